@@ -1,0 +1,59 @@
+/**
+ * The Callboard API as one Fastify plugin: external plugins first (headers,
+ * parsing, limits, docs), then the app's own (database, errors, auth), then
+ * the routes. server.ts runs it; tests build it the same way and `inject`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/database';
+import authentication from './plugins/app/auth/authentication';
+import type { ScryptCost } from './plugins/app/auth/password-hasher';
+import database from './plugins/app/database';
+import errorHandler from './plugins/app/error-handler';
+import jsonBody from './plugins/external/json-body';
+import openapi from './plugins/external/openapi';
+import rateLimit from './plugins/external/rate-limit';
+import securityHeaders from './plugins/external/security-headers';
+import authRoutes, { type AuthRouteLimits } from './routes/api/auth';
+import healthRoutes from './routes/api/health';
+import userRoutes from './routes/api/users';
+
+export interface AppOptions {
+  db: Database;
+  jwtSecret: string;
+  allowSignup: boolean;
+  /** Lowered by tests only; production keeps OWASP's scrypt cost. */
+  passwordCost?: ScryptCost;
+  /** Overridable so tests can exercise a limit without waiting for it. */
+  limits?: Partial<AppLimits>;
+}
+
+export interface AppLimits extends AuthRouteLimits {
+  requestsPerMinute: number;
+}
+
+export const DEFAULT_LIMITS: AppLimits = {
+  requestsPerMinute: 1000,
+  registerPerMinute: 10,
+  refreshPerMinute: 60,
+  loginFailures: 5,
+  loginFailureWindowMs: 15 * 60 * 1000,
+};
+
+/** Bodies above this size get a 413 (the largest legitimate one is an ingest batch). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export default async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+
+  await fastify.register(securityHeaders);
+  await fastify.register(jsonBody);
+  await fastify.register(errorHandler);
+  await fastify.register(rateLimit, { perMinute: limits.requestsPerMinute });
+  await fastify.register(openapi);
+  await fastify.register(database, { db: options.db });
+  await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
+
+  await fastify.register(healthRoutes, { prefix: '/api' });
+  await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits });
+  await fastify.register(userRoutes, { prefix: '/api/users' });
+}

@@ -1,0 +1,112 @@
+/**
+ * The server is configured only by environment variables (issue 2). Every
+ * variable is checked here, once, at start-up; a wrong value stops the server
+ * with a message naming the variable, the rule and the value it got.
+ */
+import path from 'node:path';
+import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; undefined means the embedded database. */
+  databaseUrl: string | undefined;
+  /** Absolute path of the folder for embedded data and the generated secret. */
+  dataDir: string;
+  jwtSecret: string | undefined;
+  allowSignup: boolean;
+  admin: { email: string; password: string } | undefined;
+  /** undefined: decide at start (on for a fresh embedded database, off on PostgreSQL). */
+  demoData: boolean | undefined;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const value = (name: string): string | undefined => {
+    const raw = env[name];
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  };
+
+  const bool = (name: string): boolean | undefined => {
+    const raw = value(name);
+    if (raw === undefined) return undefined;
+    if (TRUE_WORDS.has(raw.toLowerCase())) return true;
+    if (FALSE_WORDS.has(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return undefined;
+  };
+
+  let port = 8080;
+  const rawPort = value('PORT');
+  if (rawPort !== undefined) {
+    const parsed = Number(rawPort);
+    if (/^\d+$/.test(rawPort) && parsed >= 1 && parsed <= 65535) port = parsed;
+    else problems.push(`PORT must be an integer from 1 to 65535 (got "${rawPort}")`);
+  }
+
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    let valid = false;
+    try {
+      valid = ['postgres:', 'postgresql:'].includes(new URL(databaseUrl).protocol);
+    } catch {
+      valid = false;
+    }
+    if (!valid) problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+
+  const jwtSecret = value('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters (or unset, to generate one in DATA_DIR)');
+  }
+
+  const adminEmail = value('ADMIN_EMAIL');
+  const adminPassword = env.ADMIN_PASSWORD;
+  let admin: Config['admin'];
+  if (adminEmail !== undefined || adminPassword) {
+    if (adminEmail === undefined) problems.push('ADMIN_EMAIL is required when ADMIN_PASSWORD is set');
+    else if (!isEmail(adminEmail)) problems.push(`ADMIN_EMAIL is not an email address (got "${adminEmail}")`);
+    if (!adminPassword) problems.push('ADMIN_PASSWORD is required when ADMIN_EMAIL is set');
+    else if (adminPassword.length < PASSWORD_MIN_LENGTH || adminPassword.length > PASSWORD_MAX_LENGTH) {
+      problems.push(`ADMIN_PASSWORD must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+    }
+    if (adminEmail && adminPassword) admin = { email: adminEmail, password: adminPassword };
+  }
+
+  let logLevel: LogLevel = 'info';
+  const rawLevel = value('LOG_LEVEL');
+  if (rawLevel !== undefined) {
+    if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
+    else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}")`);
+  }
+
+  const config: Config = {
+    port,
+    host: value('HOST') ?? '127.0.0.1',
+    databaseUrl,
+    dataDir: path.resolve(cwd, value('DATA_DIR') ?? 'data'),
+    jwtSecret,
+    allowSignup: bool('ALLOW_SIGNUP') ?? true,
+    admin,
+    demoData: bool('DEMO_DATA'),
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

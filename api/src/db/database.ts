@@ -1,0 +1,23 @@
+/**
+ * One small interface over both engines (DESIGN §3): PGlite when no
+ * DATABASE_URL is set, PostgreSQL when it is. The SQL is the same on both;
+ * only connection handling differs, and it lives behind this interface.
+ */
+
+export interface Queryable {
+  /** Runs one parameterised statement and returns its rows. */
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `work` in one transaction: all of it commits, or none of it. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers within `timeoutMs`, rejects otherwise. */
+  ping(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,13 @@
+/**
+ * The schema's history, oldest first. A migration is never edited once it has
+ * landed: a change to the schema is a new migration. Statements run one by
+ * one inside the migration's transaction, on PGlite and PostgreSQL alike.
+ */
+import { accounts } from './0001-accounts';
+
+export interface Migration {
+  version: string;
+  statements: string[];
+}
+
+export const MIGRATIONS: Migration[] = [accounts];

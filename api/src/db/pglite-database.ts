@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database';
+
+/**
+ * The embedded engine: PostgreSQL compiled to WebAssembly, in this process.
+ * It has one connection and runs every statement on the main thread, so
+ * callers keep statements short (DESIGN §10).
+ */
+export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  // relaxedDurability: flushes to disk asynchronously; the embedded engine is
+  // for demos and single-user data, where a lost last write on a crash is acceptable.
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir, { relaxedDurability: true });
+
+  const query: Queryable['query'] = async (text, params) => {
+    const result = await pg.query(text, params ? [...params] : []);
+    return result.rows as never[];
+  };
+
+  return {
+    kind: 'pglite',
+    query,
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    transaction(work) {
+      return pg.transaction((tx) =>
+        work({
+          async query(text, params) {
+            const result = await tx.query(text, params ? [...params] : []);
+            return result.rows as never[];
+          },
+        }),
+      );
+    },
+    async ping() {
+      await pg.query('SELECT 1');
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database';
+
+const INT8_OID = 20;
+
+/**
+ * The production engine. Timeouts follow research/reliability.md C: a request
+ * never waits more than 3 s for a connection or 5 s for a statement, so an
+ * outage answers 503 quickly instead of hanging.
+ */
+export async function openPostgresDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 5000,
+    idle_in_transaction_session_timeout: 10_000,
+    // PGlite returns int8 as a number; make pg agree so both engines give the same rows.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client dying (server restart, terminated backend) must not crash
+  // the process: the pool drops it and the next checkout connects afresh.
+  pool.on('error', () => {});
+
+  const query: Queryable['query'] = async (text, params) => {
+    const result = await pool.query(text, params ? [...params] : []);
+    return result.rows;
+  };
+
+  return {
+    kind: 'postgres',
+    query,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          async query(text, params) {
+            return (await client.query(text, params ? [...params] : [])).rows;
+          },
+        });
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (error) {
+        // A failed ROLLBACK means the connection is broken: destroy it rather than reuse it.
+        try {
+          await client.query('ROLLBACK');
+          client.release();
+        } catch {
+          client.release(true);
+        }
+        throw error;
+      }
+    },
+    async ping(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+      });
+      try {
+        await Promise.race([pool.query('SELECT 1'), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

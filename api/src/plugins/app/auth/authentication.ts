@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import jwt from '@fastify/jwt';
+import cookie from '@fastify/cookie';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+  type AuthPayload,
+  type PublicUser,
+} from '@callboard/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthenticated } from '../../../http/http-error';
+import { toPublicUser, type UserRow } from '../users/user-row';
+import { PasswordHasher, type ScryptCost } from './password-hasher';
+import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from './sessions-repository';
+
+/** What an access token carries. The role is informative; the database row decides. */
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  role: string;
+  typ: 'access';
+  jti: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessClaims;
+    user: AccessClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    passwords: PasswordHasher;
+    /** onRequest hook: only a live session of an active user gets through (DESIGN §9). */
+    authenticate(request: FastifyRequest): Promise<void>;
+    /** onRequest hook, after `authenticate`: admins only, 403 for everyone else. */
+    requireAdmin(request: FastifyRequest): Promise<void>;
+    /** Opens a session: sets the refresh cookie and returns what the client keeps. */
+    startSession(reply: FastifyReply, user: UserRow): Promise<AuthPayload>;
+    /** Issues an access token for an existing session. */
+    signAccessToken(user: UserRow, sessionId: string): Promise<string>;
+  }
+  interface FastifyRequest {
+    currentUser: PublicUser | null;
+    sessionId: string | null;
+  }
+}
+
+export interface AuthenticationOptions {
+  jwtSecret: string;
+  passwordCost?: ScryptCost;
+}
+
+const ISSUER = 'callboard';
+const AUDIENCE = 'callboard-api';
+
+export default fp<AuthenticationOptions>(async function authentication(fastify, options) {
+  await fastify.register(cookie);
+  await fastify.register(jwt, {
+    secret: options.jwtSecret,
+    sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS, iss: ISSUER, aud: AUDIENCE },
+    // Pinned: never `none`, never an asymmetric algorithm fed our secret (ASVS 9.1.2).
+    verify: { algorithms: ['HS256'], allowedIss: ISSUER, allowedAud: AUDIENCE },
+  });
+
+  fastify.decorate('passwords', new PasswordHasher(options.passwordCost));
+  fastify.decorateRequest('currentUser', null);
+  fastify.decorateRequest('sessionId', null);
+
+  fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    let claims: AccessClaims;
+    try {
+      claims = await request.jwtVerify<AccessClaims>();
+    } catch {
+      throw unauthenticated();
+    }
+    if (claims.typ !== 'access' || !claims.sid || !claims.sub) throw unauthenticated();
+    // Database errors propagate: an outage is a 503, never a sign-out.
+    const user = await sessionsRepository.findLiveUser(fastify.db, claims.sid, claims.sub);
+    if (!user) throw unauthenticated('Your session has ended; please sign in again');
+    request.currentUser = toPublicUser(user);
+    request.sessionId = claims.sid;
+  });
+
+  fastify.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {
+    if (request.currentUser?.role !== 'admin') throw forbidden('Only an admin can do this');
+  });
+
+  fastify.decorate('signAccessToken', async function signAccessToken(user: UserRow, sessionId: string) {
+    const claims: AccessClaims = { sub: user.id, sid: sessionId, role: user.role, typ: 'access', jti: randomUUID() };
+    return fastify.jwt.sign(claims);
+  });
+
+  fastify.decorate('startSession', async function startSession(reply: FastifyReply, user: UserRow) {
+    const refreshToken = newRefreshToken();
+    const sessionId = await sessionsRepository.create(fastify.db, user.id, refreshToken);
+    setRefreshCookie(reply, refreshToken);
+    return { token: await fastify.signAccessToken(user, sessionId), expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) };
+  });
+});
+
+export function setRefreshCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    // Secure whenever the request came over HTTPS; plain-HTTP localhost still works.
+    secure: 'auto',
+    path: REFRESH_COOKIE_PATH,
+    maxAge: SESSION_ABSOLUTE_HOURS * 3600,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+}

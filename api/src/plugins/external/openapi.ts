@@ -1,0 +1,20 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+
+/** The OpenAPI document, generated from the route schemas: /api/docs (UI) and /api/docs/json. */
+export default fp(async function openapi(fastify) {
+  await fastify.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Callboard API',
+        description: 'Call tracking and QC reporting. Authenticate with `Authorization: Bearer <token>` from POST /api/auth/login.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  await fastify.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+});

@@ -1,0 +1,51 @@
+/**
+ * JSON schemas shared by several route folders. They validate requests,
+ * shape responses (a field not listed here never leaves the server) and
+ * feed the OpenAPI document.
+ */
+import { ERROR_CODES } from '@callboard/contract';
+
+export const userSchema = {
+  $id: 'User',
+  type: 'object',
+  required: ['_id', 'id', 'name', 'email', 'role', 'active', 'avatar', 'createdAt'],
+  properties: {
+    _id: { type: 'string', format: 'uuid' },
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string', enum: ['user', 'admin'] },
+    active: { type: 'boolean' },
+    avatar: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const errorSchema = {
+  $id: 'Error',
+  type: 'object',
+  required: ['success', 'message', 'code'],
+  properties: {
+    success: { type: 'boolean', const: false },
+    message: { type: 'string' },
+    code: { type: 'string', enum: [...ERROR_CODES] },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+} as const;
+
+export const messageSchema = {
+  type: 'object',
+  required: ['success', 'message'],
+  properties: { success: { type: 'boolean' }, message: { type: 'string' } },
+} as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', format: 'uuid' } },
+} as const;
+
+export const bearer = [{ bearer: [] }];

@@ -1,0 +1,24 @@
+import { normaliseEmail } from '@callboard/contract';
+import type { Database } from '../db/database';
+import type { PasswordHasher } from '../plugins/app/auth/password-hasher';
+import { usersRepository } from '../plugins/app/users/users-repository';
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD: creates that admin when no user has the email.
+ * An existing account is left exactly as it is (its password is not reset).
+ */
+export async function ensureAdmin(
+  db: Database,
+  passwords: PasswordHasher,
+  admin: { email: string; password: string },
+): Promise<'created' | 'exists'> {
+  const email = normaliseEmail(admin.email);
+  if (await usersRepository.findByEmailWithHash(db, email)) return 'exists';
+  await usersRepository.insert(db, {
+    name: 'Administrator',
+    email,
+    passwordHash: await passwords.hash(admin.password),
+    role: 'admin',
+  });
+  return 'created';
+}

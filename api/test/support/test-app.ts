@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { REFRESH_COOKIE, type PublicUser } from '@callboard/contract';
+import app, { BODY_LIMIT_BYTES, type AppOptions } from '../../src/app';
+import type { Database } from '../../src/db/database';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+/** Cheap scrypt for tests only: the format and code path are the production ones. */
+export const TEST_PASSWORD_COST = { log2N: 10, r: 8, p: 1 };
+/** High enough that only the tests about limits meet them. */
+export const RELAXED_LIMITS = { requestsPerMinute: 100_000, registerPerMinute: 10_000, refreshPerMinute: 10_000, loginFailures: 1000 };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: TestDatabase;
+  jwtSecret: string;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(overrides: Partial<Omit<AppOptions, 'db'>> & { database?: TestDatabase } = {}): Promise<TestApp> {
+  const database = overrides.database ?? (await createTestDatabase());
+  const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
+  const fastify = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  await fastify.register(app, {
+    db: database.db,
+    jwtSecret,
+    allowSignup: overrides.allowSignup ?? true,
+    passwordCost: TEST_PASSWORD_COST,
+    limits: { ...RELAXED_LIMITS, ...overrides.limits },
+  });
+  await fastify.ready();
+  return {
+    app: fastify,
+    db: database.db,
+    database,
+    jwtSecret,
+    async close() {
+      await fastify.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface SignedIn {
+  token: string;
+  user: PublicUser;
+  /** The refresh cookie's value. */
+  refresh: string;
+}
+
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
+}
+
+export async function register(app: FastifyInstance, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<SignedIn> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+  const { data } = response.json();
+  return { token: data.token, user: data.user, refresh: refreshCookieOf(response) as string };
+}
+
+let counter = 0;
+/** Registers and signs in a new account; the first account of a database becomes admin. */
+export async function signUp(app: FastifyInstance, name = 'Test Person'): Promise<SignedIn & { password: string }> {
+  counter += 1;
+  const email = `person${counter}.${randomBytes(3).toString('hex')}@example.com`;
+  const password = `secret-${counter}-pw`;
+  const response = await register(app, { name, email, password });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { ...(await login(app, email, password)), password };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

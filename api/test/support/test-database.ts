@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { openPgliteDatabase } from '../../src/db/pglite-database';
+import { openPostgresDatabase } from '../../src/db/postgres-database';
+
+export type TestEngine = 'pglite' | 'postgres';
+
+export function testEngine(): TestEngine {
+  const engine = process.env.CALLBOARD_TEST_ENGINE;
+  if (engine !== 'pglite' && engine !== 'postgres') throw new Error('run the API tests through the jest projects (api-pglite / api-postgres)');
+  return engine;
+}
+
+export interface TestDatabase {
+  db: Database;
+  /** For PostgreSQL: the URL of this test's own database. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** The server's URL with another database name. */
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new
+ * PostgreSQL database created on TEST_DATABASE_URL's server and dropped after.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testEngine() === 'pglite') {
+    const db = await openPgliteDatabase(undefined);
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const name = `callboard_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = withDatabase(process.env.TEST_DATABASE_URL as string, name);
+  const db = await openPostgresDatabase(url);
+  await migrate(db);
+  return {
+    db,
+    url,
+    async drop() {
+      await db.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+process.env.CALLBOARD_TEST_ENGINE = 'pglite';

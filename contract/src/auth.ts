@@ -1,0 +1,35 @@
+import type { PublicUser } from './users';
+
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+
+export interface RegisterBody {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The access token and who it belongs to; the refresh token travels only in an httpOnly cookie. */
+export interface AuthPayload {
+  token: string;
+  /** Seconds until the access token expires, so the client can refresh ahead of it. */
+  expiresIn: number;
+  user: PublicUser;
+}
+
+export interface LoginResponse {
+  success: true;
+  message: string;
+  data: AuthPayload;
+}
+
+export interface RegisterResponse {
+  success: true;
+  message: string;
+}
+
+/** The refresh cookie's name and path; the cookie is httpOnly, so only the server reads it. */
+export const REFRESH_COOKIE = 'cb_refresh';
+export const REFRESH_COOKIE_PATH = '/api/auth';

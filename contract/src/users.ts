@@ -1,0 +1,59 @@
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin' };
+
+/**
+ * A user as it leaves the server. `_id` and `id` hold the same value (the spec
+ * reads both). The activity flag is `active` everywhere. No hash or secret
+ * ever appears here.
+ */
+export interface PublicUser {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  avatar: string | null;
+  createdAt: string;
+}
+
+/** Body of POST /api/users. */
+export interface CreateUserBody {
+  name?: string;
+  email: string;
+  password: string;
+  role: Role;
+  avatar?: string | null;
+}
+
+/** Body of PUT /api/users/{id}: an empty password keeps the current one. */
+export interface UpdateUserBody {
+  name?: string;
+  email: string;
+  password?: string;
+  role: Role;
+  active?: boolean;
+  avatar?: string | null;
+}
+
+export interface PageInfo {
+  currentPage: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+/** GET /api/users */
+export interface UserListResponse {
+  success: true;
+  data: PublicUser[];
+  total: number;
+  pageInfo: PageInfo;
+}
+
+export interface RoleOption {
+  value: Role;
+  label: string;
+}
