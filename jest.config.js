@@ -21,6 +21,8 @@ const node = (displayName, extra) => ({
 });
 
 module.exports = {
+  // Booting PGlite (WebAssembly) and creating a PostgreSQL database take seconds on a busy 2-core machine.
+  testTimeout: 30_000,
   projects: [
     node('contract', { testMatch: ['<rootDir>/contract/src/**/*.test.ts'] }),
     node('api-unit', { testMatch: ['<rootDir>/api/src/**/*.test.ts'] }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const SECRET_FILE = 'jwt-secret';
@@ -21,5 +21,6 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // `mode` applies only when the file is created; a replaced file keeps its old one.
   return secret;
 }

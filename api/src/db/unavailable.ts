@@ -7,13 +7,14 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const SQLSTATE_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
 const MESSAGE_UNAVAILABLE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database ping timed out|Cannot use a pool after calling end|PGlite is closed/i;
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
+export function isDatabaseUnavailable(error: unknown, seen: Set<unknown> = new Set()): boolean {
+  if (!error || typeof error !== 'object' || seen.has(error)) return false;
+  seen.add(error);
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE_UNAVAILABLE.test(code))) return true;
   if (typeof message === 'string' && MESSAGE_UNAVAILABLE.test(message)) return true;
   const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+  return cause !== undefined && isDatabaseUnavailable(cause, seen);
 }
 
 /** SQLSTATE 23505: a unique constraint said no. */

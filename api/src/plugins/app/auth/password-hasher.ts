@@ -45,8 +45,13 @@ export class PasswordHasher {
     if (!match) return false;
     const [, ln, r, p, salt, expected] = match as unknown as [string, string, string, string, string, string];
     const expectedKey = Buffer.from(expected, 'base64');
-    const key = await derive(password, Buffer.from(salt, 'base64'), { log2N: Number(ln), r: Number(r), p: Number(p) });
-    return key.length === expectedKey.length && timingSafeEqual(key, expectedKey);
+    try {
+      const key = await derive(password, Buffer.from(salt, 'base64'), { log2N: Number(ln), r: Number(r), p: Number(p) });
+      return key.length === expectedKey.length && timingSafeEqual(key, expectedKey);
+    } catch {
+      // Impossible parameters in a stored hash (a damaged row): a failed check, not a crash.
+      return false;
+    }
   }
 
   /**

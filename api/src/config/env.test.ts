@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './env';
+
+const CWD = path.resolve('/srv/callboard');
+const SECRET_32 = 's'.repeat(32);
+
+/** The problems a ConfigError reports for `env`; fails the test if loading succeeds. */
+function problemsFor(env: Record<string, string | undefined>): string[] {
+  let caught: unknown;
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(ConfigError);
+  return (caught as ConfigError).problems;
+}
+
+describe('loadConfig defaults', () => {
+  test('an empty environment gives the documented defaults', () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.resolve(CWD, 'data'),
+      jwtSecret: undefined,
+      allowSignup: true,
+      admin: undefined,
+      demoData: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  test('blank values count as unset', () => {
+    const config = loadConfig({ PORT: '  ', HOST: '', LOG_LEVEL: ' ', ALLOW_SIGNUP: '', DATA_DIR: ' ' }, CWD);
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.logLevel).toBe('info');
+    expect(config.allowSignup).toBe(true);
+    expect(config.dataDir).toBe(path.resolve(CWD, 'data'));
+  });
+});
+
+describe('loadConfig valid values', () => {
+  test('reads every variable', () => {
+    expect(
+      loadConfig(
+        {
+          PORT: ' 3000 ',
+          HOST: '0.0.0.0',
+          DATABASE_URL: 'postgres://user:pw@db:5432/callboard',
+          DATA_DIR: 'var/state',
+          JWT_SECRET: SECRET_32,
+          ALLOW_SIGNUP: 'false',
+          ADMIN_EMAIL: 'admin@example.com',
+          ADMIN_PASSWORD: 'correct horse',
+          DEMO_DATA: 'true',
+          LOG_LEVEL: 'debug',
+        },
+        CWD,
+      ),
+    ).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://user:pw@db:5432/callboard',
+      dataDir: path.resolve(CWD, 'var/state'),
+      jwtSecret: SECRET_32,
+      allowSignup: false,
+      admin: { email: 'admin@example.com', password: 'correct horse' },
+      demoData: true,
+      logLevel: 'debug',
+    });
+  });
+
+  test('an absolute DATA_DIR is kept as is', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/callboard' }, CWD).dataDir).toBe(path.resolve('/var/lib/callboard'));
+  });
+
+  test('accepts the postgresql:// scheme too', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/db' }, CWD).databaseUrl).toBe('postgresql://localhost/db');
+  });
+
+  test('accepts PORT 1 and 65535', () => {
+    expect(loadConfig({ PORT: '1' }, CWD).port).toBe(1);
+    expect(loadConfig({ PORT: '65535' }, CWD).port).toBe(65535);
+  });
+
+  test.each(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])('accepts LOG_LEVEL=%s', (level) => {
+    expect(loadConfig({ LOG_LEVEL: level }, CWD).logLevel).toBe(level);
+  });
+});
+
+describe('loadConfig true/false words', () => {
+  test.each(['true', '1', 'yes', 'on', 'TRUE', ' Yes ', 'On'])('%j means true', (word) => {
+    const config = loadConfig({ ALLOW_SIGNUP: word, DEMO_DATA: word }, CWD);
+    expect(config.allowSignup).toBe(true);
+    expect(config.demoData).toBe(true);
+  });
+
+  test.each(['false', '0', 'no', 'off', 'FALSE', ' No ', 'Off'])('%j means false', (word) => {
+    const config = loadConfig({ ALLOW_SIGNUP: word, DEMO_DATA: word }, CWD);
+    expect(config.allowSignup).toBe(false);
+    expect(config.demoData).toBe(false);
+  });
+});
+
+describe('loadConfig bad values', () => {
+  test.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 1 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 1 to 65535 (got "70000")'],
+    [{ PORT: '0' }, 'PORT must be an integer from 1 to 65535 (got "0")'],
+    [{ PORT: '80.5' }, 'PORT must be an integer from 1 to 65535 (got "80.5")'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [
+      { JWT_SECRET: 's'.repeat(31) },
+      'JWT_SECRET must be at least 32 characters (or unset, to generate one in DATA_DIR)',
+    ],
+    [{ ALLOW_SIGNUP: 'maybe' }, 'ALLOW_SIGNUP must be true or false (got "maybe")'],
+    [{ DEMO_DATA: 'perhaps' }, 'DEMO_DATA must be true or false (got "perhaps")'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set'],
+    [{ ADMIN_PASSWORD: 'secret123' }, 'ADMIN_EMAIL is required when ADMIN_PASSWORD is set'],
+    [
+      { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'secret123' },
+      'ADMIN_EMAIL is not an email address (got "not-an-email")',
+    ],
+    [{ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '12345' }, 'ADMIN_PASSWORD must be 6 to 256 characters'],
+    [
+      { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'p'.repeat(257) },
+      'ADMIN_PASSWORD must be 6 to 256 characters',
+    ],
+  ])('%j is rejected', (env, problem) => {
+    expect(problemsFor(env)).toEqual([problem]);
+  });
+
+  test('reports every problem together, and the error message lists them', () => {
+    const env = {
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      JWT_SECRET: 'short',
+      ADMIN_EMAIL: 'admin@example.com',
+      LOG_LEVEL: 'loud',
+      ALLOW_SIGNUP: 'maybe',
+      DEMO_DATA: 'perhaps',
+    };
+    const problems = problemsFor(env);
+    const named = ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'ALLOW_SIGNUP', 'DEMO_DATA'];
+    expect(problems).toHaveLength(named.length);
+    for (const variable of named) {
+      expect(problems.some((problem) => problem.startsWith(variable))).toBe(true);
+    }
+
+    let message = '';
+    try {
+      loadConfig(env, CWD);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual(['Invalid configuration:', ...problems.map((p) => `  - ${p}`)]);
+  });
+});

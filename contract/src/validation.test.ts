@@ -1,0 +1,209 @@
+import {
+  isEmail,
+  normaliseEmail,
+  validateLogin,
+  validateRegistration,
+  validateUserForm,
+} from './validation';
+
+const SIX = 'abc123';
+const FIVE = 'abc12';
+const MAX_PASSWORD = 'p'.repeat(256);
+const TOO_LONG_PASSWORD = 'p'.repeat(257);
+
+describe('isEmail', () => {
+  test.each(['a@b.co', 'first.last+tag@example.org', 'x@sub.domain.io'])('accepts %s', (value) => {
+    expect(isEmail(value)).toBe(true);
+  });
+
+  test.each(['', 'plain', 'no-at.example.com', 'a@b', 'a@@b.co', 'a b@c.de', 'a@b c.de', '@b.co', 'a@.co'])(
+    'rejects %j',
+    (value) => {
+      expect(isEmail(value)).toBe(false);
+    },
+  );
+
+  test('accepts 254 characters and rejects 255', () => {
+    const domain = '@example.com';
+    expect(isEmail('a'.repeat(254 - domain.length) + domain)).toBe(true);
+    expect(isEmail('a'.repeat(255 - domain.length) + domain)).toBe(false);
+  });
+});
+
+describe('normaliseEmail', () => {
+  test('trims and lower-cases', () => {
+    expect(normaliseEmail('  Alice.Smith@Example.COM \n')).toBe('alice.smith@example.com');
+  });
+
+  test('leaves an already normal address unchanged', () => {
+    expect(normaliseEmail('bob@example.com')).toBe('bob@example.com');
+  });
+});
+
+describe('validateLogin', () => {
+  test('accepts a valid email and password', () => {
+    expect(validateLogin({ email: 'a@b.co', password: SIX })).toEqual([]);
+  });
+
+  test('reports both fields missing, email first', () => {
+    expect(validateLogin({})).toEqual([
+      { field: 'email', message: 'Email is required' },
+      { field: 'password', message: 'Password is required' },
+    ]);
+  });
+
+  test('treats a whitespace-only email and non-string values as missing', () => {
+    expect(validateLogin({ email: '   ', password: 123456 })).toEqual([
+      { field: 'email', message: 'Email is required' },
+      { field: 'password', message: 'Password is required' },
+    ]);
+  });
+
+  test('reports an invalid email', () => {
+    expect(validateLogin({ email: 'not-an-email', password: SIX })).toEqual([
+      { field: 'email', message: 'Email is invalid' },
+    ]);
+  });
+
+  test('trims the email before checking it', () => {
+    expect(validateLogin({ email: '  a@b.co  ', password: SIX })).toEqual([]);
+  });
+
+  test('reports a password shorter than 6 characters', () => {
+    expect(validateLogin({ email: 'a@b.co', password: FIVE })).toEqual([
+      { field: 'password', message: 'Password must be at least 6 characters' },
+    ]);
+  });
+
+  test('accepts 256 characters and reports 257', () => {
+    expect(validateLogin({ email: 'a@b.co', password: MAX_PASSWORD })).toEqual([]);
+    expect(validateLogin({ email: 'a@b.co', password: TOO_LONG_PASSWORD })).toEqual([
+      { field: 'password', message: 'Password must be at most 256 characters' },
+    ]);
+  });
+});
+
+describe('validateRegistration', () => {
+  const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: SIX };
+
+  test('accepts valid input without confirmPassword (the API shape)', () => {
+    expect(validateRegistration(valid)).toEqual([]);
+  });
+
+  test('accepts a matching confirmPassword (the form shape)', () => {
+    expect(validateRegistration({ ...valid, confirmPassword: SIX })).toEqual([]);
+  });
+
+  test('reports every missing field in form order', () => {
+    expect(validateRegistration({})).toEqual([
+      { field: 'name', message: 'Full name is required' },
+      { field: 'email', message: 'Email is required' },
+      { field: 'password', message: 'Password is required' },
+    ]);
+  });
+
+  test('treats a whitespace-only name as missing', () => {
+    expect(validateRegistration({ ...valid, name: '   \t' })).toEqual([
+      { field: 'name', message: 'Full name is required' },
+    ]);
+  });
+
+  test('accepts a 100-character name and reports 101', () => {
+    expect(validateRegistration({ ...valid, name: 'n'.repeat(100) })).toEqual([]);
+    expect(validateRegistration({ ...valid, name: 'n'.repeat(101) })).toEqual([
+      { field: 'name', message: 'Name must be at most 100 characters' },
+    ]);
+  });
+
+  test('reports an invalid email and a short password', () => {
+    expect(validateRegistration({ ...valid, email: 'ada@', password: FIVE })).toEqual([
+      { field: 'email', message: 'Email is invalid' },
+      { field: 'password', message: 'Password must be at least 6 characters' },
+    ]);
+  });
+
+  test('reports a password longer than 256 characters', () => {
+    expect(validateRegistration({ ...valid, password: TOO_LONG_PASSWORD })).toEqual([
+      { field: 'password', message: 'Password must be at most 256 characters' },
+    ]);
+  });
+
+  test('asks to confirm the password when confirmPassword is present but empty', () => {
+    expect(validateRegistration({ ...valid, confirmPassword: '' })).toEqual([
+      { field: 'confirmPassword', message: 'Please confirm your password' },
+    ]);
+  });
+
+  test('reports passwords that do not match', () => {
+    expect(validateRegistration({ ...valid, confirmPassword: 'abc124' })).toEqual([
+      { field: 'confirmPassword', message: 'Passwords do not match' },
+    ]);
+  });
+
+  test('reports every problem of an empty form, confirmPassword last', () => {
+    expect(validateRegistration({ name: '', email: '', password: '', confirmPassword: '' })).toEqual([
+      { field: 'name', message: 'Full name is required' },
+      { field: 'email', message: 'Email is required' },
+      { field: 'password', message: 'Password is required' },
+      { field: 'confirmPassword', message: 'Please confirm your password' },
+    ]);
+  });
+});
+
+describe('validateUserForm', () => {
+  const valid = { name: 'Grace Hopper', email: 'grace@example.com', password: SIX, role: 'user' };
+
+  test('accepts valid input in both modes, for both roles', () => {
+    expect(validateUserForm(valid, 'create')).toEqual([]);
+    expect(validateUserForm({ ...valid, role: 'admin' }, 'edit')).toEqual([]);
+  });
+
+  test('the name is optional but limited to 100 characters', () => {
+    expect(validateUserForm({ ...valid, name: '' }, 'create')).toEqual([]);
+    expect(validateUserForm({ ...valid, name: 'n'.repeat(101) }, 'create')).toEqual([
+      { field: 'name', message: 'Name must be at most 100 characters' },
+    ]);
+  });
+
+  test('create mode requires a password', () => {
+    expect(validateUserForm({ ...valid, password: '' }, 'create')).toEqual([
+      { field: 'password', message: 'Password is required' },
+    ]);
+  });
+
+  test('edit mode allows a blank password (keep the current one)', () => {
+    expect(validateUserForm({ ...valid, password: '' }, 'edit')).toEqual([]);
+    const { password: _omitted, ...withoutPassword } = valid;
+    expect(validateUserForm(withoutPassword, 'edit')).toEqual([]);
+  });
+
+  test.each(['create', 'edit'] as const)('%s mode still checks a given password length', (mode) => {
+    expect(validateUserForm({ ...valid, password: FIVE }, mode)).toEqual([
+      { field: 'password', message: 'Password must be at least 6 characters' },
+    ]);
+    expect(validateUserForm({ ...valid, password: TOO_LONG_PASSWORD }, mode)).toEqual([
+      { field: 'password', message: 'Password must be at most 256 characters' },
+    ]);
+  });
+
+  test.each([undefined, null, ''])('reports "Role is required" for role %j', (role) => {
+    expect(validateUserForm({ ...valid, role }, 'create')).toEqual([
+      { field: 'role', message: 'Role is required' },
+    ]);
+  });
+
+  test.each(['superuser', 'Admin', 1, true])('reports "Role must be user or admin" for role %j', (role) => {
+    expect(validateUserForm({ ...valid, role }, 'edit')).toEqual([
+      { field: 'role', message: 'Role must be user or admin' },
+    ]);
+  });
+
+  test('reports every problem in form order', () => {
+    expect(validateUserForm({ name: 'n'.repeat(101), email: 'bad', password: '', role: 'root' }, 'create')).toEqual([
+      { field: 'name', message: 'Name must be at most 100 characters' },
+      { field: 'email', message: 'Email is invalid' },
+      { field: 'password', message: 'Password is required' },
+      { field: 'role', message: 'Role must be user or admin' },
+    ]);
+  });
+});
