@@ -6,6 +6,7 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import app, { BODY_LIMIT_BYTES } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
   });
   const { demo } = await prepareDatabase(config, db, (msg) => fastify.log.info(msg));
 
-  await fastify.register(app, {
+  // fp: the app's error handler, headers and hooks apply to the whole server.
+  await fastify.register(fp(app), {
     db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     allowSignup: config.allowSignup,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import fp from 'fastify-plugin';
 import { REFRESH_COOKIE, type PublicUser } from '@callboard/contract';
 import app, { BODY_LIMIT_BYTES, type AppOptions } from '../../src/app';
 import type { Database } from '../../src/db/database';
@@ -18,17 +19,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Partial<Omit<AppOptions, 'db'>> & { database?: TestDatabase } = {}): Promise<TestApp> {
+export interface TestAppOverrides extends Partial<Omit<AppOptions, 'db'>> {
+  database?: TestDatabase;
+  /** Routes a test adds beside the app's own, inside its error handling. */
+  extraRoutes?: (fastify: FastifyInstance) => void;
+}
+
+export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const database = overrides.database ?? (await createTestDatabase());
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
   const fastify = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
-  await fastify.register(app, {
+  await fastify.register(fp(app), {
     db: database.db,
     jwtSecret,
     allowSignup: overrides.allowSignup ?? true,
     passwordCost: TEST_PASSWORD_COST,
     limits: { ...RELAXED_LIMITS, ...overrides.limits },
   });
+  overrides.extraRoutes?.(fastify);
   await fastify.ready();
   return {
     app: fastify,

@@ -9,7 +9,8 @@ import { HttpError } from '../../http/http-error';
  * and `__proto__` / `constructor.prototype` keys are refused outright.
  */
 export default fp(async function jsonBody(fastify) {
-  fastify.removeContentTypeParser('application/json');
+  // JSON only: any other body type is a 415, not a string that fails validation later.
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

@@ -57,8 +57,9 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   const users = new UserService(fastify.db, fastify.passwords);
   fastify.addHook('onRequest', fastify.authenticate);
 
+  // '' rather than '/': the path is /api/users exactly, as the spec and the OpenAPI document name it.
   fastify.get<{ Querystring: { page: number; limit: number; search?: string } }>(
-    '/',
+    '',
     {
       schema: {
         tags: ['users'],
@@ -131,7 +132,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   );
 
   fastify.post<{ Body: CreateUserBody }>(
-    '/',
+    '',
     {
       onRequest: fastify.requireAdmin,
       schema: { tags: ['users'], summary: 'Create a user (admin)', security: bearer, body: userFormBody, response: { 201: userResponse } },
