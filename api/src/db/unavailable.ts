@@ -5,7 +5,7 @@
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 // SQLSTATE class 08 (connection exception), 57P01-03 (shutdown / cannot connect now), 53300 (too many connections).
 const SQLSTATE_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
-const MESSAGE_UNAVAILABLE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database ping timed out|Cannot use a pool after calling end|PGlite is closed/i;
+const MESSAGE_UNAVAILABLE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database ping timed out|Cannot use a pool after calling end|PGlite is clos(ed|ing)/i;
 
 export function isDatabaseUnavailable(error: unknown, seen: Set<unknown> = new Set()): boolean {
   if (!error || typeof error !== 'object' || seen.has(error)) return false;

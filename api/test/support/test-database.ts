@@ -38,6 +38,21 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /**
+ * A new, empty (unmigrated) PostgreSQL database on TEST_DATABASE_URL's server:
+ * its URL, and a drop that goes through the server's URL and forces any
+ * remaining sessions off. For tests that open their own connection to it.
+ */
+export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `callboard_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return {
+    name,
+    url: withDatabase(process.env.TEST_DATABASE_URL as string, name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new
  * PostgreSQL database created on TEST_DATABASE_URL's server and dropped after.
  */
@@ -47,17 +62,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrate(db);
     return { db, drop: () => db.close() };
   }
-  const name = `callboard_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = withDatabase(process.env.TEST_DATABASE_URL as string, name);
-  const db = await openPostgresDatabase(url);
+  const created = await createPostgresDatabase();
+  const db = await openPostgresDatabase(created.url);
   await migrate(db);
   return {
     db,
-    url,
+    url: created.url,
     async drop() {
       await db.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await created.drop();
     },
   };
 }
