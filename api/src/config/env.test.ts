@@ -106,10 +106,10 @@ describe('loadConfig true/false words', () => {
 
 describe('loadConfig bad values', () => {
   test.each([
-    [{ PORT: 'abc' }, 'PORT must be an integer from 1 to 65535 (got "abc")'],
-    [{ PORT: '70000' }, 'PORT must be an integer from 1 to 65535 (got "70000")'],
-    [{ PORT: '0' }, 'PORT must be an integer from 1 to 65535 (got "0")'],
-    [{ PORT: '80.5' }, 'PORT must be an integer from 1 to 65535 (got "80.5")'],
+    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535 (got "70000")'],
+    [{ PORT: '-1' }, 'PORT must be an integer from 0 to 65535 (got "-1")'],
+    [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535 (got "80.5")'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [
@@ -162,4 +162,8 @@ describe('loadConfig bad values', () => {
     }
     expect(message.split('\n')).toEqual(['Invalid configuration:', ...problems.map((p) => `  - ${p}`)]);
   });
+});
+
+test('PORT=0 asks for any free port', () => {
+  expect(loadConfig({ PORT: '0' }, '/srv').port).toBe(0);
 });

@@ -56,8 +56,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const rawPort = value('PORT');
   if (rawPort !== undefined) {
     const parsed = Number(rawPort);
-    if (/^\d+$/.test(rawPort) && parsed >= 1 && parsed <= 65535) port = parsed;
-    else problems.push(`PORT must be an integer from 1 to 65535 (got "${rawPort}")`);
+    // 0 asks the system for any free port (scripts and tests).
+    if (/^\d+$/.test(rawPort) && parsed <= 65535) port = parsed;
+    else problems.push(`PORT must be an integer from 0 to 65535 (got "${rawPort}")`);
   }
 
   const databaseUrl = value('DATABASE_URL');

@@ -1,0 +1,96 @@
+/**
+ * Everything `npm start` does before it waits for signals: read the
+ * environment, open and migrate the database, prepare the first accounts and
+ * listen. Returned as a handle so tests can start and stop a real server.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import app, { BODY_LIMIT_BYTES } from './app';
+import { loadConfig, type Config } from './config/env';
+import { resolveJwtSecret } from './config/jwt-secret';
+import type { Database } from './db/database';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
+import { PasswordHasher, type ScryptCost } from './plugins/app/auth/password-hasher';
+import { usersRepository } from './plugins/app/users/users-repository';
+import { DEMO_ADMIN, seedDemoUsers } from './startup/demo-users';
+import { ensureAdmin } from './startup/ensure-admin';
+
+const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+export interface RunningServer {
+  fastify: FastifyInstance;
+  db: Database;
+  config: Config;
+  url: string;
+  /** Whether demo data is in use (seeded now or earlier). */
+  demo: boolean;
+  /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Tests only: a cheaper scrypt cost. */
+  passwordCost?: ScryptCost;
+}
+
+async function prepareDatabase(config: Config, db: Database, passwords: PasswordHasher, log: (msg: string) => void) {
+  const { wasEmpty, applied } = await migrate(db);
+  if (applied.length > 0) log(`database: applied migrations ${applied.join(', ')}`);
+  if (config.admin) {
+    const outcome = await ensureAdmin(db, passwords, config.admin);
+    if (outcome === 'created') log(`created admin ${config.admin.email}`);
+  }
+  const demo = config.demoData ?? (db.kind === 'pglite' && wasEmpty);
+  if (demo && (await usersRepository.findByEmailWithHash(db, DEMO_ADMIN.email)) === undefined) {
+    log(`demo data: ${await seedDemoUsers(db, passwords)} users`);
+  }
+  return { demo: demo || (await usersRepository.findByEmailWithHash(db, DEMO_ADMIN.email)) !== undefined };
+}
+
+/** Throws ConfigError (with every problem listed) before touching anything when the environment is wrong. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
+  const fastify = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    const passwords = new PasswordHasher(options.passwordCost);
+    const { demo } = await prepareDatabase(config, db, passwords, (msg) => fastify.log.info(msg));
+    // fp: the app's error handler, headers and hooks apply to the whole server.
+    await fastify.register(fp(app), {
+      db,
+      jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+      allowSignup: config.allowSignup,
+      passwordCost: options.passwordCost,
+    });
+    await fastify.listen({ port: config.port, host: config.host });
+    const address = fastify.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    return {
+      fastify,
+      db,
+      config,
+      url: `http://${host}:${port}`,
+      demo,
+      async stop() {
+        await fastify.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await fastify.close().catch(() => {});
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
