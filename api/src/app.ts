@@ -16,6 +16,12 @@ import securityHeaders from './plugins/external/security-headers';
 import authRoutes, { type AuthRouteLimits } from './routes/api/auth';
 import healthRoutes from './routes/api/health';
 import userRoutes from './routes/api/users';
+import callRoutes from './routes/api/calls';
+import filterRoutes from './routes/api/filters';
+import ingestRoutes from './routes/api/ingest';
+import ingestKeyRoutes from './routes/api/ingest-keys';
+import statsRoutes from './routes/api/stats';
+import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './plugins/app/calls/stats';
 
 export interface AppOptions {
   db: Database;
@@ -23,6 +29,9 @@ export interface AppOptions {
   allowSignup: boolean;
   /** Lowered by tests only; production keeps OWASP's scrypt cost. */
   passwordCost?: ScryptCost;
+  /** INGEST_API_KEY: accepted on the ingest endpoints beside the keys admins create. */
+  ingestApiKey?: string;
+  flagThresholds?: FlagThresholds;
   /** Overridable so tests can exercise a limit without waiting for it. */
   limits?: Partial<AppLimits>;
 }
@@ -56,4 +65,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(healthRoutes, { prefix: '/api' });
   await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits });
   await fastify.register(userRoutes, { prefix: '/api/users' });
+  await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
+  await fastify.register(callRoutes, { prefix: '/api/calls' });
+  await fastify.register(filterRoutes, { prefix: '/api/filters' });
+  await fastify.register(ingestRoutes, { prefix: '/api/ingest', ingestApiKey: options.ingestApiKey });
+  await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
 }

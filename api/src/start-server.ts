@@ -72,6 +72,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       allowSignup: config.allowSignup,
       passwordCost: options.passwordCost,
+      ingestApiKey: config.ingestApiKey,
+      flagThresholds: config.flagThresholds,
     });
     await fastify.listen({ port: config.port, host: config.host });
     const address = fastify.server.address();

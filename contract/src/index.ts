@@ -1,6 +1,11 @@
 // The contract is tiny and side-effect free, so one entry point costs no bundle size.
 export * from './api-envelope';
 export * from './auth';
+export * from './calls';
+export * from './costs';
+export * from './date-presets';
+export * from './dispositions';
 export * from './limits';
+export * from './record-columns';
 export * from './users';
 export * from './validation';

@@ -28,6 +28,8 @@ describe('loadConfig defaults', () => {
       admin: undefined,
       demoData: undefined,
       logLevel: 'info',
+      ingestApiKey: undefined,
+      flagThresholds: { voicemailPct: 20, targetHangupPct: 10, rejectedUnknownPct: 5, redNoConnectPct: 5 },
     });
   });
 
@@ -56,6 +58,11 @@ describe('loadConfig valid values', () => {
           ADMIN_PASSWORD: 'correct horse',
           DEMO_DATA: 'true',
           LOG_LEVEL: 'debug',
+          INGEST_API_KEY: 'ingest-key-of-24-chars-ok',
+          FLAG_VOICEMAIL_PCT: '25',
+          FLAG_TARGET_HU_PCT: '12.5',
+          FLAG_REJECTED_UNKNOWN_PCT: '0',
+          FLAG_RED_NO_CONNECT_PCT: '100',
         },
         CWD,
       ),
@@ -69,6 +76,8 @@ describe('loadConfig valid values', () => {
       admin: { email: 'admin@example.com', password: 'correct horse' },
       demoData: true,
       logLevel: 'debug',
+      ingestApiKey: 'ingest-key-of-24-chars-ok',
+      flagThresholds: { voicemailPct: 25, targetHangupPct: 12.5, rejectedUnknownPct: 0, redNoConnectPct: 100 },
     });
   });
 
@@ -166,4 +175,10 @@ describe('loadConfig bad values', () => {
 
 test('PORT=0 asks for any free port', () => {
   expect(loadConfig({ PORT: '0' }, '/srv').port).toBe(0);
+});
+
+test('flag thresholds and the ingest key are checked', () => {
+  expect(() => loadConfig({ FLAG_VOICEMAIL_PCT: 'lots' }, '/srv')).toThrow('FLAG_VOICEMAIL_PCT must be a percentage from 0 to 100 (got "lots")');
+  expect(() => loadConfig({ FLAG_RED_NO_CONNECT_PCT: '101' }, '/srv')).toThrow('FLAG_RED_NO_CONNECT_PCT must be a percentage');
+  expect(() => loadConfig({ INGEST_API_KEY: 'short' }, '/srv')).toThrow('INGEST_API_KEY must be at least 24 characters');
 });

@@ -22,6 +22,10 @@ export interface Config {
   /** undefined: decide at start (on for a fresh embedded database, off on PostgreSQL). */
   demoData: boolean | undefined;
   logLevel: LogLevel;
+  /** Accepted as X-Api-Key on the ingest endpoints, beside keys created by admins. */
+  ingestApiKey: string | undefined;
+  /** Percent shares at which the stats cards raise their warning flags. */
+  flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
 }
 
 export class ConfigError extends Error {
@@ -97,6 +101,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}")`);
   }
 
+  const percent = (name: string, fallback: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw) || parsed > 100) {
+      problems.push(`${name} must be a percentage from 0 to 100 (got "${raw}")`);
+      return fallback;
+    }
+    return parsed;
+  };
+
+  const ingestApiKey = value('INGEST_API_KEY');
+  if (ingestApiKey !== undefined && ingestApiKey.length < 24) problems.push('INGEST_API_KEY must be at least 24 characters');
+
   const config: Config = {
     port,
     host: value('HOST') ?? '127.0.0.1',
@@ -107,6 +125,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     admin,
     demoData: bool('DEMO_DATA'),
     logLevel,
+    ingestApiKey,
+    flagThresholds: {
+      voicemailPct: percent('FLAG_VOICEMAIL_PCT', 20),
+      targetHangupPct: percent('FLAG_TARGET_HU_PCT', 10),
+      rejectedUnknownPct: percent('FLAG_REJECTED_UNKNOWN_PCT', 5),
+      redNoConnectPct: percent('FLAG_RED_NO_CONNECT_PCT', 5),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database';
 
 /**
@@ -11,7 +12,7 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
   // relaxedDurability: flushes to disk asynchronously; the embedded engine is
   // for demos and single-user data, where a lost last write on a crash is acceptable.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { relaxedDurability: true });
+  const pg = await PGlite.create(dataDir, { relaxedDurability: true, extensions: { pg_trgm } });
 
   const query: Queryable['query'] = async (text, params) => {
     const result = await pg.query(text, params ? [...params] : []);

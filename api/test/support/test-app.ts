@@ -29,7 +29,9 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const database = overrides.database ?? (await createTestDatabase());
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
   const fastify = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  const { database: _database, extraRoutes: _extraRoutes, ...appOverrides } = overrides;
   await fastify.register(fp(app), {
+    ...appOverrides,
     db: database.db,
     jwtSecret,
     allowSignup: overrides.allowSignup ?? true,

@@ -4,10 +4,11 @@
  * one inside the migration's transaction, on PGlite and PostgreSQL alike.
  */
 import { accounts } from './0001-accounts';
+import { calls } from './0002-calls';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-export const MIGRATIONS: Migration[] = [accounts];
+export const MIGRATIONS: Migration[] = [accounts, calls];

@@ -1,0 +1,35 @@
+import { likePattern } from '../users/users-repository';
+import type { TimeRange } from './date-range';
+import type { CallFilter } from './call-filter';
+
+/** A WHERE clause over `calls` (aliased `c`) and its parameters, numbered from `firstParam`. */
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Builds the raw-table condition for a filter over a time range. Values are
+ * always bound parameters; only fixed column names are written into the SQL.
+ */
+export function callWhere(filter: CallFilter, range: TimeRange, firstParam = 1): SqlCondition {
+  const params: unknown[] = [];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${firstParam + params.length - 1}`;
+  };
+  const clauses = [`c.call_ts >= ${bind(range.from)}`, `c.call_ts < ${bind(range.to)}`];
+  const ids: Array<[string, number[]]> = [
+    ['c.campaign_id', filter.campaignIds],
+    ['c.publisher_id', filter.publisherIds],
+    ['c.target_id', filter.targetIds],
+    ['c.buyer_id', filter.buyerIds],
+  ];
+  for (const [column, list] of ids) {
+    if (list.length > 0) clauses.push(`${column} = ANY(${bind(list)}::int[])`);
+  }
+  if (filter.statuses.length > 0) clauses.push(`c.status = ANY(${bind(filter.statuses)}::text[])`);
+  if (filter.search) clauses.push(`c.caller_id ILIKE ${bind(likePattern(filter.search))}`);
+  if (filter.callerId) clauses.push(`c.caller_id = ${bind(filter.callerId)}`);
+  return { sql: clauses.join(' AND '), params };
+}

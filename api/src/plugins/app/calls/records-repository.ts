@@ -1,0 +1,74 @@
+import type { CallAuditEntry, CallDetail, CallRecord, SortColumn } from '@callboard/contract';
+import type { Queryable } from '../../../db/database';
+import type { CallFilter } from './call-filter';
+import { RECORD_SELECT, toCallRecord, type RecordRow } from './call-record';
+import { callWhere } from './call-where';
+
+/** Sortable columns and the SQL each sorts by; anything else never reaches the SQL. */
+export const SORT_EXPRESSIONS: Record<SortColumn, string> = {
+  callTimestamp: 'c.call_ts',
+  publisherName: 'p.name',
+  callerId: 'c.caller_id',
+  status: 'c.status',
+  sub_disposition: 'c.sub_disposition',
+  durationSec: 'c.duration_sec',
+  campaignName: 'cp.name',
+};
+
+export interface PageRequest {
+  sortBy: SortColumn;
+  sortDir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export async function findRecordsPage(db: Queryable, filter: CallFilter, page: PageRequest): Promise<CallRecord[]> {
+  const where = callWhere(filter, filter.range);
+  const dir = page.sortDir === 'asc' ? 'ASC' : 'DESC';
+  // The id breaks ties so that paging is stable: no call is shown twice or skipped.
+  const order = `${SORT_EXPRESSIONS[page.sortBy]} ${dir} NULLS LAST, c.id ${dir}`;
+  const n = where.params.length;
+  const rows = await db.query<RecordRow>(
+    `${RECORD_SELECT} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...where.params, page.limit, page.offset],
+  );
+  return rows.map(toCallRecord);
+}
+
+interface AuditRow {
+  id: string;
+  changed_at: Date;
+  user_id: string | null;
+  user_name: string | null;
+  from_status: string;
+  to_status: string;
+  from_sub_disposition: string | null;
+  to_sub_disposition: string | null;
+  from_reason: string | null;
+  to_reason: string | null;
+}
+
+export async function findCallDetail(db: Queryable, id: string): Promise<CallDetail | undefined> {
+  const [row] = await db.query<RecordRow>(`${RECORD_SELECT} WHERE c.id = $1`, [id]);
+  if (!row) return undefined;
+  const audit = await db.query<AuditRow>(
+    `SELECT a.id::text AS id, a.changed_at, a.user_id, coalesce(nullif(u.name, ''), u.email) AS user_name, a.from_status, a.to_status,
+       a.from_sub_disposition, a.to_sub_disposition, a.from_reason, a.to_reason
+     FROM call_audit a LEFT JOIN users u ON u.id = a.user_id
+     WHERE a.call_id = $1 ORDER BY a.changed_at DESC, a.id DESC`,
+    [id],
+  );
+  return {
+    ...toCallRecord(row),
+    audit: audit.map(
+      (a): CallAuditEntry => ({
+        id: a.id,
+        changedAt: new Date(a.changed_at).toISOString(),
+        userId: a.user_id,
+        userName: a.user_name,
+        from: { status: a.from_status, sub_disposition: a.from_sub_disposition, reason: a.from_reason },
+        to: { status: a.to_status, sub_disposition: a.to_sub_disposition, reason: a.to_reason },
+      }),
+    ),
+  };
+}

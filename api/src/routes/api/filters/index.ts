@@ -1,0 +1,74 @@
+import { FILTER_DIMENSIONS, PICKER_LIST_LIMIT, SEARCH_MAX_LENGTH, type CallFilterParams, type FilterDimension } from '@callboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
+import { dimensionOptions, dispositionOptions } from '../../../plugins/app/calls/filter-options';
+import { bearer } from '../schemas';
+
+type PickerQuery = CallFilterParams & { limit: number };
+
+// `search` here narrows the picker's own list by name, not the calls by caller id.
+const pickerQuery = {
+  type: 'object',
+  properties: {
+    ...callFilterQuerySchema,
+    search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
+    limit: { type: 'integer', minimum: 1, maximum: PICKER_LIST_LIMIT, default: PICKER_LIST_LIMIT },
+  },
+} as const;
+
+export default async function filterRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.addHook('onRequest', fastify.authenticate);
+
+  const options = (dimension: FilterDimension, query: PickerQuery) => {
+    const { search, limit, ...rest } = query;
+    const filter = parseCallFilter(rest);
+    return dimensionOptions(fastify.db, dimension, filter.range, { search: search?.trim() || undefined, limit });
+  };
+
+  for (const dimension of FILTER_DIMENSIONS) {
+    fastify.get<{ Querystring: PickerQuery }>(
+      `/${dimension}`,
+      {
+        schema: {
+          tags: ['filters'],
+          summary: `The ${dimension} picker: every value with its calls in the date range, busiest first`,
+          security: bearer,
+          querystring: pickerQuery,
+        },
+      },
+      async (request) => ({ success: true, data: { [dimension]: await options(dimension, request.query) } }),
+    );
+  }
+
+  fastify.get<{ Querystring: CallFilterParams }>(
+    '/dispositions',
+    {
+      schema: {
+        tags: ['filters'],
+        summary: 'The dispositions, with their calls in the date range',
+        security: bearer,
+        querystring: { type: 'object', properties: callFilterQuerySchema },
+      },
+    },
+    async (request) => ({ success: true, data: { dispositions: await dispositionOptions(fastify.db, parseCallFilter(request.query)) } }),
+  );
+
+  fastify.get<{ Querystring: CallFilterParams }>(
+    '/all',
+    {
+      schema: {
+        tags: ['filters'],
+        summary: 'Every picker list and the dispositions in one answer',
+        security: bearer,
+        querystring: { type: 'object', properties: callFilterQuerySchema },
+      },
+    },
+    async (request) => {
+      const filter = parseCallFilter(request.query);
+      const lists = await Promise.all(FILTER_DIMENSIONS.map((d) => dimensionOptions(fastify.db, d, filter.range, { limit: PICKER_LIST_LIMIT })));
+      const data: Record<string, unknown> = Object.fromEntries(FILTER_DIMENSIONS.map((d, i) => [d, lists[i]]));
+      data.dispositions = await dispositionOptions(fastify.db, filter);
+      return { success: true, data };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { CallFilterParams, StatsData } from '@callboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
+import { totalsByStatus } from '../../../plugins/app/calls/call-totals';
+import { statsFromTotals, type FlagThresholds } from '../../../plugins/app/calls/stats';
+import { bearer } from '../schemas';
+
+export default async function statsRoutes(fastify: FastifyInstance, options: { flagThresholds: FlagThresholds }): Promise<void> {
+  fastify.addHook('onRequest', fastify.authenticate);
+
+  fastify.get<{ Querystring: CallFilterParams }>(
+    '',
+    {
+      schema: {
+        tags: ['calls'],
+        summary: 'Counts per disposition, flags, and the same for the previous period of equal length',
+        security: bearer,
+        querystring: { type: 'object', properties: callFilterQuerySchema },
+      },
+    },
+    async (request) => {
+      const filter = parseCallFilter(request.query);
+      const [current, previous] = await Promise.all([
+        totalsByStatus(fastify.db, filter, filter.range),
+        totalsByStatus(fastify.db, filter, filter.range.previous),
+      ]);
+      const data: StatsData = {
+        ...statsFromTotals(current, options.flagThresholds),
+        range: { preset: filter.range.preset, from: filter.range.from.toISOString(), to: filter.range.to.toISOString() },
+        previous: {
+          ...statsFromTotals(previous, options.flagThresholds),
+          range: { from: filter.range.previous.from.toISOString(), to: filter.range.previous.to.toISOString() },
+        },
+      };
+      return { success: true, data };
+    },
+  );
+}

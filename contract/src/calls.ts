@@ -1,0 +1,191 @@
+import type { DatePreset } from './date-presets';
+
+/** The bot's verdict, kept apart from the effective status a person may have corrected. */
+export interface QcVerdict {
+  disposition: string | null;
+  sub_disposition: string | null;
+  reason: string | null;
+  summary: string | null;
+}
+
+/** One call as the records table and the detail modal read it (spec §3). Money in dollars. */
+export interface CallRecord {
+  id: string;
+  callTimestamp: string;
+  callerId: string;
+  campaignName: string;
+  publisherName: string;
+  systemName: string;
+  target_name: string | null;
+  buyerName: string | null;
+  durationSec: number;
+  connected: boolean;
+  status: string;
+  sub_disposition: string | null;
+  reason: string | null;
+  summary: string | null;
+  transcript: string | null;
+  recordingUrl: string | null;
+  systemCallId: string;
+  systemPublisherId: string | null;
+  systemBuyerId: string | null;
+  revenue: number;
+  payout: number;
+  /** Whether a person set the status (it then no longer follows the bot). */
+  statusOverridden: boolean;
+  qc: QcVerdict;
+}
+
+export interface CallAuditEntry {
+  id: string;
+  changedAt: string;
+  userId: string | null;
+  userName: string | null;
+  from: { status: string; sub_disposition: string | null; reason: string | null };
+  to: { status: string; sub_disposition: string | null; reason: string | null };
+}
+
+export interface CallDetail extends CallRecord {
+  audit: CallAuditEntry[];
+}
+
+export interface RecordsMeta {
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}
+
+export interface RecordsResponse {
+  success: true;
+  data: CallRecord[];
+  meta: RecordsMeta;
+}
+
+/** Query parameters every calls read accepts (spec §7 "Filter parameters"). Lists are comma-joined. */
+export interface CallFilterParams {
+  datePreset?: DatePreset;
+  startDate?: string;
+  endDate?: string;
+  campaign?: string;
+  publisher?: string;
+  target?: string;
+  buyer?: string;
+  status?: string;
+  disposition?: string;
+  search?: string;
+  callerId?: string;
+}
+
+export interface RecordsParams extends CallFilterParams {
+  page?: number;
+  limit?: number;
+  sortBy?: string;
+  sortDir?: 'asc' | 'desc';
+}
+
+export interface DispositionCount {
+  disposition: string;
+  count: number;
+  percentage: number;
+}
+
+export interface StatsFlags {
+  rejectedUnknownCount: number;
+  rejectedUnknownPct: number;
+  redNoConnectCount: number;
+  redNoConnectPct: number;
+  flagVoicemail: boolean;
+  flagTargetHU: boolean;
+  flagRejectedUnknown: boolean;
+  flagRedNoConnect: boolean;
+}
+
+export interface StatsFigures {
+  totalCalls: number;
+  dispositions: DispositionCount[];
+  flags: StatsFlags;
+}
+
+export interface ResolvedRange {
+  preset: DatePreset;
+  from: string;
+  to: string;
+}
+
+/** GET /api/stats `data`: the figures for the range and for the previous period of equal length. */
+export interface StatsData extends StatsFigures {
+  range: ResolvedRange;
+  previous: StatsFigures & { range: { from: string; to: string } };
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export const FILTER_DIMENSIONS = ['campaigns', 'publishers', 'targets', 'buyers'] as const;
+export type FilterDimension = (typeof FILTER_DIMENSIONS)[number];
+
+/** The filter param each dimension list fills. */
+export const DIMENSION_PARAM: Record<FilterDimension, 'campaign' | 'publisher' | 'target' | 'buyer'> = {
+  campaigns: 'campaign',
+  publishers: 'publisher',
+  targets: 'target',
+  buyers: 'buyer',
+};
+
+export interface BulkUpdateBody {
+  ids: string[];
+  set: { status: string; sub_disposition?: string | null; reason?: string | null };
+}
+
+export const BULK_UPDATE_MAX_IDS = 1000;
+
+export type ExportFormat = 'csv' | 'xlsx';
+/** Above this many rows an XLSX export is refused (422): a workbook's writer holds ~1 KB per row. CSV has no cap. */
+export const XLSX_EXPORT_MAX_ROWS = 200_000;
+
+/** A call as the tracking platform delivers it (POST /api/ingest/calls). Money in dollars. */
+export interface IngestCall {
+  systemCallId: string;
+  callTimestamp: string;
+  callerId?: string;
+  campaignName: string;
+  publisherName: string;
+  targetName?: string | null;
+  buyerName?: string | null;
+  systemName?: string;
+  systemPublisherId?: string;
+  systemBuyerId?: string;
+  durationSec?: number;
+  connected?: boolean;
+  recordingUrl?: string | null;
+  transcript?: string | null;
+  revenue?: number | string;
+  payout?: number | string;
+  qc?: Partial<QcVerdict>;
+}
+
+export interface IngestRejection {
+  index: number;
+  systemCallId: string | null;
+  errors: Array<{ field: string; message: string }>;
+}
+
+export interface IngestResult {
+  inserted: number;
+  updated: number;
+  rejected: IngestRejection[];
+}
+
+export interface QcResultInput {
+  systemCallId: string;
+  disposition: string;
+  sub_disposition?: string | null;
+  reason?: string | null;
+  summary?: string | null;
+}
+
+export const INGEST_BATCH_MAX = 1000;
