@@ -17,6 +17,7 @@ import authRoutes, { type AuthRouteLimits } from './routes/api/auth';
 import healthRoutes from './routes/api/health';
 import userRoutes from './routes/api/users';
 import callRoutes from './routes/api/calls';
+import costRoutes from './routes/api/cost';
 import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
 import ingestKeyRoutes from './routes/api/ingest-keys';
@@ -70,4 +71,5 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(filterRoutes, { prefix: '/api/filters' });
   await fastify.register(ingestRoutes, { prefix: '/api/ingest', ingestApiKey: options.ingestApiKey });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
+  await fastify.register(costRoutes, { prefix: '/api/cost' });
 }

@@ -6,6 +6,7 @@ export * from './costs';
 export * from './date-presets';
 export * from './dispositions';
 export * from './limits';
+export * from './payment-validation';
 export * from './record-columns';
 export * from './users';
 export * from './validation';

@@ -1,0 +1,274 @@
+import {
+  BREAKDOWN_GROUPS,
+  PAYMENT_HISTORY_LIMIT,
+  PAYMENT_METHODS,
+  type BreakdownGroup,
+  type CallFilterParams,
+  type CostStats,
+  type Payment,
+  type PaymentBody,
+} from '@callboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { validationFailed } from '../../../http/http-error';
+import { callFilterQuerySchema, MAX_LIST_ITEMS, parseCallFilter } from '../../../plugins/app/calls/call-filter';
+import { totalsByStatus } from '../../../plugins/app/calls/call-totals';
+import { breakdownFile } from '../../../plugins/app/costs/breakdown-sheet';
+import { costBreakdown } from '../../../plugins/app/costs/cost-breakdown';
+import { costStatsFromTotals } from '../../../plugins/app/costs/cost-figures';
+import { IdempotencyCache, readIdempotencyKey } from '../../../plugins/app/costs/idempotency-cache';
+import { PaymentService } from '../../../plugins/app/costs/payment-service';
+import { paymentsRepository } from '../../../plugins/app/costs/payments-repository';
+import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../plugins/app/export/sheet-writer';
+import { bearer, idParams } from '../schemas';
+
+const money = { type: 'number' } as const;
+
+const costStatsSchema = {
+  type: 'object',
+  required: ['calls', 'sales', 'revenue', 'payout', 'profit', 'margin', 'costPerSale', 'currency'],
+  properties: {
+    calls: { type: 'integer' },
+    sales: { type: 'integer' },
+    revenue: money,
+    payout: money,
+    profit: money,
+    margin: { type: 'number', description: 'Profit as a percentage of revenue, 2 decimals; 0 without revenue' },
+    costPerSale: { type: 'number', description: 'Payout per sale; 0 without sales' },
+    currency: { type: 'string' },
+  },
+} as const;
+
+const breakdownSchema = {
+  type: 'object',
+  required: ['groupBy', 'rows'],
+  properties: {
+    groupBy: { type: 'string', enum: [...BREAKDOWN_GROUPS] },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['key', 'label', 'calls', 'sales', 'revenue', 'payout', 'profit', 'conversionRate'],
+        properties: {
+          key: { type: 'string', description: 'The id; "0" for calls without a target or buyer' },
+          label: { type: 'string' },
+          calls: { type: 'integer' },
+          sales: { type: 'integer' },
+          revenue: money,
+          payout: money,
+          profit: money,
+          conversionRate: { type: 'number', description: 'Sales as a percentage of calls, 2 decimals' },
+        },
+      },
+    },
+  },
+} as const;
+
+const paymentSchema = {
+  type: 'object',
+  required: ['id', 'publisherId', 'publisherName', 'amount', 'currency', 'paidAt', 'method', 'reference', 'note', 'createdBy', 'createdAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    publisherId: { type: 'string' },
+    publisherName: { type: 'string' },
+    amount: money,
+    currency: { type: 'string' },
+    paidAt: { type: 'string', format: 'date-time' },
+    method: { type: 'string', enum: [...PAYMENT_METHODS] },
+    reference: { type: ['string', 'null'] },
+    note: { type: ['string', 'null'] },
+    createdBy: { type: ['string', 'null'], description: "The recorder's name, else email; null once that user is deleted" },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const paymentResponse = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: paymentSchema },
+} as const;
+
+// Loose on purpose: validatePayment (shared with the form) words every message. publisherId and amount
+// take a number or text, so they carry no type here (and no coercion that could turn `true` into 1).
+const paymentBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    publisherId: { description: 'The publisher id, as a number or its digits' },
+    amount: { description: 'Dollars, > 0, at most 2 decimals, at most 10,000,000; a number or numeric text' },
+    paidAt: { type: ['string', 'null'], maxLength: 64 },
+    method: { type: ['string', 'null'], maxLength: 40 },
+    currency: { type: ['string', 'null'], maxLength: 40 },
+    reference: { type: ['string', 'null'], maxLength: 10_000 },
+    note: { type: ['string', 'null'], maxLength: 10_000 },
+  },
+} as const;
+
+const groupByParam = { type: 'string', enum: [...BREAKDOWN_GROUPS], default: 'publisher' } as const;
+
+/** The `publisher` filter of the payment history: a comma-separated list of ids, like the call filters. */
+function publisherIds(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (parts.length > MAX_LIST_ITEMS || !parts.every((p) => /^[1-9]\d{0,8}$/.test(p))) {
+    throw validationFailed([{ field: 'publisher', message: 'publisher must be a comma-separated list of ids' }]);
+  }
+  return [...new Set(parts.map(Number))];
+}
+
+/**
+ * Costs and payments (DESIGN §8): figures for the filtered calls, a breakdown
+ * by campaign, publisher, target or buyer, its export, and the payments made
+ * to publishers. Any signed-in user reads; only admins record payments.
+ */
+export default async function costRoutes(fastify: FastifyInstance): Promise<void> {
+  const payments = new PaymentService(fastify.db);
+  const recorded = new IdempotencyCache<Payment>();
+  fastify.addHook('onRequest', fastify.authenticate);
+
+  fastify.get<{ Querystring: CallFilterParams }>(
+    '/stats',
+    {
+      schema: {
+        tags: ['costs'],
+        summary: 'Revenue, payout, profit, margin and cost per sale of the filtered calls',
+        security: bearer,
+        querystring: { type: 'object', properties: callFilterQuerySchema },
+        response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, data: costStatsSchema } } },
+      },
+    },
+    async (request) => {
+      const filter = parseCallFilter(request.query);
+      const data: CostStats = costStatsFromTotals(await totalsByStatus(fastify.db, filter, filter.range));
+      return { success: true, data };
+    },
+  );
+
+  fastify.get<{ Querystring: CallFilterParams & { groupBy: BreakdownGroup } }>(
+    '/breakdown',
+    {
+      schema: {
+        tags: ['costs'],
+        summary: 'Calls, sales, revenue, payout and profit per campaign, publisher, target or buyer; highest revenue first',
+        security: bearer,
+        querystring: { type: 'object', properties: { ...callFilterQuerySchema, groupBy: groupByParam } },
+        response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, data: breakdownSchema } } },
+      },
+    },
+    async (request) => {
+      const filter = parseCallFilter(request.query);
+      return { success: true, data: await costBreakdown(fastify.db, filter, request.query.groupBy) };
+    },
+  );
+
+  fastify.post<{ Body: CallFilterParams & { fmt: SheetFormat; groupBy: BreakdownGroup } }>(
+    '/export',
+    {
+      schema: {
+        tags: ['costs'],
+        summary: 'The breakdown as a CSV or XLSX file',
+        security: bearer,
+        body: {
+          type: 'object',
+          required: ['fmt'],
+          additionalProperties: false,
+          properties: { ...callFilterQuerySchema, fmt: { type: 'string', enum: ['csv', 'xlsx'] }, groupBy: groupByParam },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fmt, groupBy, ...params } = request.body;
+      const filter = parseCallFilter(params);
+      const file = await breakdownFile(await costBreakdown(fastify.db, filter, groupBy), fmt);
+      return reply
+        .header('content-type', SHEET_CONTENT_TYPES[fmt])
+        .header('content-disposition', `attachment; filename="${downloadName('cost_breakdown', fmt)}"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  fastify.get<{ Querystring: { limit: number; publisher?: string } }>(
+    '/payments',
+    {
+      schema: {
+        tags: ['costs'],
+        summary: 'Payments to publishers, newest first',
+        security: bearer,
+        querystring: {
+          type: 'object',
+          properties: {
+            limit: { type: 'integer', minimum: 1, maximum: PAYMENT_HISTORY_LIMIT, default: PAYMENT_HISTORY_LIMIT },
+            publisher: { type: 'string', maxLength: 20_000 },
+          },
+        },
+        response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'array', items: paymentSchema } } } },
+      },
+    },
+    async (request) => {
+      const data = await paymentsRepository.list(fastify.db, { limit: request.query.limit, publisherIds: publisherIds(request.query.publisher) });
+      return { success: true, data };
+    },
+  );
+
+  fastify.post<{ Body: PaymentBody }>(
+    '/payments',
+    {
+      onRequest: fastify.requireAdmin,
+      schema: {
+        tags: ['costs'],
+        summary: 'Record a payment to a publisher (admin). An Idempotency-Key header makes a retry return the first answer.',
+        security: bearer,
+        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', description: 'Optional: 1 to 255 visible characters, e.g. a UUID' } } },
+        body: paymentBody,
+        response: { 201: paymentResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.currentUser!;
+      const body = request.body ?? ({} as PaymentBody);
+      const key = readIdempotencyKey(request.headers['idempotency-key']);
+      let payment: Payment;
+      let replayed = false;
+      if (key === undefined) {
+        payment = await payments.create(actor.id, body);
+      } else {
+        ({ value: payment, replayed } = await recorded.run(actor.id, key, body, () => payments.create(actor.id, body)));
+        if (replayed) reply.header('idempotent-replayed', 'true');
+      }
+      request.log.info({ actor: actor.id, paymentId: payment.id, replayed }, replayed ? 'payment replayed for its Idempotency-Key' : 'payment recorded');
+      return reply.code(201).send({ success: true, message: 'Payment recorded', data: payment });
+    },
+  );
+
+  fastify.put<{ Params: { id: string }; Body: PaymentBody }>(
+    '/payments/:id',
+    {
+      onRequest: fastify.requireAdmin,
+      schema: {
+        tags: ['costs'],
+        summary: "Replace a payment's details (admin)",
+        security: bearer,
+        params: idParams,
+        body: paymentBody,
+        response: { 200: paymentResponse },
+      },
+    },
+    async (request) => {
+      const payment = await payments.update(request.params.id, request.body ?? ({} as PaymentBody));
+      request.log.info({ actor: request.currentUser?.id, paymentId: payment.id }, 'payment updated');
+      return { success: true, message: 'Payment updated', data: payment };
+    },
+  );
+
+  fastify.delete<{ Params: { id: string } }>(
+    '/payments/:id',
+    {
+      onRequest: fastify.requireAdmin,
+      schema: { tags: ['costs'], summary: 'Delete a payment (admin)', security: bearer, params: idParams, response: { 200: paymentResponse } },
+    },
+    async (request) => {
+      const payment = await payments.delete(request.params.id);
+      request.log.info({ actor: request.currentUser?.id, paymentId: payment.id }, 'payment deleted');
+      return { success: true, message: 'Payment deleted', data: payment };
+    },
+  );
+}
