@@ -18,6 +18,7 @@ import healthRoutes from './routes/api/health';
 import userRoutes from './routes/api/users';
 import callRoutes from './routes/api/calls';
 import costRoutes from './routes/api/cost';
+import recordingRoutes from './routes/recordings';
 import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
 import ingestKeyRoutes from './routes/api/ingest-keys';
@@ -72,4 +73,6 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(ingestRoutes, { prefix: '/api/ingest', ingestApiKey: options.ingestApiKey });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
+  // Public: an <audio> element cannot send a bearer token, and the demo recordings are synthetic.
+  await fastify.register(recordingRoutes, { prefix: '/recordings' });
 }

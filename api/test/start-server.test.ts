@@ -7,7 +7,8 @@ import { startServer, type RunningServer } from '../src/start-server';
 import { TEST_PASSWORD_COST } from './support/test-app';
 import { createPostgresDatabase, testEngine } from './support/test-database';
 
-const cheap = { passwordCost: TEST_PASSWORD_COST };
+// Cheap scrypt, and a few hundred demo calls instead of the 50,000 of a real first start.
+const cheap = { passwordCost: TEST_PASSWORD_COST, demoCalls: 300 };
 let dataDir: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 let env: Record<string, string>;

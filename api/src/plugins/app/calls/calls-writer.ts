@@ -5,6 +5,16 @@ import { validateIngestCall, validateQcResult, type NormalisedCall, type Normali
 type DimensionTable = 'campaigns' | 'publishers' | 'targets' | 'buyers';
 
 /**
+ * Every write to `calls` takes this transaction-level lock first. A write
+ * locks many call rows and, through the rollup triggers, many shared rollup
+ * rows, in orders PostgreSQL chooses; two concurrent batches locked them in
+ * opposite orders and deadlocked (8 concurrent overlapping batches of 1000
+ * calls: 40P01 and statement timeouts, every one a 500). Serialising the
+ * writers costs little: they queue on the same day's rollup rows anyway.
+ */
+const WRITE_LOCK = 'SELECT pg_advisory_xact_lock(7266001)';
+
+/**
  * Ids for dimension names, creating the missing ones. Existing names cost one
  * read; new ones are inserted in name order (so concurrent batches lock in the
  * same order) with DO UPDATE, which waits for a concurrent insert of the same
@@ -28,22 +38,36 @@ async function dimensionIds(tx: Queryable, table: DimensionTable, names: Array<s
   return ids;
 }
 
-// One JSON parameter per batch: PGlite breaks at 32,768 bind parameters (research §4.7), a batch of 1000 calls × 16 fields would pass it.
+// One JSON parameter per batch: PGlite breaks at 32,768 bind parameters (research §4.7), a batch of 1000 calls × 20 fields would pass it.
+// The verdict travels in the same statement, so the rollup triggers run once per batch, not twice.
+// A delivery carries a verdict exactly when qc_disposition is set (it is required in qc); without one the stored verdict stays.
 const UPSERT_CALLS = `
 INSERT INTO calls (system_call_id, call_ts, caller_id, campaign_id, publisher_id, target_id, buyer_id, system_name,
-  system_publisher_id, system_buyer_id, duration_sec, connected, recording_url, transcript, revenue_cents, payout_cents)
+  system_publisher_id, system_buyer_id, duration_sec, connected, recording_url, transcript, revenue_cents, payout_cents,
+  status, sub_disposition, reason, summary, qc_disposition, qc_sub_disposition, qc_reason, qc_summary)
 SELECT system_call_id, call_ts, caller_id, campaign_id, publisher_id, target_id, buyer_id, system_name,
-  system_publisher_id, system_buyer_id, duration_sec, connected, recording_url, transcript, revenue_cents, payout_cents
+  system_publisher_id, system_buyer_id, duration_sec, connected, recording_url, transcript, revenue_cents, payout_cents,
+  coalesce(qc_disposition, ''), qc_sub_disposition, qc_reason, qc_summary, qc_disposition, qc_sub_disposition, qc_reason, qc_summary
 FROM jsonb_to_recordset($1::jsonb) AS x(system_call_id text, call_ts timestamptz, caller_id text, campaign_id int,
   publisher_id int, target_id int, buyer_id int, system_name text, system_publisher_id text, system_buyer_id text,
-  duration_sec int, connected boolean, recording_url text, transcript text, revenue_cents bigint, payout_cents bigint)
+  duration_sec int, connected boolean, recording_url text, transcript text, revenue_cents bigint, payout_cents bigint,
+  qc_disposition text, qc_sub_disposition text, qc_reason text, qc_summary text)
 ON CONFLICT (system_call_id) DO UPDATE SET
   call_ts = excluded.call_ts, caller_id = excluded.caller_id, campaign_id = excluded.campaign_id,
   publisher_id = excluded.publisher_id, target_id = excluded.target_id, buyer_id = excluded.buyer_id,
   system_name = excluded.system_name, system_publisher_id = excluded.system_publisher_id,
   system_buyer_id = excluded.system_buyer_id, duration_sec = excluded.duration_sec, connected = excluded.connected,
   recording_url = excluded.recording_url, transcript = excluded.transcript, revenue_cents = excluded.revenue_cents,
-  payout_cents = excluded.payout_cents, updated_at = now()
+  payout_cents = excluded.payout_cents,
+  qc_disposition = coalesce(excluded.qc_disposition, calls.qc_disposition),
+  qc_sub_disposition = CASE WHEN excluded.qc_disposition IS NULL THEN calls.qc_sub_disposition ELSE excluded.qc_sub_disposition END,
+  qc_reason = CASE WHEN excluded.qc_disposition IS NULL THEN calls.qc_reason ELSE excluded.qc_reason END,
+  qc_summary = CASE WHEN excluded.qc_disposition IS NULL THEN calls.qc_summary ELSE excluded.qc_summary END,
+  status = CASE WHEN excluded.qc_disposition IS NULL OR calls.status_overridden THEN calls.status ELSE excluded.qc_disposition END,
+  sub_disposition = CASE WHEN excluded.qc_disposition IS NULL OR calls.status_overridden THEN calls.sub_disposition ELSE excluded.qc_sub_disposition END,
+  reason = CASE WHEN excluded.qc_disposition IS NULL OR calls.status_overridden THEN calls.reason ELSE excluded.qc_reason END,
+  summary = CASE WHEN excluded.qc_disposition IS NULL THEN calls.summary ELSE excluded.qc_summary END,
+  updated_at = now()
 RETURNING (xmax = 0) AS inserted`;
 
 // The bot's verdict is always kept; the effective status follows it unless a person has set one.
@@ -73,6 +97,7 @@ function verdictRows(verdicts: NormalisedVerdict[]) {
 export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise<{ inserted: number; updated: number }> {
   if (calls.length === 0) return { inserted: 0, updated: 0 };
   return db.transaction(async (tx) => {
+    await tx.query(WRITE_LOCK);
     const [campaigns, publishers, targets, buyers] = [
       await dimensionIds(tx, 'campaigns', calls.map((c) => c.campaignName)),
       await dimensionIds(tx, 'publishers', calls.map((c) => c.publisherName)),
@@ -96,10 +121,12 @@ export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise
       transcript: c.transcript,
       revenue_cents: c.revenueCents,
       payout_cents: c.payoutCents,
+      qc_disposition: c.qc?.disposition ?? null,
+      qc_sub_disposition: c.qc?.sub_disposition ?? null,
+      qc_reason: c.qc?.reason ?? null,
+      qc_summary: c.qc?.summary ?? null,
     }));
     const outcome = await tx.query<{ inserted: boolean }>(UPSERT_CALLS, [JSON.stringify(rows)]);
-    const verdicts = calls.flatMap((c) => (c.qc ? [c.qc] : []));
-    if (verdicts.length > 0) await tx.query(APPLY_VERDICTS, [JSON.stringify(verdictRows(verdicts))]);
     const inserted = outcome.filter((r) => r.inserted).length;
     return { inserted, updated: outcome.length - inserted };
   });
@@ -144,9 +171,10 @@ export async function ingestVerdicts(db: Database, raw: unknown[]): Promise<{ up
     else rejected.push({ index, systemCallId, errors });
   });
   if (verdicts.size === 0) return { updated: 0, rejected };
-  const applied = await db.transaction(async (tx) =>
-    tx.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.verdict)))]),
-  );
+  const applied = await db.transaction(async (tx) => {
+    await tx.query(WRITE_LOCK);
+    return tx.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.verdict)))]);
+  });
   const found = new Set(applied.map((r) => r.system_call_id));
   for (const [systemCallId, { index }] of verdicts) {
     if (!found.has(systemCallId)) {
@@ -183,6 +211,7 @@ export async function redisposition(
   change: DispositionChange,
 ): Promise<{ updated: number; missing: string[] }> {
   return db.transaction(async (tx) => {
+    await tx.query(WRITE_LOCK);
     const locked = await tx.query<LockedCall>(
       'SELECT id::text AS id, status, sub_disposition, reason FROM calls WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
       [ids],

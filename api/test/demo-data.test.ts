@@ -1,0 +1,136 @@
+import { DISPOSITIONS } from '@callboard/contract';
+import { seedDemoCalls } from '../src/demo/seed-demo-calls';
+import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let admin: SignedIn;
+const end = new Date();
+const options = { calls: 3000, days: 60, seed: 7, end };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signUp(t.app);
+});
+afterAll(() => t.close());
+
+describe('seeding', () => {
+  test('stores every call once, reports progress, and a second run updates the same calls', async () => {
+    const progress: number[] = [];
+    const first = await seedDemoCalls(t.db, { ...options, onProgress: (done, total) => progress.push(done / total) });
+    expect(first).toMatchObject({ calls: 3000, inserted: 3000, updated: 0 });
+    expect(progress).toEqual([1 / 3, 2 / 3, 1]);
+
+    const again = await seedDemoCalls(t.db, options);
+    expect(again).toMatchObject({ calls: 3000, inserted: 0, updated: 3000 });
+    const [row] = await t.db.query<{ calls: number; campaigns: number; targets: number }>(
+      'SELECT (SELECT count(*)::int FROM calls) AS calls, (SELECT count(*)::int FROM campaigns) AS campaigns, (SELECT count(*)::int FROM targets) AS targets',
+    );
+    expect(row?.calls).toBe(3000);
+    expect(row?.campaigns).toBe(40);
+    expect(row?.targets).toBeGreaterThan(90);
+  });
+
+  test('the stats of last_30_days and the period before agree with counting the rows', async () => {
+    const response = await t.app.inject({ url: '/api/stats?datePreset=last_30_days', headers: bearer(admin.token) });
+    expect(response.statusCode).toBe(200);
+    const stats = response.json().data;
+
+    const count = async (from: string, to: string) => {
+      const rows = await t.db.query<{ status: string; connected: boolean; n: number }>(
+        'SELECT status, connected, count(*)::int AS n FROM calls WHERE call_ts >= $1 AND call_ts < $2 GROUP BY 1, 2',
+        [from, to],
+      );
+      const total = rows.reduce((sum, r) => sum + r.n, 0);
+      const byStatus = (status: string) => rows.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0);
+      const unknown = rows.filter((r) => !(DISPOSITIONS as readonly string[]).includes(r.status)).reduce((sum, r) => sum + r.n, 0);
+      const notConnected = rows.filter((r) => !r.connected).reduce((sum, r) => sum + r.n, 0);
+      return { total, byStatus, unknown, notConnected };
+    };
+
+    const current = await count(stats.range.from, stats.range.to);
+    expect(current.total).toBeGreaterThan(1000);
+    expect(stats.totalCalls).toBe(current.total);
+    for (const { disposition, count: n } of stats.dispositions) expect([disposition, n]).toEqual([disposition, current.byStatus(disposition)]);
+    expect(stats.flags.rejectedUnknownCount).toBe(current.unknown);
+    expect(stats.flags.redNoConnectCount).toBe(current.notConnected);
+    expect(current.unknown).toBeGreaterThan(0);
+    expect(current.notConnected).toBeGreaterThan(0);
+
+    const previous = await count(stats.previous.range.from, stats.previous.range.to);
+    expect(stats.previous.totalCalls).toBe(previous.total);
+    expect(previous.total).toBeGreaterThan(1000);
+  });
+});
+
+describe('recordings', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  test('every linked recording is served without signing in, as a cacheable 8 kHz mono 16-bit WAV', async () => {
+    const linked = await t.db.query<{ url: string }>('SELECT DISTINCT recording_url AS url FROM calls WHERE recording_url IS NOT NULL ORDER BY 1');
+    expect(linked.map((r) => r.url)).toEqual([1, 2, 3, 4].map((k) => `/recordings/demo-${k}.wav`));
+    for (const { url } of linked) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('audio/wav');
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      expect(response.headers['accept-ranges']).toBe('bytes');
+      const wav = response.rawPayload;
+      expect(Number(response.headers['content-length'])).toBe(wav.length);
+      expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+      expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
+      expect(wav.toString('ascii', 8, 16)).toBe('WAVEfmt ');
+      expect([wav.readUInt16LE(20), wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt16LE(34)]).toEqual([1, 1, 8000, 16]);
+      expect(wav.toString('ascii', 36, 40)).toBe('data');
+      expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
+      const seconds = (wav.length - 44) / 16_000;
+      expect(seconds).toBeGreaterThanOrEqual(6);
+      expect(seconds).toBeLessThanOrEqual(10);
+    }
+    const [one, two] = await Promise.all([get('/recordings/demo-1.wav'), get('/recordings/demo-2.wav')]);
+    expect(one.rawPayload.equals(two.rawPayload)).toBe(false);
+    expect((await get('/recordings/demo-1.wav')).rawPayload.equals(one.rawPayload)).toBe(true);
+  });
+
+  test('answers Range requests the way an audio element seeks', async () => {
+    const whole = (await get('/recordings/demo-3.wav')).rawPayload;
+    const size = whole.length;
+
+    const head = await get('/recordings/demo-3.wav', { range: 'bytes=0-43' });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 0-43/${size}`);
+    expect(head.headers['content-type']).toBe('audio/wav');
+    expect(head.rawPayload.equals(whole.subarray(0, 44))).toBe(true);
+
+    const open = await get('/recordings/demo-3.wav', { range: 'bytes=1000-' });
+    expect(open.statusCode).toBe(206);
+    expect(open.headers['content-range']).toBe(`bytes 1000-${size - 1}/${size}`);
+    expect(open.rawPayload.equals(whole.subarray(1000))).toBe(true);
+
+    const tail = await get('/recordings/demo-3.wav', { range: 'bytes=-100' });
+    expect(tail.headers['content-range']).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
+    expect(tail.rawPayload.equals(whole.subarray(size - 100))).toBe(true);
+
+    const past = await get('/recordings/demo-3.wav', { range: `bytes=${size}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
+    expect(past.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+
+    // Several ranges, or a stale If-Range, get the whole file (RFC 9110 lets a server ignore Range).
+    const multi = await get('/recordings/demo-3.wav', { range: 'bytes=0-1,5-9' });
+    expect(multi.statusCode).toBe(200);
+    expect(multi.rawPayload.length).toBe(size);
+    const stale = await get('/recordings/demo-3.wav', { range: 'bytes=0-9', 'if-range': '"not-this-one"' });
+    expect(stale.statusCode).toBe(200);
+    const current = await get('/recordings/demo-3.wav', { range: 'bytes=0-9', 'if-range': head.headers.etag as string });
+    expect(current.statusCode).toBe(206);
+    expect((await get('/recordings/demo-3.wav', { 'if-none-match': head.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  test('anything else is a 404 in the API error format', async () => {
+    for (const url of ['/recordings/demo-5.wav', '/recordings/demo-0.wav', '/recordings/demo-01.wav', '/recordings/demo-1.mp3', '/recordings/other.wav']) {
+      const response = await get(url);
+      expect([url, response.statusCode]).toEqual([url, 404]);
+      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+});
