@@ -17,6 +17,7 @@ import authRoutes, { type AuthRouteLimits } from './routes/api/auth';
 import healthRoutes from './routes/api/health';
 import userRoutes from './routes/api/users';
 import callRoutes from './routes/api/calls';
+import exportRoutes from './routes/api/calls/export';
 import costRoutes from './routes/api/cost';
 import recordingRoutes from './routes/recordings';
 import filterRoutes from './routes/api/filters';
@@ -69,6 +70,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(userRoutes, { prefix: '/api/users' });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });
+  await fastify.register(exportRoutes, { prefix: '/api/calls' });
   await fastify.register(filterRoutes, { prefix: '/api/filters' });
   await fastify.register(ingestRoutes, { prefix: '/api/ingest', ingestApiKey: options.ingestApiKey });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });

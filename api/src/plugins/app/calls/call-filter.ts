@@ -76,7 +76,8 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     }
   } else {
     if (query.startDate !== undefined || query.endDate !== undefined) {
-      errors.push({ field: 'startDate', message: 'startDate and endDate are only allowed with datePreset=custom' });
+      const field = query.startDate !== undefined ? 'startDate' : 'endDate';
+      errors.push({ field, message: 'startDate and endDate are only allowed with datePreset=custom' });
     }
     range = resolvePreset(preset, now);
   }

@@ -1,4 +1,5 @@
 import { canonicalDisposition, type FieldError, type IngestCall, type QcResultInput } from '@callboard/contract';
+import { DateTime } from 'luxon';
 
 /** A call checked and converted to what the database stores (money in integer cents). */
 export interface NormalisedCall {
@@ -104,7 +105,8 @@ export function validateIngestCall(raw: unknown): { call?: NormalisedCall; syste
   let callTs = '';
   const ts = input.callTimestamp;
   if (typeof ts !== 'string' || ts.trim() === '') check.errors.push({ field: 'callTimestamp', message: 'callTimestamp is required' });
-  else if (!ISO_WITH_OFFSET.test(ts.trim()) || Number.isNaN(Date.parse(ts.trim()))) {
+  // Date.parse alone rolls impossible dates over (2026-02-30 → March 2); luxon refuses them.
+  else if (!ISO_WITH_OFFSET.test(ts.trim()) || Number.isNaN(Date.parse(ts.trim())) || !DateTime.fromISO(ts.trim(), { setZone: true }).isValid) {
     check.errors.push({ field: 'callTimestamp', message: 'callTimestamp must be an ISO 8601 date-time with an offset, e.g. 2026-11-20T14:03:00-05:00' });
   } else callTs = new Date(ts.trim()).toISOString();
 

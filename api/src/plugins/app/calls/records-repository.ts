@@ -25,8 +25,12 @@ export interface PageRequest {
 export async function findRecordsPage(db: Queryable, filter: CallFilter, page: PageRequest): Promise<CallRecord[]> {
   const where = callWhere(filter, filter.range);
   const dir = page.sortDir === 'asc' ? 'ASC' : 'DESC';
-  // The id breaks ties so that paging is stable: no call is shown twice or skipped.
-  const order = `${SORT_EXPRESSIONS[page.sortBy]} ${dir} NULLS LAST, c.id ${dir}`;
+  // Within equal values the newest call comes first, and the id makes the order total, so paging
+  // never shows a call twice or skips one. For the default sort the time is the sort itself.
+  const order =
+    page.sortBy === 'callTimestamp'
+      ? `c.call_ts ${dir}, c.id ${dir}`
+      : `${SORT_EXPRESSIONS[page.sortBy]} ${dir} NULLS LAST, c.call_ts DESC, c.id DESC`;
   const n = where.params.length;
   const rows = await db.query<RecordRow>(
     `${RECORD_SELECT} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
