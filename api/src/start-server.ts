@@ -6,7 +6,8 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import app, { BODY_LIMIT_BYTES } from './app';
+import app from './app';
+import { FASTIFY_OPTIONS } from './fastify-options';
 import { loadConfig, type Config } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
 import type { Database } from './db/database';
@@ -65,7 +66,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
   const fastify = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-    bodyLimit: BODY_LIMIT_BYTES,
+    ...FASTIFY_OPTIONS,
     return503OnClosing: true,
   });
   const db = await openDatabase({

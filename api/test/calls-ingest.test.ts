@@ -623,3 +623,25 @@ test('the dashboard sees ingested calls at once: stats, records and pickers agre
   const campaigns = (await getOk(t.app, member.token, `/api/filters/campaigns?${range}`)).data.campaigns as Array<{ count: number }>;
   expect(campaigns.reduce((n, c) => n + c.count, 0)).toBe(raw);
 });
+
+describe('batch shape', () => {
+  test.each([['x'], [null], [{}], [42]])('a "calls" that is not an array (%j) is a 400, not a batch of one', async (calls) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/ingest/calls', headers: { 'x-api-key': INGEST_KEY }, payload: { calls } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field: 'calls' }] });
+  });
+
+  test('a systemCallId repeated in one QC batch reports the earlier result and applies the later one', async () => {
+    await ingestOk([makeCall('qc-repeat-1')]);
+    const response = await postQc(t.app, [
+      { systemCallId: 'qc-repeat-1', disposition: 'DNC' },
+      { systemCallId: 'qc-repeat-1', disposition: 'Sales' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      updated: 1,
+      rejected: [{ index: 0, systemCallId: 'qc-repeat-1', errors: [{ field: 'systemCallId', message: 'systemCallId appears again at index 1 of this batch; that later result is the one applied' }] }],
+    });
+    expect((await rowFor('qc-repeat-1'))?.status).toBe('Sales');
+  });
+});

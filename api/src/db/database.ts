@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * One small interface over both engines (DESIGN §3): PGlite when no
  * DATABASE_URL is set, PostgreSQL when it is. The SQL is the same on both;
@@ -17,6 +19,12 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs `work` in one transaction: all of it commits, or none of it. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: runs `COPY (…) TO STDOUT` on a connection of its own and
+   * streams what the server writes. The SQL carries its values as literals
+   * (COPY takes no parameters). Destroying the stream ends the statement.
+   */
+  copyOut?(sql: string): Promise<Readable>;
   /** Resolves when the database answers within `timeoutMs`, rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;

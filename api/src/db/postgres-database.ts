@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Queryable } from './database';
 
 const INT8_OID = 20;
@@ -59,6 +60,24 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
         }
         throw error;
       }
+    },
+    async copyOut(sql) {
+      const client = await pool.connect();
+      // An export may outlast the 5 s statement limit of the dashboard's queries.
+      await client.query("SET statement_timeout = '15min'");
+      const stream = client.query(copyTo(sql));
+      let released = false;
+      const release = (broken: boolean) => {
+        if (released) return;
+        released = true;
+        if (broken) client.release(true);
+        else client.query('RESET statement_timeout').then(() => client.release(), () => client.release(true));
+      };
+      stream.once('end', () => release(false));
+      stream.once('error', () => release(true));
+      // Stopped half-way (the client left): the connection is mid-COPY, so it is closed rather than reused.
+      stream.once('close', () => release(!stream.readableEnded));
+      return stream;
     },
     async ping(timeoutMs) {
       let timer: NodeJS.Timeout | undefined;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import fp from 'fastify-plugin';
 import { REFRESH_COOKIE, type PublicUser } from '@callboard/contract';
-import app, { BODY_LIMIT_BYTES, type AppOptions } from '../../src/app';
+import app, { type AppOptions } from '../../src/app';
+import { FASTIFY_OPTIONS } from '../../src/fastify-options';
 import type { Database } from '../../src/db/database';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -28,7 +29,7 @@ export interface TestAppOverrides extends Partial<Omit<AppOptions, 'db'>> {
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const database = overrides.database ?? (await createTestDatabase());
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
-  const fastify = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  const fastify = Fastify({ ...FASTIFY_OPTIONS, logger: false });
   const { database: _database, extraRoutes: _extraRoutes, ...appOverrides } = overrides;
   await fastify.register(fp(app), {
     ...appOverrides,

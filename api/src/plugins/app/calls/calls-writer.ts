@@ -167,8 +167,19 @@ export async function ingestVerdicts(db: Database, raw: unknown[]): Promise<{ up
   const verdicts = new Map<string, { index: number; verdict: NormalisedVerdict }>();
   raw.forEach((item, index) => {
     const { verdict, systemCallId, errors } = validateQcResult(item);
-    if (verdict) verdicts.set(verdict.systemCallId, { index, verdict });
-    else rejected.push({ index, systemCallId, errors });
+    if (!verdict) {
+      rejected.push({ index, systemCallId, errors });
+      return;
+    }
+    const earlier = verdicts.get(verdict.systemCallId);
+    if (earlier) {
+      rejected.push({
+        index: earlier.index,
+        systemCallId: verdict.systemCallId,
+        errors: [{ field: 'systemCallId', message: `systemCallId appears again at index ${index} of this batch; that later result is the one applied` }],
+      });
+    }
+    verdicts.set(verdict.systemCallId, { index, verdict });
   });
   if (verdicts.size === 0) return { updated: 0, rejected };
   const applied = await db.transaction(async (tx) => {

@@ -16,6 +16,8 @@ export interface RecordStreamOptions {
   batchSize?: number;
   /** Stop after this many rows, whatever arrives meanwhile. */
   maxRows?: number;
+  /** `SELECT … FROM calls c …` giving each row's columns (default: the records table's rows). */
+  select?: string;
 }
 
 // callWhere always opens with the time range; once a cursor is present the
@@ -23,9 +25,9 @@ export interface RecordStreamOptions {
 const RANGE_PREFIX = 'c.call_ts >= $1 AND c.call_ts < $2';
 
 // The cursor's time as text: a JS Date keeps milliseconds, call_ts may hold microseconds.
-const STREAM_SELECT = `SELECT c.call_ts::text AS cursor_ts, ${RECORD_SELECT.replace(/^SELECT /, '')}`;
+const withCursor = (select: string) => `SELECT c.call_ts::text AS cursor_ts, c.id::text AS cursor_id, ${select.replace(/^SELECT /, '')}`;
 
-type StreamRow = RecordRow & { cursor_ts: string };
+type Cursor = { cursor_ts: string; cursor_id: string };
 
 /**
  * Every call a filter selects, newest first (call_ts desc, id desc), in
@@ -39,11 +41,18 @@ type StreamRow = RecordRow & { cursor_ts: string };
  * Calls written while the stream runs may or may not appear; none appears
  * twice, and none that existed throughout is skipped.
  */
-export async function* streamRecords(db: Queryable, filter: CallFilter, options: RecordStreamOptions = {}): AsyncGenerator<RecordRow[]> {
+export async function* streamRecords<Row = RecordRow>(
+  db: Queryable,
+  filter: CallFilter,
+  options: RecordStreamOptions = {},
+): AsyncGenerator<Row[]> {
+  type StreamRow = Row & Cursor;
   const batchSize = options.batchSize ?? RECORD_STREAM_BATCH;
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
+  const select = options.select ?? RECORD_SELECT;
+  const STREAM_SELECT = withCursor(select);
   const where = callWhere(filter, filter.range);
-  if (!RECORD_SELECT.startsWith('SELECT ') || !(where.sql === RANGE_PREFIX || where.sql.startsWith(`${RANGE_PREFIX} `))) {
+  if (!select.startsWith('SELECT ') || !(where.sql === RANGE_PREFIX || where.sql.startsWith(`${RANGE_PREFIX} `))) {
     throw new Error('streamRecords: callWhere or RECORD_SELECT no longer has the shape it relies on');
   }
   const n = where.params.length;
@@ -72,6 +81,6 @@ export async function* streamRecords(db: Queryable, filter: CallFilter, options:
     yield rows;
     if (rows.length < limit) return;
     const last = rows[rows.length - 1] as StreamRow;
-    cursor = { ts: last.cursor_ts, id: last.id };
+    cursor = { ts: last.cursor_ts, id: last.cursor_id };
   }
 }

@@ -1,6 +1,6 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
-  DISPLAY_TIME_ZONE,
   RECORD_COLUMNS,
   XLSX_EXPORT_MAX_ROWS,
   type CallFilterParams,
@@ -8,14 +8,13 @@ import {
   type PublicUser,
 } from '@callboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DateTime } from 'luxon';
 import { HttpError } from '../../../http/http-error';
 import { callFilterQuerySchema, parseCallFilter, type CallFilter } from '../../../plugins/app/calls/call-filter';
-import { toCallRecord, type RecordRow } from '../../../plugins/app/calls/call-record';
 import { sumCalls, totalsByStatus } from '../../../plugins/app/calls/call-totals';
 import { streamRecords } from '../../../plugins/app/calls/record-stream';
 import { ExportGuard, type ExportLimits } from '../../../plugins/app/export/export-guard';
-import { SHEET_CONTENT_TYPES, createSheetWriter, downloadName, type SheetCell, type SheetColumn } from '../../../plugins/app/export/sheet-writer';
+import { EXPORT_SELECT, copyCsvSql, exportCells, type ExportRow } from '../../../plugins/app/export/export-query';
+import { SHEET_CONTENT_TYPES, createSheetWriter, downloadName, type SheetColumn } from '../../../plugins/app/export/sheet-writer';
 import { bearer } from '../schemas';
 
 export interface ExportRouteOptions {
@@ -32,38 +31,6 @@ export const EXPORT_COLUMNS: SheetColumn[] = RECORD_COLUMNS.map((c) => ({
   kind: c.key === 'durationSec' ? 'number' : 'text',
   width: Math.max(10, Math.round(c.width / 7)),
 }));
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const HOUR_MS = 3_600_000;
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * Renders instants as RECORD_TIME_FORMAT ("MMM dd hh:mm:ss a", en-US) in
- * America/New_York, exactly as luxon does but without luxon's ~7 µs per call,
- * which alone would cap an export near 140k rows/s. The zone's offset comes
- * from luxon once per UTC hour: New York's clock changes fall on whole UTC
- * hours, and an export runs in time order, so the cache almost always hits.
- */
-export function newYorkTimeFormatter(): (instant: Date) => string {
-  let cachedHour = Number.NaN;
-  let offsetMs = 0;
-  return (instant) => {
-    const ms = instant.getTime();
-    const hour = Math.floor(ms / HOUR_MS);
-    if (hour !== cachedHour) {
-      cachedHour = hour;
-      offsetMs = DateTime.fromMillis(hour * HOUR_MS, { zone: DISPLAY_TIME_ZONE }).offset * 60_000;
-    }
-    const local = new Date(ms + offsetMs);
-    const h = local.getUTCHours();
-    return `${MONTHS[local.getUTCMonth()]} ${pad(local.getUTCDate())} ${pad(h % 12 || 12)}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'}`;
-  };
-}
-
-function toCells(row: RecordRow, formatTime: (instant: Date) => string): SheetCell[] {
-  const record = toCallRecord(row);
-  return RECORD_COLUMNS.map((c) => (c.key === 'callTimestamp' ? formatTime(new Date(row.call_ts)) : (record[c.key] ?? null)));
-}
 
 /** What the log keeps of a filter: enough to tell what was taken. */
 function describeFilter(filter: CallFilter) {
@@ -142,20 +109,29 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
         );
       }
 
-      const batches = streamRecords(fastify.db, filter, {
+      reply
+        .header('content-type', SHEET_CONTENT_TYPES[fmt])
+        .header('content-disposition', `attachment; filename="${downloadName('call_records', fmt)}"`)
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(total));
+      const body = new PassThrough();
+
+      if (fmt === 'csv' && fastify.db.copyOut) {
+        // PostgreSQL writes the CSV itself: one COPY statement, streamed, on a connection of its own.
+        // Wait for the first output (or the error) before answering, so a failing statement is still a proper error reply.
+        const source = await firstOutput(await fastify.db.copyOut(copyCsvSql(filter)));
+        void copyExport({ request, body, source, total, who, startedAt });
+        return reply.send(body);
+      }
+
+      const batches = streamRecords<ExportRow>(fastify.db, filter, {
+        select: EXPORT_SELECT,
         batchSize: options.batchSize,
         // Calls ingested while an XLSX is written must not push it past what its writer can hold.
         maxRows: fmt === 'xlsx' ? xlsxMaxRows : undefined,
       });
       // The first batch is read before the response starts, so a failure here is still a proper error reply.
       const first = await batches.next();
-
-      const body = new PassThrough();
-      reply
-        .header('content-type', SHEET_CONTENT_TYPES[fmt])
-        .header('content-disposition', `attachment; filename="${downloadName('call_records', fmt)}"`)
-        .header('cache-control', 'no-store')
-        .header('x-total-count', String(total));
       void writeExport({ request, body, fmt, first, batches, total, who, startedAt });
       // Sent as a stream rather than hijacked, so onSend hooks and the security headers still apply.
       return reply.send(body);
@@ -167,8 +143,8 @@ interface ExportJob {
   request: FastifyRequest;
   body: PassThrough;
   fmt: ExportFormat;
-  first: IteratorResult<RecordRow[]>;
-  batches: AsyncGenerator<RecordRow[]>;
+  first: IteratorResult<ExportRow[]>;
+  batches: AsyncGenerator<ExportRow[]>;
   total: number;
   /** Who asked for what, for the log. */
   who: Record<string, unknown>;
@@ -190,7 +166,6 @@ async function writeExport(job: ExportJob): Promise<void> {
     });
   });
   gone.catch(() => undefined);
-  const formatTime = newYorkTimeFormatter();
   const writer = createSheetWriter(fmt, EXPORT_COLUMNS, body, 'Call records');
   let rows = 0;
   const log = (outcome: string) => ({
@@ -203,7 +178,7 @@ async function writeExport(job: ExportJob): Promise<void> {
   try {
     for (let next = job.first; !next.done; next = await batches.next()) {
       if (body.destroyed) throw new ClientGone();
-      await Promise.race([writer.write(next.value.map((row) => toCells(row, formatTime))), gone]);
+      await Promise.race([writer.write(next.value.map(exportCells)), gone]);
       rows += next.value.length;
     }
     await Promise.race([writer.end(), gone]);
@@ -217,4 +192,41 @@ async function writeExport(job: ExportJob): Promise<void> {
     request.log.error({ ...log('failed'), err: error }, 'calls export');
     body.destroy(error as Error);
   }
+}
+
+interface CopyJob {
+  request: FastifyRequest;
+  body: PassThrough;
+  source: Readable;
+  total: number;
+  who: Record<string, unknown>;
+  startedAt: number;
+}
+
+/** Pipes PostgreSQL's COPY output into the response after the BOM Excel needs to read UTF-8. */
+async function copyExport(job: CopyJob): Promise<void> {
+  const { request, body, source } = job;
+  const ms = () => Math.round(performance.now() - job.startedAt);
+  body.write('\uFEFF');
+  try {
+    await pipeline(source, body);
+    request.log.info({ ...job.who, total: job.total, ms: ms(), outcome: 'complete', via: 'copy' }, 'calls export');
+  } catch (error) {
+    // pipeline has destroyed both streams: the client sees a cut download, and the COPY connection is closed.
+    const left = body.destroyed && !(error instanceof Error && 'code' in error && typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code));
+    request.log[left ? 'info' : 'error']({ ...job.who, total: job.total, ms: ms(), outcome: left ? 'client left' : 'failed', err: left ? undefined : error }, 'calls export');
+  }
+}
+
+/** Resolves once the stream has data to read or has ended; rejects if it fails first. */
+function firstOutput(source: Readable): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      source.off('readable', onReady).off('end', onReady).off('error', done);
+      if (error) reject(error);
+      else resolve(source);
+    };
+    const onReady = () => done();
+    source.once('readable', onReady).once('end', onReady).once('error', done);
+  });
 }

@@ -1,0 +1,72 @@
+import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, type RecordColumnKey } from '@callboard/contract';
+import { escapeLiteral } from 'pg';
+import type { CallFilter } from '../calls/call-filter';
+import { callWhere } from '../calls/call-where';
+
+/**
+ * The records table's columns as the database renders them for a file: the
+ * time in New York as "MMM dd hh:mm:ss a", every text cell through
+ * sheet_text() (formula-neutralised, never NULL), the duration as a number.
+ * PostgreSQL's COPY writes the CSV from this alone; the batch path hands the
+ * same values to the sheet writer, so both produce the same cells.
+ */
+const EXPRESSIONS: Record<RecordColumnKey, string> = {
+  callTimestamp: `to_char(c.call_ts AT TIME ZONE '${DISPLAY_TIME_ZONE}', 'Mon DD HH12:MI:SS AM')`,
+  publisherName: 'sheet_text(p.name)',
+  callerId: 'sheet_text(c.caller_id)',
+  status: 'sheet_text(c.status)',
+  sub_disposition: 'sheet_text(c.sub_disposition)',
+  durationSec: 'c.duration_sec',
+  campaignName: 'sheet_text(cp.name)',
+  reason: 'sheet_text(c.reason)',
+  summary: 'sheet_text(c.summary)',
+  transcript: 'sheet_text(c.transcript)',
+  target_name: 'sheet_text(t.name)',
+  recordingUrl: 'sheet_text(c.recording_url)',
+  systemCallId: 'sheet_text(c.system_call_id)',
+  systemBuyerId: 'sheet_text(c.system_buyer_id)',
+};
+
+const FROM = `FROM calls c
+JOIN campaigns cp ON cp.id = c.campaign_id
+JOIN publishers p ON p.id = c.publisher_id
+LEFT JOIN targets t ON t.id = c.target_id
+LEFT JOIN buyers b ON b.id = c.buyer_id`;
+
+/** The select list, aliased c0…c13 in column order, with the joins. For the keyset batches. */
+export const EXPORT_SELECT = `SELECT ${RECORD_COLUMNS.map((col, i) => `${EXPRESSIONS[col.key]} AS c${i}`).join(', ')}\n${FROM}`;
+
+export type ExportRow = Record<`c${number}`, string | number>;
+
+export function exportCells(row: ExportRow): Array<string | number> {
+  return RECORD_COLUMNS.map((_, i) => row[`c${i}`] as string | number);
+}
+
+const quoteIdent = (label: string) => `"${label.replace(/"/g, '""')}"`;
+
+/**
+ * A value as an SQL literal, for COPY, which takes no bind parameters. Only
+ * the shapes callWhere produces are accepted: instants, whole-number id lists,
+ * text lists and text; text goes through the driver's own escaping.
+ */
+function literal(value: unknown): string {
+  if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
+  if (typeof value === 'string') return escapeLiteral(value);
+  if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `ARRAY[${value.join(',')}]::int[]`;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `ARRAY[${value.map((v) => escapeLiteral(v as string)).join(',')}]::text[]`;
+  throw new Error(`export: no literal form for ${typeof value}`);
+}
+
+/**
+ * COPY (…) TO STDOUT as CSV with a header of the table's labels, every text
+ * column quoted (numbers bare), newest call first: the whole export in one
+ * statement, streamed by the server at a few hundred thousand rows a second.
+ */
+export function copyCsvSql(filter: CallFilter): string {
+  const where = callWhere(filter, filter.range);
+  const sql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(where.params[Number(n) - 1]));
+  const labels = RECORD_COLUMNS.map((col) => `${EXPRESSIONS[col.key]} AS ${quoteIdent(col.label)}`).join(', ');
+  const quoted = RECORD_COLUMNS.filter((col) => col.key !== 'durationSec').map((col) => quoteIdent(col.label)).join(', ');
+  return `COPY (SELECT ${labels} ${FROM} WHERE ${sql} ORDER BY c.call_ts DESC, c.id DESC)
+    TO STDOUT WITH (FORMAT csv, HEADER true, FORCE_QUOTE (${quoted}))`;
+}
