@@ -6,10 +6,12 @@
 import { accounts } from './0001-accounts';
 import { calls } from './0002-calls';
 import { sheetText } from './0003-sheet-text';
+import { sortIndexes } from './0004-sort-indexes';
+import { dimensionStatusRollup } from './0005-dimension-status-rollup';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-export const MIGRATIONS: Migration[] = [accounts, calls, sheetText];
+export const MIGRATIONS: Migration[] = [accounts, calls, sheetText, sortIndexes, dimensionStatusRollup];

@@ -8,21 +8,20 @@ export interface StatusTotals {
   status: string;
   calls: number;
   notConnected: number;
-  durationSec: number;
   revenueCents: number;
   payoutCents: number;
 }
 
 const HOUR_MS = 3_600_000;
 
-const MEASURES = `sum(calls)::bigint AS calls, sum(not_connected)::bigint AS not_connected, sum(duration_sec)::bigint AS duration_sec,
+// Only what the covering (dimension, call_ts) indexes INCLUDE, so the raw path stays an index-only scan.
+const MEASURES = `sum(calls)::bigint AS calls, sum(not_connected)::bigint AS not_connected,
   sum(revenue_cents)::bigint AS revenue_cents, sum(payout_cents)::bigint AS payout_cents`;
 
 interface TotalsRow {
   status: string;
   calls: number;
   not_connected: number;
-  duration_sec: number;
   revenue_cents: number;
   payout_cents: number;
 }
@@ -41,6 +40,31 @@ async function fromDaily(db: Queryable, filter: CallFilter, range: TimeRange): P
   );
 }
 
+/** One picker's selection (and nothing else narrowing but the status): the per-dimension, per-status daily rollup can answer. */
+function singleDimension(filter: CallFilter): { dim: number; ids: number[] } | undefined {
+  if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
+  const chosen = (
+    [
+      [1, filter.campaignIds],
+      [2, filter.publisherIds],
+      [3, filter.targetIds],
+      [4, filter.buyerIds],
+    ] as Array<[number, number[]]>
+  ).filter(([, ids]) => ids.length > 0);
+  const [only] = chosen;
+  return chosen.length === 1 && only ? { dim: only[0], ids: only[1] } : undefined;
+}
+
+async function fromDimensionDaily(db: Queryable, filter: CallFilter, range: TimeRange, selection: { dim: number; ids: number[] }) {
+  const params: unknown[] = [selection.dim, selection.ids, newYorkDate(range.from), newYorkDate(range.to)];
+  return db.query<TotalsRow>(
+    `SELECT status, ${MEASURES} FROM calls_daily_dim_status
+     WHERE dim = $1 AND dim_id = ANY($2::int[]) AND day >= $3::date AND day < $4::date${statusClause(filter, params)}
+     GROUP BY status`,
+    params,
+  );
+}
+
 async function fromHourly(db: Queryable, filter: CallFilter, range: TimeRange): Promise<TotalsRow[]> {
   const params: unknown[] = [range.from, range.to];
   return db.query<TotalsRow>(
@@ -53,7 +77,7 @@ async function fromRaw(db: Queryable, filter: CallFilter, range: TimeRange): Pro
   const where = callWhere(filter, range);
   return db.query<TotalsRow>(
     `SELECT c.status, count(*)::bigint AS calls, count(*) FILTER (WHERE NOT c.connected)::bigint AS not_connected,
-       coalesce(sum(c.duration_sec), 0)::bigint AS duration_sec, coalesce(sum(c.revenue_cents), 0)::bigint AS revenue_cents,
+       coalesce(sum(c.revenue_cents), 0)::bigint AS revenue_cents,
        coalesce(sum(c.payout_cents), 0)::bigint AS payout_cents
      FROM calls c WHERE ${where.sql} GROUP BY c.status`,
     where.params,
@@ -63,15 +87,20 @@ async function fromRaw(db: Queryable, filter: CallFilter, range: TimeRange): Pro
 /**
  * Totals per status for a filter over a range, exact in every case, by the
  * cheapest exact route (DESIGN §10):
- * - narrowed by a dimension or caller id: the raw table through its covering indexes;
+ * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
+ * - narrowed otherwise by dimensions or caller id: the raw table through its covering indexes;
  * - whole New York days (every preset): the daily rollup, ~15 rows a day;
  * - anything else (custom ranges): the hourly rollup for whole hours, the raw table for the partial hours at each end.
  */
 export async function totalsByStatus(db: Queryable, filter: CallFilter, range: TimeRange): Promise<StatusTotals[]> {
   let parts: TotalsRow[][];
-  if (narrowsBeyondStatus(filter)) {
+  const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
+  const selection = singleDimension(filter);
+  if (selection && wholeDays) {
+    parts = [await fromDimensionDaily(db, filter, range, selection)];
+  } else if (narrowsBeyondStatus(filter)) {
     parts = [await fromRaw(db, filter, range)];
-  } else if (isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to)) {
+  } else if (wholeDays) {
     parts = [await fromDaily(db, filter, range)];
   } else {
     const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
@@ -90,10 +119,9 @@ export async function totalsByStatus(db: Queryable, filter: CallFilter, range: T
 function mergeTotals(rows: TotalsRow[]): StatusTotals[] {
   const byStatus = new Map<string, StatusTotals>();
   for (const row of rows) {
-    const into = byStatus.get(row.status) ?? { status: row.status, calls: 0, notConnected: 0, durationSec: 0, revenueCents: 0, payoutCents: 0 };
+    const into = byStatus.get(row.status) ?? { status: row.status, calls: 0, notConnected: 0, revenueCents: 0, payoutCents: 0 };
     into.calls += Number(row.calls);
     into.notConnected += Number(row.not_connected);
-    into.durationSec += Number(row.duration_sec);
     into.revenueCents += Number(row.revenue_cents);
     into.payoutCents += Number(row.payout_cents);
     byStatus.set(row.status, into);

@@ -25,12 +25,14 @@ export interface PageRequest {
 export async function findRecordsPage(db: Queryable, filter: CallFilter, page: PageRequest): Promise<CallRecord[]> {
   const where = callWhere(filter, filter.range);
   const dir = page.sortDir === 'asc' ? 'ASC' : 'DESC';
+  // Sorted columns use PostgreSQL's natural NULL order (an empty sub disposition sorts after every value),
+  // so one ascending index serves both directions.
   // Within equal values the newest call comes first, and the id makes the order total, so paging
   // never shows a call twice or skips one. For the default sort the time is the sort itself.
   const order =
     page.sortBy === 'callTimestamp'
       ? `c.call_ts ${dir}, c.id ${dir}`
-      : `${SORT_EXPRESSIONS[page.sortBy]} ${dir} NULLS LAST, c.call_ts DESC, c.id DESC`;
+      : `${SORT_EXPRESSIONS[page.sortBy]} ${dir}, c.call_ts DESC, c.id DESC`;
   const n = where.params.length;
   const rows = await db.query<RecordRow>(
     `${RECORD_SELECT} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
