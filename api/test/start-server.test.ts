@@ -120,3 +120,24 @@ test('stop lets an in-flight request finish, while new requests are refused', as
   expect(await response).toBe(200);
   await stopping;
 });
+
+test('migrations are not bound by the 5 s statement limit of ordinary queries', async () => {
+  const { migrate } = await import('../src/db/migrate');
+  const { openDatabase } = await import('../src/db/open-database');
+  const db = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: undefined });
+  try {
+    // A migration that refuses to run under any statement limit, as a long index build would fail under one.
+    const unlimited = {
+      version: '9999-needs-unlimited-time',
+      statements: [`DO $$ BEGIN IF current_setting('statement_timeout') <> '0' THEN RAISE EXCEPTION 'statement_timeout is %', current_setting('statement_timeout'); END IF; END $$`],
+    };
+    await expect(migrate(db, [unlimited])).resolves.toMatchObject({ applied: ['9999-needs-unlimited-time'] });
+    if (db.kind === 'postgres') {
+      // Ordinary queries keep their limit.
+      const [row] = await db.query<{ limit: string }>(`SELECT current_setting('statement_timeout') AS limit`);
+      expect(row?.limit).toBe('5s');
+    }
+  } finally {
+    await db.close();
+  }
+});

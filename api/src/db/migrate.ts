@@ -1,5 +1,5 @@
 import type { Database } from './database';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
 
 export interface MigrationOutcome {
   /** True when the database had no schema before this run: a first start. */
@@ -15,7 +15,7 @@ const MIGRATION_LOCK_KEY = 4_120_911;
  * order. On PostgreSQL an advisory lock keeps two starting servers from
  * migrating at once; PGlite has a single connection, so it needs none.
  */
-export async function migrate(db: Database): Promise<MigrationOutcome> {
+export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS): Promise<MigrationOutcome> {
   if (db.kind === 'postgres') await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
   try {
     const [{ exists } = { exists: false }] = await db.query<{ exists: boolean }>(
@@ -29,9 +29,12 @@ export async function migrate(db: Database): Promise<MigrationOutcome> {
       (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
     );
     const applied: string[] = [];
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       await db.transaction(async (tx) => {
+        // Building an index or backfilling a rollup over millions of calls takes longer than the
+        // 5 s limit of the dashboard's queries; SET LOCAL lifts it for this transaction only.
+        await tx.query('SET LOCAL statement_timeout = 0');
         for (const statement of migration.statements) await tx.query(statement);
         await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
       });

@@ -4,6 +4,7 @@ import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
 import { totalsByStatus } from './call-totals';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
+import { dimensionSumsSql } from './dimension-sums';
 
 /** Where each picker's names live, its code in calls_daily_dim, and its column on `calls`. */
 export const DIMENSIONS: Record<FilterDimension, { table: string; dim: number; column: string }> = {
@@ -13,13 +14,11 @@ export const DIMENSIONS: Record<FilterDimension, { table: string; dim: number; c
   buyers: { table: 'buyers', dim: 4, column: 'buyer_id' },
 };
 
-/** Calls per dimension value in the range: from the daily rollup for whole days, else from the raw table. */
+/** Calls per dimension value in the range: from the monthly and daily rollups for whole days, else from the raw table. */
 function countsSql(dimension: FilterDimension, range: TimeRange, params: unknown[]): string {
   const { dim, column } = DIMENSIONS[dimension];
   if (isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to)) {
-    params.push(newYorkDate(range.from), newYorkDate(range.to));
-    return `SELECT dim_id AS id, sum(calls) AS calls FROM calls_daily_dim
-            WHERE dim = ${dim} AND day >= $${params.length - 1}::date AND day < $${params.length}::date GROUP BY dim_id`;
+    return dimensionSumsSql(dim, newYorkDate(range.from), newYorkDate(range.to), params);
   }
   params.push(range.from, range.to);
   return `SELECT ${column} AS id, count(*) AS calls FROM calls

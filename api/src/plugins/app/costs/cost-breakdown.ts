@@ -4,6 +4,7 @@ import type { Queryable } from '../../../db/database';
 import { narrowsBeyondStatus, type CallFilter } from '../calls/call-filter';
 import { callWhere } from '../calls/call-where';
 import { DIMENSIONS } from '../calls/filter-options';
+import { dimensionSumsSql } from '../calls/dimension-sums';
 import { newYorkDate, type TimeRange } from '../calls/date-range';
 import { dollars, percent, SALE_STATUS, type CostSums } from './cost-figures';
 
@@ -34,14 +35,11 @@ interface SumsRow {
   payout_cents: number | string;
 }
 
-/** Whole New York days [fromDay, toDay) from the daily per-dimension rollup: a few rows per value and day. */
+/** Whole New York days [fromDay, toDay) from the monthly and daily per-dimension rollups. */
 async function fromDailyRollup(db: Queryable, group: BreakdownGroup, days: TimeRange): Promise<SumsRow[]> {
-  return db.query<SumsRow>(
-    `SELECT dim_id AS id, sum(calls)::bigint AS calls, sum(sales)::bigint AS sales,
-       sum(revenue_cents)::bigint AS revenue_cents, sum(payout_cents)::bigint AS payout_cents
-     FROM calls_daily_dim WHERE dim = $1 AND day >= $2::date AND day < $3::date GROUP BY dim_id`,
-    [DIMENSIONS[DIMENSION_OF[group]].dim, newYorkDate(days.from), newYorkDate(days.to)],
-  );
+  const params: unknown[] = [];
+  const sql = dimensionSumsSql(DIMENSIONS[DIMENSION_OF[group]].dim, newYorkDate(days.from), newYorkDate(days.to), params);
+  return db.query<SumsRow>(sql, params);
 }
 
 /** Any filter over any range from the raw table, through the (dimension, call_ts) covering indexes. */
