@@ -132,59 +132,69 @@ export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise
   });
 }
 
+interface Checked<T> {
+  value?: T;
+  systemCallId: string | null;
+  errors: IngestRejection['errors'];
+}
+
 /**
- * A delivery from the tracking platform: valid calls are stored together, the
- * invalid ones are listed with their problems. A systemCallId that repeats in
- * one batch is refused for all but its last occurrence, which is stored.
+ * Validates a batch item by item: the valid ones keyed by systemCallId, the
+ * invalid ones listed with their problems. A systemCallId that repeats is
+ * refused for all but its last occurrence, which is the one kept (`kept`
+ * words what happens to it).
  */
-export async function ingestCalls(db: Database, raw: unknown[]): Promise<IngestResult> {
+function checkBatch<T extends { systemCallId: string }>(raw: unknown[], check: (item: unknown) => Checked<T>, kept: string) {
   const rejected: IngestRejection[] = [];
-  const valid = new Map<string, { index: number; call: NormalisedCall }>();
+  const valid = new Map<string, { index: number; value: T }>();
   raw.forEach((item, index) => {
-    const { call, systemCallId, errors } = validateIngestCall(item);
-    if (!call) {
+    const { value, systemCallId, errors } = check(item);
+    if (!value) {
       rejected.push({ index, systemCallId, errors });
       return;
     }
-    const earlier = valid.get(call.systemCallId);
+    const earlier = valid.get(value.systemCallId);
     if (earlier) {
       rejected.push({
         index: earlier.index,
-        systemCallId: call.systemCallId,
-        errors: [{ field: 'systemCallId', message: `systemCallId appears again at index ${index} of this batch; that later call is the one stored` }],
+        systemCallId: value.systemCallId,
+        errors: [{ field: 'systemCallId', message: `systemCallId appears again at index ${index} of this batch; ${kept}` }],
       });
     }
-    valid.set(call.systemCallId, { index, call });
+    valid.set(value.systemCallId, { index, value });
   });
-  const { inserted, updated } = await storeCalls(db, [...valid.values()].map((v) => v.call));
+  return { valid, rejected };
+}
+
+/** A delivery from the tracking platform: valid calls are stored together, the invalid ones listed. */
+export async function ingestCalls(db: Database, raw: unknown[]): Promise<IngestResult> {
+  const { valid, rejected } = checkBatch(
+    raw,
+    (item) => {
+      const { call, systemCallId, errors } = validateIngestCall(item);
+      return { value: call, systemCallId, errors };
+    },
+    'that later call is the one stored',
+  );
+  const { inserted, updated } = await storeCalls(db, [...valid.values()].map((v) => v.value));
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, updated, rejected };
 }
 
 /** QC bot results: verdicts for known calls are applied together; unknown calls are listed. */
 export async function ingestVerdicts(db: Database, raw: unknown[]): Promise<{ updated: number; rejected: IngestRejection[] }> {
-  const rejected: IngestRejection[] = [];
-  const verdicts = new Map<string, { index: number; verdict: NormalisedVerdict }>();
-  raw.forEach((item, index) => {
-    const { verdict, systemCallId, errors } = validateQcResult(item);
-    if (!verdict) {
-      rejected.push({ index, systemCallId, errors });
-      return;
-    }
-    const earlier = verdicts.get(verdict.systemCallId);
-    if (earlier) {
-      rejected.push({
-        index: earlier.index,
-        systemCallId: verdict.systemCallId,
-        errors: [{ field: 'systemCallId', message: `systemCallId appears again at index ${index} of this batch; that later result is the one applied` }],
-      });
-    }
-    verdicts.set(verdict.systemCallId, { index, verdict });
-  });
+  const { valid: verdicts, rejected } = checkBatch(
+    raw,
+    (item) => {
+      const { verdict, systemCallId, errors } = validateQcResult(item);
+      return { value: verdict, systemCallId, errors };
+    },
+    'that later result is the one applied',
+  );
   if (verdicts.size === 0) return { updated: 0, rejected };
   const applied = await db.transaction(async (tx) => {
     await tx.query(WRITE_LOCK);
-    return tx.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.verdict)))]);
+    return tx.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value)))]);
   });
   const found = new Set(applied.map((r) => r.system_call_id));
   for (const [systemCallId, { index }] of verdicts) {
