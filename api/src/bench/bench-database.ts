@@ -1,0 +1,107 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { openPgliteDatabase } from '../db/pglite-database';
+import { openPostgresDatabase } from '../db/postgres-database';
+import { seedDemoCalls } from '../demo/seed-demo-calls';
+
+export interface BenchData {
+  calls: number;
+  days: number;
+  seed: number;
+  /** The instant the seeded year ends at (start of the bench day, New York time is irrelevant here). */
+  end: Date;
+}
+
+/** A marker row says which data a cached database holds, so a rerun on the same day skips the long seed. */
+async function cachedMatches(db: Database, data: BenchData): Promise<boolean> {
+  const [exists] = await db.query<{ ok: boolean }>("SELECT to_regclass('bench_marker') IS NOT NULL AS ok");
+  if (!exists?.ok) return false;
+  const [row] = await db.query<{ label: string }>('SELECT label FROM bench_marker');
+  return row?.label === label(data);
+}
+
+const label = (data: BenchData) => `${data.calls}/${data.days}/${data.seed}/${data.end.toISOString().slice(0, 10)}`;
+
+async function seedInto(db: Database, data: BenchData, log: (line: string) => void): Promise<void> {
+  await migrate(db);
+  const started = Date.now();
+  await seedDemoCalls(db, {
+    calls: data.calls,
+    days: data.days,
+    seed: data.seed,
+    end: data.end,
+    onProgress: (done: number) => {
+      if (done % 100_000 === 0) log(`  seeded ${done.toLocaleString('en-US')} calls (${Math.round(done / ((Date.now() - started) / 1000)).toLocaleString('en-US')}/s)`);
+    },
+  });
+  log(`  seed done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await db.exec('VACUUM ANALYZE');
+  await db.exec(`CREATE TABLE bench_marker (label text); INSERT INTO bench_marker VALUES ('${label(data)}')`);
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL: a database named for the data volume on the given server; reused when it already holds the same data. */
+export async function preparePostgres(serverUrl: string, data: BenchData, log: (line: string) => void): Promise<string> {
+  const name = `callboard_bench_${data.calls}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    const db = await openPostgresDatabase(url.toString());
+    try {
+      if (await cachedMatches(db, data)) {
+        log(`  reusing ${name}`);
+        return url.toString();
+      }
+    } finally {
+      await db.close();
+    }
+  } catch {
+    // no such database yet
+  }
+  await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const db = await openPostgresDatabase(url.toString());
+  try {
+    await seedInto(db, data, log);
+  } finally {
+    await db.close();
+  }
+  return url.toString();
+}
+
+/** PGlite: a data folder under bench/tmp laid out as the server expects (DATA_DIR/pglite). */
+export async function preparePglite(root: string, data: BenchData, log: (line: string) => void): Promise<string> {
+  const dataDir = path.join(root, `pglite-${data.calls}`);
+  const dbDir = path.join(dataDir, 'pglite');
+  if (existsSync(dbDir)) {
+    const db = await openPgliteDatabase(dbDir);
+    const same = await cachedMatches(db, data).catch(() => false);
+    await db.close();
+    if (same) {
+      log(`  reusing ${dbDir}`);
+      return dataDir;
+    }
+    const { rmSync } = await import('node:fs');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const db = await openPgliteDatabase(dbDir);
+  try {
+    await seedInto(db, data, log);
+  } finally {
+    await db.close();
+  }
+  return dataDir;
+}

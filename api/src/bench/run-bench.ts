@@ -1,0 +1,296 @@
+/**
+ * `npm run bench`: seeds 1M calls over a year (10M with --ten-million) into
+ * PostgreSQL and PGlite, starts the real server on each, measures the issue's
+ * targets over HTTP, prints one table and writes it to bench/results.md.
+ *
+ * PostgreSQL comes from DATABASE_URL (default: the local server); the seeded
+ * databases and PGlite folders are cached under their data volume and reused
+ * by a rerun on the same day.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SORTABLE_COLUMNS } from '@callboard/contract';
+import { openDatabase } from '../db/open-database';
+import { parseCallFilter } from '../plugins/app/calls/call-filter';
+import { totalsByStatus } from '../plugins/app/calls/call-totals';
+import { generateDemoCalls } from '../demo/demo-calls';
+import { preparePglite, preparePostgres, type BenchData } from './bench-database';
+import { startBenchServer, type BenchServer } from './bench-server';
+import { int, markdownTable, ms, type BenchRow } from './report';
+import { summarise, timeRuns } from './timing';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const INGEST_KEY = 'bench-ingest-key-0123456789abcdef';
+const ADMIN = { email: 'bench@callboard.local', password: 'bench-password-1' };
+
+interface Options {
+  calls: number;
+  runs: number;
+  engines: Array<'postgres' | 'pglite'>;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { calls: 1_000_000, runs: 20, engines: ['postgres', 'pglite'] };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const next = () => {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      return value;
+    };
+    if (arg === '--ten-million') options.calls = 10_000_000;
+    else if (arg === '--calls') options.calls = Number(next());
+    else if (arg === '--runs') options.runs = Number(next());
+    else if (arg === '--engine') options.engines = next().split(',') as Options['engines'];
+    else throw new Error(`unknown argument ${arg} (use --calls N, --ten-million, --runs N, --engine postgres,pglite)`);
+  }
+  if (!Number.isInteger(options.calls) || options.calls < 1000) throw new Error('--calls must be a whole number of at least 1000');
+  if (!Number.isInteger(options.runs) || options.runs < 5) throw new Error('--runs must be at least 5');
+  if (!options.engines.every((e) => e === 'postgres' || e === 'pglite')) throw new Error('--engine takes postgres, pglite or both');
+  return options;
+}
+
+class Client {
+  private token = '';
+  constructor(readonly server: BenchServer) {}
+
+  async signIn(): Promise<void> {
+    const response = await fetch(`${this.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status}`);
+    this.token = ((await response.json()) as { data: { token: string } }).data.token;
+  }
+
+  async get(pathAndQuery: string): Promise<Response> {
+    const response = await fetch(`${this.server.url}${pathAndQuery}`, { headers: { authorization: `Bearer ${this.token}` } });
+    if (!response.ok) throw new Error(`${pathAndQuery} answered ${response.status}: ${await response.text()}`);
+    return response;
+  }
+
+  async json<T>(pathAndQuery: string): Promise<T> {
+    return (await (await this.get(pathAndQuery)).json()) as T;
+  }
+}
+
+async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, options: Options, rows: BenchRow[], log: (l: string) => void) {
+  const record = (section: string, name: string, unit: BenchRow['unit'], value: string, target?: string) => {
+    let row = rows.find((r) => r.section === section && r.name === name);
+    if (!row) {
+      row = { section, name, unit, target, values: {} };
+      rows.push(row);
+    }
+    row.values[engine] = value;
+  };
+
+  log(`\n== ${engine}: preparing ${int(data.calls)} calls over ${data.days} days`);
+  const serverDb = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const tmp = path.join(ROOT, 'bench', 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  const env: Record<string, string> = {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    INGEST_API_KEY: INGEST_KEY,
+    DEMO_DATA: 'false',
+  };
+  let location: { databaseUrl?: string; pgliteDir?: string };
+  if (engine === 'postgres') {
+    const url = await preparePostgres(serverDb, data, log);
+    env.DATABASE_URL = url;
+    env.DATA_DIR = path.join(tmp, 'pg-server-data');
+    location = { databaseUrl: url };
+  } else {
+    const dataDir = await preparePglite(tmp, data, log);
+    env.DATA_DIR = dataDir;
+    location = { pgliteDir: path.join(dataDir, 'pglite') };
+  }
+
+  // The rollup against the raw table, in-process, for the same answer.
+  {
+    const db = await openDatabase(location);
+    const filter = parseCallFilter({ datePreset: 'this_year' });
+    const rollup = await timeRuns(options.runs, () => totalsByStatus(db, filter, filter.range));
+    const raw = await timeRuns(Math.max(5, Math.floor(options.runs / 2)), () =>
+      db.query('SELECT status, count(*) FROM calls WHERE call_ts >= $1 AND call_ts < $2 GROUP BY status', [filter.range.from, filter.range.to]),
+    );
+    record('rollup', 'stats this_year: raw table ÷ rollup (median)', '×', (raw.median / rollup.median).toFixed(0), '≥ 40×');
+    record('rollup', 'stats this_year via rollup (in-process)', 'ms', ms(rollup));
+    record('rollup', 'stats this_year via raw table (in-process)', 'ms', ms(raw));
+    await db.close();
+  }
+
+  log(`== ${engine}: starting the server`);
+  const server = await startBenchServer(env);
+  const client = new Client(server);
+  try {
+    await client.signIn();
+    const busiest = (await client.json<{ data: { publishers: Array<{ value: string }> } }>('/api/filters/publishers?datePreset=this_year&limit=1')).data.publishers[0]?.value;
+    const sample = (await client.json<{ data: Array<{ callerId: string }> }>('/api/calls/records?datePreset=last_30_days&limit=1')).data[0]?.callerId ?? '555';
+    const cid = sample.replace(/\D/g, '').slice(-6);
+    const filters: Record<string, string> = { none: '', '1 publisher': `&publisher=${busiest}`, 'CID search': `&search=${cid}` };
+    const presets = ['today', 'last_30_days', 'this_year'];
+
+    log(`== ${engine}: reads`);
+    const endpoints: Array<[string, string, string]> = [
+      ['stats', '/api/stats', 'p95 ≤ 10'],
+      ['cost stats', '/api/cost/stats', 'p95 ≤ 10'],
+      ['picker', '/api/filters/publishers', 'p95 ≤ 10'],
+      ['records p1 + total', '/api/calls/records', 'p95 ≤ 15'],
+    ];
+    for (const [section, url, target] of endpoints) {
+      for (const preset of presets) {
+        for (const [label, extra] of Object.entries(filters)) {
+          if (section === 'picker' && label !== 'none') continue;
+          const summary = await timeRuns(options.runs, () => client.get(`${url}?datePreset=${preset}${extra}`).then((r) => r.arrayBuffer()));
+          record(section, `${preset}, ${label}`, 'ms', ms(summary), target);
+        }
+      }
+    }
+    record('records', 'page 200, this_year', 'ms', ms(await timeRuns(options.runs, () => client.get('/api/calls/records?datePreset=this_year&page=200').then((r) => r.arrayBuffer()))), '≤ 15');
+    for (const column of SORTABLE_COLUMNS) {
+      const summary = await timeRuns(Math.max(5, Math.floor(options.runs / 2)), () =>
+        client.get(`/api/calls/records?datePreset=this_year&sortBy=${column}&sortDir=asc`).then((r) => r.arrayBuffer()),
+      );
+      record('records', `sorted by ${column} asc, this_year`, 'ms', ms(summary), '≤ 250');
+    }
+    for (const group of ['publisher', 'campaign', 'buyer', 'target']) {
+      const summary = await timeRuns(options.runs, () => client.get(`/api/cost/breakdown?groupBy=${group}&datePreset=last_30_days`).then((r) => r.arrayBuffer()));
+      record('breakdown', `by ${group}, last_30_days`, 'ms', ms(summary), '≤ 100');
+    }
+
+    log(`== ${engine}: exports`);
+    await client.signIn();
+    const exportRun = async (query: string) => {
+      const before = server.rssMb();
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, server.rssMb());
+      }, 50);
+      const started = performance.now();
+      const response = await client.get(`/api/calls/export?${query}`);
+      const total = Number(response.headers.get('x-total-count'));
+      const reader = response.body!.getReader();
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) break;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      return { rowsPerSecond: total / seconds, growth: peak - before, peak, total };
+    };
+    const small = await exportRun('fmt=csv&datePreset=last_30_days');
+    const big = await exportRun('fmt=csv&datePreset=this_year');
+    record('export', `CSV last_30_days (${int(small.total)} rows)`, 'rows/s', int(small.rowsPerSecond), engine === 'postgres' ? '≥ 150,000' : '≥ 25,000');
+    record('export', `CSV this_year (${int(big.total)} rows)`, 'rows/s', int(big.rowsPerSecond), engine === 'postgres' ? '≥ 150,000' : '≥ 25,000');
+    record('export', 'server RSS growth, CSV this_year ÷ last_30_days', '×', (big.growth / Math.max(1, small.growth)).toFixed(2), '≤ 1.5×');
+    record('export', 'server RSS growth, CSV this_year', 'MB', big.growth.toFixed(0));
+    const xlsx = await exportRun('fmt=xlsx&datePreset=last_30_days');
+    record('export', `XLSX last_30_days (${int(xlsx.total)} rows)`, 'rows/s', int(xlsx.rowsPerSecond), '≥ 20,000');
+    record('export', 'server peak RSS during XLSX', 'MB', xlsx.peak.toFixed(0), '≤ 300 at 100k rows');
+
+    // A dashboard keeps asking while someone exports a year.
+    await client.signIn();
+    const probes: number[] = [];
+    let exporting = true;
+    const probing = (async () => {
+      while (exporting) {
+        const started = performance.now();
+        await client.get('/api/stats?datePreset=today').then((r) => r.arrayBuffer());
+        probes.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    await exportRun('fmt=csv&datePreset=this_year');
+    exporting = false;
+    await probing;
+    record('export', `stats probe during a year's CSV export (${probes.length} probes)`, 'ms', ms(summarise(probes)), 'p95 ≤ 20');
+
+    log(`== ${engine}: ingest`);
+    const batches = 20;
+    const generator = generateDemoCalls({ calls: batches * 1000, days: 1, seed: 9000 + Math.floor(Math.random() * 1000), end: new Date() });
+    const payloads: string[] = [];
+    for (const batch of generator) {
+      payloads.push(
+        JSON.stringify({
+          calls: batch.map((c) => ({
+            systemCallId: `bench-${Date.now()}-${c.systemCallId}`,
+            callTimestamp: c.callTs,
+            callerId: c.callerId,
+            campaignName: c.campaignName,
+            publisherName: c.publisherName,
+            targetName: c.targetName,
+            buyerName: c.buyerName,
+            durationSec: c.durationSec,
+            connected: c.connected,
+            recordingUrl: c.recordingUrl?.startsWith('/') ? `https://recordings.example.com${c.recordingUrl}` : c.recordingUrl,
+            transcript: c.transcript,
+            revenue: c.revenueCents / 100,
+            payout: c.payoutCents / 100,
+            qc: c.qc ? { disposition: c.qc.disposition, sub_disposition: c.qc.sub_disposition, reason: c.qc.reason, summary: c.qc.summary } : undefined,
+          })),
+        }),
+      );
+    }
+    const started = performance.now();
+    let stored = 0;
+    // A tracking platform delivers from several workers at once: four batches in flight.
+    const queue = [...payloads];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let body = queue.shift(); body !== undefined; body = queue.shift()) {
+          const response = await fetch(`${server.url}/api/ingest/calls`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': INGEST_KEY },
+            body,
+          });
+          const result = (await response.json()) as { data: { inserted: number; updated: number } };
+          stored += result.data.inserted + result.data.updated;
+        }
+      }),
+    );
+    record('ingest', `HTTP, batches of 1000, 4 in flight (${int(stored)} calls)`, 'calls/s', int(stored / ((performance.now() - started) / 1000)), engine === 'postgres' ? '≥ 10,000' : '≥ 5,000');
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const end = new Date();
+  end.setUTCHours(0, 0, 0, 0);
+  end.setUTCDate(end.getUTCDate() + 1);
+  const data: BenchData = { calls: options.calls, days: 365, seed: 1, end };
+  const rows: BenchRow[] = [];
+  const log = (line: string) => console.log(line);
+  for (const engine of options.engines) await measureEngine(engine, data, options, rows, log);
+
+  // PGlite ÷ PostgreSQL for every read measured on both.
+  if (options.engines.length === 2) {
+    const ratios = rows
+      .filter((r) => r.unit === 'ms' && r.values.postgres && r.values.pglite)
+      .map((r) => Number(r.values.pglite!.split(' / ')[0]) / Number(r.values.postgres!.split(' / ')[0]));
+    if (ratios.length > 0) {
+      rows.push({ section: 'engines', name: 'PGlite ÷ PostgreSQL, median of the read medians', unit: '×', target: '≤ 3×', values: { postgres: summarise(ratios).median.toFixed(2) } });
+    }
+  }
+  const table = markdownTable(rows, options.engines);
+  const header = [
+    '# Benchmark results',
+    '',
+    `Produced by \`npm run bench${options.calls === 10_000_000 ? ' -- --ten-million' : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${int(options.calls)} calls over 365 days, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
+    `Latencies are "median / p95" in ms over ${options.runs} runs after 2 warm-up runs, measured over HTTP against the real server in its own process (stats, cost stats, pickers and records each for today, last_30_days and this_year, with no filter, the busiest publisher, and a caller-id search).`,
+    '',
+  ].join('\n');
+  console.log(`\n${table}\n`);
+  mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench', 'results.md'), `${header}${table}\n`);
+  console.log('Written to bench/results.md');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
