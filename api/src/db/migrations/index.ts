@@ -5,14 +5,10 @@
  */
 import { accounts } from './0001-accounts';
 import { calls } from './0002-calls';
-import { sheetText } from './0003-sheet-text';
-import { sortIndexes } from './0004-sort-indexes';
-import { dimensionStatusRollup } from './0005-dimension-status-rollup';
-import { monthlyDimensionRollup } from './0006-monthly-dimension-rollup';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-export const MIGRATIONS: Migration[] = [accounts, calls, sheetText, sortIndexes, dimensionStatusRollup, monthlyDimensionRollup];
+export const MIGRATIONS: Migration[] = [accounts, calls];
