@@ -1,15 +1,23 @@
 import type { CallRecord } from '@callboard/contract';
 
-/** The columns every records query selects, with the dimension names joined in. */
-export const RECORD_SELECT = `SELECT c.id::text AS id, c.call_ts, c.caller_id, cp.name AS campaign_name, p.name AS publisher_name,
+/** The records table's columns, over `calls` aliased c and the names joined by CALL_JOINS. */
+export const RECORD_COLUMNS_SQL = `c.id::text AS id, c.call_ts, c.caller_id, cp.name AS campaign_name, p.name AS publisher_name,
   c.system_name, t.name AS target_name, b.name AS buyer_name, c.duration_sec, c.connected, c.status, c.sub_disposition,
   c.reason, c.summary, c.transcript, c.recording_url, c.system_call_id, c.system_publisher_id, c.system_buyer_id,
-  c.revenue_cents, c.payout_cents, c.status_overridden, c.qc_disposition, c.qc_sub_disposition, c.qc_reason, c.qc_summary
-FROM calls c
-JOIN campaigns cp ON cp.id = c.campaign_id
+  c.revenue_cents, c.payout_cents, c.status_overridden, c.qc_disposition, c.qc_sub_disposition, c.qc_reason, c.qc_summary`;
+
+/** The dimension names a call shows, joined onto `c`. */
+export const CALL_JOINS = `JOIN campaigns cp ON cp.id = c.campaign_id
 JOIN publishers p ON p.id = c.publisher_id
 LEFT JOIN targets t ON t.id = c.target_id
 LEFT JOIN buyers b ON b.id = c.buyer_id`;
+
+/** SELECT `columns` FROM `source` (aliased c: the calls table, or a page of it) with the names joined. */
+export function recordSelect(source = 'calls c', columns = RECORD_COLUMNS_SQL): string {
+  return `SELECT ${columns}\nFROM ${source}\n${CALL_JOINS}`;
+}
+
+export const RECORD_SELECT = recordSelect();
 
 export interface RecordRow {
   id: string;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/database';
 import type { CallFilter } from './call-filter';
-import { RECORD_SELECT, type RecordRow } from './call-record';
-import { callWhere } from './call-where';
+import { RECORD_COLUMNS_SQL, recordSelect, type RecordRow } from './call-record';
+import { callWhere, type KeysetCursor } from './call-where';
 
 /**
  * Rows per statement. Research §5 allows up to 2,000; 500 measured better here
@@ -16,16 +16,12 @@ export interface RecordStreamOptions {
   batchSize?: number;
   /** Stop after this many rows, whatever arrives meanwhile. */
   maxRows?: number;
-  /** `SELECT … FROM calls c …` giving each row's columns (default: the records table's rows). */
-  select?: string;
+  /** Each row's columns over `c` and the joined names (default: the records table's rows). */
+  columns?: string;
 }
 
-// callWhere always opens with the time range; once a cursor is present the
-// upper bound is replaced by the keyset condition.
-const RANGE_PREFIX = 'c.call_ts >= $1 AND c.call_ts < $2';
-
 // The cursor's time as text: a JS Date keeps milliseconds, call_ts may hold microseconds.
-const withCursor = (select: string) => `SELECT c.call_ts::text AS cursor_ts, c.id::text AS cursor_id, ${select.replace(/^SELECT /, '')}`;
+const CURSOR_COLUMNS = 'c.call_ts::text AS cursor_ts, c.id::text AS cursor_id';
 
 type Cursor = { cursor_ts: string; cursor_id: string };
 
@@ -49,30 +45,19 @@ export async function* streamRecords<Row = RecordRow>(
   type StreamRow = Row & Cursor;
   const batchSize = options.batchSize ?? RECORD_STREAM_BATCH;
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
-  const select = options.select ?? RECORD_SELECT;
-  const STREAM_SELECT = withCursor(select);
-  const where = callWhere(filter, filter.range);
-  if (!select.startsWith('SELECT ') || !(where.sql === RANGE_PREFIX || where.sql.startsWith(`${RANGE_PREFIX} `))) {
-    throw new Error('streamRecords: callWhere or RECORD_SELECT no longer has the shape it relies on');
-  }
-  const n = where.params.length;
+  const select = recordSelect('calls c', `${CURSOR_COLUMNS}, ${options.columns ?? RECORD_COLUMNS_SQL}`);
 
-  const fetchBatch = async (cursor: { ts: string; id: string } | undefined, limit: number): Promise<StreamRow[]> => {
-    if (cursor === undefined) {
-      return db.query<StreamRow>(`${STREAM_SELECT} WHERE ${where.sql} ORDER BY c.call_ts DESC, c.id DESC LIMIT $${n + 1}`, [...where.params, limit]);
-    }
+  const fetchBatch = async (cursor: KeysetCursor | undefined, limit: number): Promise<StreamRow[]> => {
     // Let other requests in between statements.
-    await new Promise((resolve) => setImmediate(resolve));
-    // The cursor already bounds the range from above; keeping `call_ts < $to` beside it
-    // makes the index scan restart from the top of the range on every batch (research §4.3).
-    const keyset = `c.call_ts >= $1 AND (c.call_ts, c.id) < ($2::timestamptz, $${n + 1}::bigint)`;
-    return db.query<StreamRow>(
-      `${STREAM_SELECT} WHERE ${keyset}${where.sql.slice(RANGE_PREFIX.length)} ORDER BY c.call_ts DESC, c.id DESC LIMIT $${n + 2}`,
-      [where.params[0], cursor.ts, ...where.params.slice(2), cursor.id, limit],
-    );
+    if (cursor) await new Promise((resolve) => setImmediate(resolve));
+    const where = callWhere(filter, filter.range, 1, cursor);
+    return db.query<StreamRow>(`${select} WHERE ${where.sql} ORDER BY c.call_ts DESC, c.id DESC LIMIT $${where.params.length + 1}`, [
+      ...where.params,
+      limit,
+    ]);
   };
 
-  let cursor: { ts: string; id: string } | undefined;
+  let cursor: KeysetCursor | undefined;
   while (remaining > 0) {
     const limit = Math.min(batchSize, remaining);
     const rows = await fetchBatch(cursor, limit);

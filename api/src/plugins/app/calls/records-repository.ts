@@ -1,7 +1,7 @@
 import type { CallAuditEntry, CallDetail, CallRecord, SortColumn } from '@callboard/contract';
 import type { Queryable } from '../../../db/database';
 import type { CallFilter } from './call-filter';
-import { RECORD_SELECT, toCallRecord, type RecordRow } from './call-record';
+import { RECORD_SELECT, recordSelect, toCallRecord, type RecordRow } from './call-record';
 import { callWhere } from './call-where';
 
 /** Sortable columns and the SQL each sorts by; anything else never reaches the SQL. */
@@ -45,7 +45,7 @@ export async function findRecordsPage(db: Queryable, filter: CallFilter, page: P
   // A deferred join: the page is chosen from `calls` alone and only its rows meet the dimension
   // tables. Joining first made page 200 of a year join 5,000 rows to throw 4,975 away (12 ms → 4 ms at 1M calls).
   const pageOfCalls = `(SELECT * FROM calls c WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}) c`;
-  const rows = await db.query<RecordRow>(`${RECORD_SELECT.replace('FROM calls c', `FROM ${pageOfCalls}`)} ORDER BY ${order}`, params);
+  const rows = await db.query<RecordRow>(`${recordSelect(pageOfCalls)} ORDER BY ${order}`, params);
   return rows.map(toCallRecord);
 }
 

@@ -1,6 +1,7 @@
 import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, type RecordColumnKey } from '@callboard/contract';
 import { escapeLiteral } from 'pg';
 import type { CallFilter } from '../calls/call-filter';
+import { CALL_JOINS } from '../calls/call-record';
 import { callWhere } from '../calls/call-where';
 
 /**
@@ -27,14 +28,8 @@ const EXPRESSIONS: Record<RecordColumnKey, string> = {
   systemBuyerId: 'sheet_text(c.system_buyer_id)',
 };
 
-const FROM = `FROM calls c
-JOIN campaigns cp ON cp.id = c.campaign_id
-JOIN publishers p ON p.id = c.publisher_id
-LEFT JOIN targets t ON t.id = c.target_id
-LEFT JOIN buyers b ON b.id = c.buyer_id`;
-
-/** The select list, aliased c0…c13 in column order, with the joins. For the keyset batches. */
-export const EXPORT_SELECT = `SELECT ${RECORD_COLUMNS.map((col, i) => `${EXPRESSIONS[col.key]} AS c${i}`).join(', ')}\n${FROM}`;
+/** The select list, aliased c0…c13 in column order. For the keyset batches. */
+export const EXPORT_COLUMNS_SQL = RECORD_COLUMNS.map((col, i) => `${EXPRESSIONS[col.key]} AS c${i}`).join(', ');
 
 export type ExportRow = Record<`c${number}`, string | number>;
 
@@ -67,6 +62,6 @@ export function copyCsvSql(filter: CallFilter): string {
   const sql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(where.params[Number(n) - 1]));
   const labels = RECORD_COLUMNS.map((col) => `${EXPRESSIONS[col.key]} AS ${quoteIdent(col.label)}`).join(', ');
   const quoted = RECORD_COLUMNS.filter((col) => col.key !== 'durationSec').map((col) => quoteIdent(col.label)).join(', ');
-  return `COPY (SELECT ${labels} ${FROM} WHERE ${sql} ORDER BY c.call_ts DESC, c.id DESC)
+  return `COPY (SELECT ${labels} FROM calls c ${CALL_JOINS} WHERE ${sql} ORDER BY c.call_ts DESC, c.id DESC)
     TO STDOUT WITH (FORMAT csv, HEADER true, FORCE_QUOTE (${quoted}))`;
 }

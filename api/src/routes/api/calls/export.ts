@@ -13,7 +13,7 @@ import { callFilterQuerySchema, parseCallFilter, type CallFilter } from '../../.
 import { sumCalls, totalsByStatus } from '../../../plugins/app/calls/call-totals';
 import { streamRecords } from '../../../plugins/app/calls/record-stream';
 import { ExportGuard, type ExportLimits } from '../../../plugins/app/export/export-guard';
-import { EXPORT_SELECT, copyCsvSql, exportCells, type ExportRow } from '../../../plugins/app/export/export-query';
+import { EXPORT_COLUMNS_SQL, copyCsvSql, exportCells, type ExportRow } from '../../../plugins/app/export/export-query';
 import { SHEET_CONTENT_TYPES, createSheetWriter, downloadName, type SheetColumn } from '../../../plugins/app/export/sheet-writer';
 import { bearer } from '../schemas';
 
@@ -125,7 +125,7 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       }
 
       const batches = streamRecords<ExportRow>(fastify.db, filter, {
-        select: EXPORT_SELECT,
+        columns: EXPORT_COLUMNS_SQL,
         batchSize: options.batchSize,
         // Calls ingested while an XLSX is written must not push it past what its writer can hold.
         maxRows: fmt === 'xlsx' ? xlsxMaxRows : undefined,
