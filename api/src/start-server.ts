@@ -49,10 +49,10 @@ async function prepareDatabase(config: Config, db: Database, passwords: Password
     if (outcome === 'created') log(`created admin ${config.admin.email}`);
   }
   const demo = config.demoData ?? (db.kind === 'pglite' && wasEmpty);
-  if (demo && (await usersRepository.findByEmailWithHash(db, DEMO_ADMIN.email)) === undefined) {
-    log(`demo data: ${await seedDemoUsers(db, passwords)} users`);
-  }
-  const inUse = demo || (await usersRepository.findByEmailWithHash(db, DEMO_ADMIN.email)) !== undefined;
+  // Demo data is in use when asked for now, or when an earlier start seeded the demo team.
+  const demoTeamExists = (await usersRepository.findByEmailWithHash(db, DEMO_ADMIN.email)) !== undefined;
+  if (demo && !demoTeamExists) log(`demo data: ${await seedDemoUsers(db, passwords)} users`);
+  const inUse = demo || demoTeamExists;
   if (inUse && (await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM calls) AS any'))[0]?.any === false) {
     // Three months of a busy call floor, ending now.
     const { inserted, elapsedMs } = await seedDemoCalls(db, { calls: demoCalls, days: 90, seed: 1, end: new Date() });

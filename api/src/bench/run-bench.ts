@@ -14,7 +14,7 @@ import { SORTABLE_COLUMNS } from '@callboard/contract';
 import { openDatabase } from '../db/open-database';
 import { parseCallFilter } from '../plugins/app/calls/call-filter';
 import { totalsByStatus } from '../plugins/app/calls/call-totals';
-import { generateDemoCalls } from '../demo/demo-calls';
+import { asIngestCall, generateDemoCalls } from '../demo/demo-calls';
 import { preparePglite, preparePostgres, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { int, markdownTable, ms, type BenchRow } from './report';
@@ -215,22 +215,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     for (const batch of generator) {
       payloads.push(
         JSON.stringify({
-          calls: batch.map((c) => ({
-            systemCallId: `bench-${Date.now()}-${c.systemCallId}`,
-            callTimestamp: c.callTs,
-            callerId: c.callerId,
-            campaignName: c.campaignName,
-            publisherName: c.publisherName,
-            targetName: c.targetName,
-            buyerName: c.buyerName,
-            durationSec: c.durationSec,
-            connected: c.connected,
-            recordingUrl: c.recordingUrl?.startsWith('/') ? `https://recordings.example.com${c.recordingUrl}` : c.recordingUrl,
-            transcript: c.transcript,
-            revenue: c.revenueCents / 100,
-            payout: c.payoutCents / 100,
-            qc: c.qc ? { disposition: c.qc.disposition, sub_disposition: c.qc.sub_disposition, reason: c.qc.reason, summary: c.qc.summary } : undefined,
-          })),
+          calls: batch.map((c) => ({ ...asIngestCall(c, 'https://recordings.example.com'), systemCallId: `bench-${Date.now()}-${c.systemCallId}` })),
         }),
       );
     }

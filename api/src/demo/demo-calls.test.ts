@@ -1,7 +1,7 @@
-import { DISPLAY_TIME_ZONE, DISPOSITIONS, type IngestCall } from '@callboard/contract';
+import { DISPLAY_TIME_ZONE, DISPOSITIONS } from '@callboard/contract';
 import { DateTime } from 'luxon';
 import { validateIngestCall, type NormalisedCall } from '../plugins/app/calls/ingest-validation';
-import { DEMO_WORLD_SIZE, DemoCalls, ODD_STATUSES, demoWorld, generateDemoCalls, type DemoCallOptions } from './demo-calls';
+import { DEMO_WORLD_SIZE, DemoCalls, ODD_STATUSES, asIngestCall, demoWorld, generateDemoCalls, type DemoCallOptions } from './demo-calls';
 
 const END = new Date('2026-03-02T05:00:00Z'); // midnight in New York
 const OPTIONS: DemoCallOptions = { calls: 50_000, days: 60, seed: 42, end: END };
@@ -13,27 +13,7 @@ const statusOf = (c: NormalisedCall) => c.qc?.disposition ?? '';
 const share = (predicate: (c: NormalisedCall) => boolean, among = calls) => among.filter(predicate).length / among.length;
 
 /** The call as the tracking platform would deliver it, with the relative recording link on some origin. */
-function asDelivered(c: NormalisedCall): IngestCall {
-  return {
-    systemCallId: c.systemCallId,
-    callTimestamp: c.callTs,
-    callerId: c.callerId,
-    campaignName: c.campaignName,
-    publisherName: c.publisherName,
-    targetName: c.targetName,
-    buyerName: c.buyerName,
-    systemName: c.systemName,
-    ...(c.systemPublisherId ? { systemPublisherId: c.systemPublisherId } : {}),
-    ...(c.systemBuyerId ? { systemBuyerId: c.systemBuyerId } : {}),
-    durationSec: c.durationSec,
-    connected: c.connected,
-    recordingUrl: c.recordingUrl && `https://callboard.example${c.recordingUrl}`,
-    transcript: c.transcript,
-    revenue: (c.revenueCents / 100).toFixed(2),
-    payout: (c.payoutCents / 100).toFixed(2),
-    ...(c.qc ? { qc: { disposition: c.qc.disposition, sub_disposition: c.qc.sub_disposition ?? undefined, reason: c.qc.reason ?? undefined, summary: c.qc.summary ?? undefined } } : {}),
-  };
-}
+const asDelivered = (c: NormalisedCall) => asIngestCall(c, 'https://callboard.example');
 
 describe('determinism', () => {
   test('the same options give the same calls, batch by batch or one at a time', () => {

@@ -14,7 +14,7 @@
  * adding new ones. Timestamps rise with the index, as calls arrive in a real
  * feed, which keeps the table's physical order close to its time order.
  */
-import { DISPLAY_TIME_ZONE } from '@callboard/contract';
+import { DISPLAY_TIME_ZONE, type IngestCall } from '@callboard/contract';
 import { DateTime } from 'luxon';
 import type { NormalisedCall, NormalisedVerdict } from '../plugins/app/calls/ingest-validation';
 
@@ -831,4 +831,31 @@ export class DemoCalls {
 /** A run of demo calls as batches of `batchSize` (storeCalls takes at most 1000 at a time), oldest first. */
 export function generateDemoCalls(options: DemoCallOptions, batchSize = 1000): Generator<NormalisedCall[]> {
   return new DemoCalls(options).batches(batchSize);
+}
+
+/**
+ * A generated call as the tracking platform would deliver it to POST
+ * /api/ingest/calls, with the demo's relative recording link placed on
+ * `recordingOrigin` (ingest accepts only absolute http(s) links).
+ */
+export function asIngestCall(c: NormalisedCall, recordingOrigin: string): IngestCall {
+  return {
+    systemCallId: c.systemCallId,
+    callTimestamp: c.callTs,
+    callerId: c.callerId,
+    campaignName: c.campaignName,
+    publisherName: c.publisherName,
+    targetName: c.targetName,
+    buyerName: c.buyerName,
+    systemName: c.systemName,
+    ...(c.systemPublisherId ? { systemPublisherId: c.systemPublisherId } : {}),
+    ...(c.systemBuyerId ? { systemBuyerId: c.systemBuyerId } : {}),
+    durationSec: c.durationSec,
+    connected: c.connected,
+    recordingUrl: c.recordingUrl && `${recordingOrigin}${c.recordingUrl}`,
+    transcript: c.transcript,
+    revenue: (c.revenueCents / 100).toFixed(2),
+    payout: (c.payoutCents / 100).toFixed(2),
+    ...(c.qc ? { qc: { disposition: c.qc.disposition, sub_disposition: c.qc.sub_disposition ?? undefined, reason: c.qc.reason ?? undefined, summary: c.qc.summary ?? undefined } } : {}),
+  };
 }

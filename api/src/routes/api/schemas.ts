@@ -3,8 +3,6 @@
  * shape responses (a field not listed here never leaves the server) and
  * feed the OpenAPI document.
  */
-import { ERROR_CODES } from '@callboard/contract';
-
 export const userSchema = {
   $id: 'User',
   type: 'object',
@@ -18,21 +16,6 @@ export const userSchema = {
     active: { type: 'boolean' },
     avatar: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-export const errorSchema = {
-  $id: 'Error',
-  type: 'object',
-  required: ['success', 'message', 'code'],
-  properties: {
-    success: { type: 'boolean', const: false },
-    message: { type: 'string' },
-    code: { type: 'string', enum: [...ERROR_CODES] },
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
-    },
   },
 } as const;
 
