@@ -1,0 +1,2 @@
+// Component tests assert what the user sees, not styles: CSS imports resolve to nothing.
+module.exports = {};

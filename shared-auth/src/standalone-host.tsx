@@ -1,0 +1,107 @@
+/**
+ * A minimal host for a remote running on its own dev server (DESIGN §3
+ * "Standalone remote"): its own store, SWR cache and router, a bare sign-in
+ * form, and the session keeper — enough for a feature team to work without
+ * the shell. A developer tool: unstyled, class names only.
+ */
+import { Provider, useStore } from 'jotai';
+import { createStore } from 'jotai/vanilla';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { swrFetcher } from '@callboard/shared-auth/api-fetch';
+import { restoreSession } from '@callboard/shared-auth/session';
+import { useSessionKeeper } from '@callboard/shared-auth/use-session-keeper';
+import { useAuthActions, useSession } from '@callboard/shared-auth/use-session';
+
+export interface StandaloneHostProps {
+  /** Shown in the bar and the page title, e.g. "Users (standalone)". */
+  title: string;
+  children?: ReactNode;
+}
+
+export function StandaloneHost({ title, children }: StandaloneHostProps) {
+  // One store for the life of the page, restored before the first render so nothing flashes signed-out.
+  const [store] = useState(() => {
+    const created = createStore();
+    restoreSession(created);
+    return created;
+  });
+  return (
+    <Provider store={store}>
+      <BrowserRouter>
+        <StandaloneFrame title={title}>{children}</StandaloneFrame>
+      </BrowserRouter>
+    </Provider>
+  );
+}
+
+function StandaloneFrame({ title, children }: StandaloneHostProps) {
+  useSessionKeeper();
+  const store = useStore();
+  const { user, isAuthenticated } = useSession();
+  const { logout } = useAuthActions();
+  // Keyed by user below, so a different person never sees the previous one's cached data.
+  const swrConfig = useMemo(() => ({ fetcher: swrFetcher(store), provider: () => new Map() }), [store]);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  if (!isAuthenticated) return <StandaloneSignIn title={title} />;
+  return (
+    <SWRConfig key={user?.id ?? 'signed-in'} value={swrConfig}>
+      <header className="standalone-host__bar">
+        <strong className="standalone-host__title">{title}</strong>
+        <span className="standalone-host__user">{user?.name || user?.email}</span>
+        <button type="button" className="standalone-host__sign-out" onClick={() => void logout()}>
+          Sign out
+        </button>
+      </header>
+      <main className="standalone-host__main">{children}</main>
+    </SWRConfig>
+  );
+}
+
+function StandaloneSignIn({ title }: { title: string }) {
+  const { login } = useAuthActions();
+  const { isLoading } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const result = await login({ email, password });
+    if (!result.ok) setError(result.message);
+  };
+
+  return (
+    <form className="standalone-host__sign-in" onSubmit={(event) => void submit(event)}>
+      <h1>{title}</h1>
+      <label>
+        Email
+        <input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
+      <label>
+        Password
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      <button type="submit" disabled={isLoading}>
+        {isLoading ? 'Signing in...' : 'Sign in'}
+      </button>
+      {error && (
+        <p role="alert" className="standalone-host__error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
