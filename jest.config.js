@@ -15,8 +15,9 @@ const node = (displayName, extra) => ({
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: workspaceSources,
-  // `cookie` 2 ships only ES modules (Node 20.19+ can require them, jest cannot), so it is compiled like our code.
-  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+  // `cookie` 2 and `content-disposition` 3 (under @fastify/static) ship only ES modules (Node 20.19+ can
+  // require them, jest cannot), so they are compiled like our code.
+  transformIgnorePatterns: ['/node_modules/(?!(?:cookie|content-disposition)/)'],
   ...extra,
 });
 

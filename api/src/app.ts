@@ -1,7 +1,8 @@
 /**
  * The Callboard API as one Fastify plugin: external plugins first (headers,
  * parsing, limits, docs), then the app's own (database, errors, auth), then
- * the routes. server.ts runs it; tests build it the same way and `inject`.
+ * the routes and the built front end. server.ts runs it; tests build it the
+ * same way and `inject`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
@@ -24,6 +25,8 @@ import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
 import ingestKeyRoutes from './routes/api/ingest-keys';
 import statsRoutes from './routes/api/stats';
+import webRoutes from './routes/web';
+import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './plugins/app/web/front-end';
 import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './plugins/app/calls/stats';
 
 export interface AppOptions {
@@ -37,6 +40,10 @@ export interface AppOptions {
   flagThresholds?: FlagThresholds;
   /** Overridable so tests can exercise a limit without waiting for it. */
   limits?: Partial<AppLimits>;
+  /** The folder holding the built front end (`shell/dist`, `remote-*\/dist`); default: the repository root. */
+  webRoot?: string;
+  /** REMOTE_*_URL: remotes hosted elsewhere (their origins join the Content-Security-Policy). */
+  remoteUrls?: RemoteUrls;
 }
 
 export interface AppLimits extends AuthRouteLimits {
@@ -57,7 +64,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export default async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
 
-  await fastify.register(securityHeaders);
+  await fastify.register(securityHeaders, { remoteOrigins: remoteOrigins(options.remoteUrls) });
   await fastify.register(jsonBody);
   await fastify.register(errorHandler);
   await fastify.register(rateLimit, { perMinute: limits.requestsPerMinute });
@@ -77,4 +84,6 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   // Public: an <audio> element cannot send a bearer token, and the demo recordings are synthetic.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
+  // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.
+  await fastify.register(webRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, remoteUrls: options.remoteUrls });
 }

@@ -15,6 +15,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDemoCalls } from './demo/seed-demo-calls';
 import { PasswordHasher, type ScryptCost } from './plugins/app/auth/password-hasher';
+import { DEFAULT_WEB_ROOT } from './plugins/app/web/front-end';
 import { usersRepository } from './plugins/app/users/users-repository';
 import { DEMO_ADMIN, seedDemoUsers } from './startup/demo-users';
 import { ensureAdmin } from './startup/ensure-admin';
@@ -84,6 +85,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       passwordCost: options.passwordCost,
       ingestApiKey: config.ingestApiKey,
       flagThresholds: config.flagThresholds,
+      webRoot: config.webRoot ?? DEFAULT_WEB_ROOT,
+      remoteUrls: config.remoteUrls,
     });
     await fastify.listen({ port: config.port, host: config.host });
     const address = fastify.server.address();

@@ -49,10 +49,16 @@ test('a wrong environment stops start-up with every problem named', async () => 
   await expect(startServer({ env: { ...env, PORT: 'abc', LOG_LEVEL: 'loud' } })).rejects.toThrow(/PORT[\s\S]*LOG_LEVEL/);
 });
 
-test('serves over HTTP: readyz, and demo data only where it is the default', async () => {
-  await withServer({}, async (server) => {
+test('serves over HTTP: readyz, the front-end settings, and demo data only where it is the default', async () => {
+  const cdn = 'https://cdn.example.com/users/remoteEntry.js';
+  await withServer({ WEB_ROOT: dataDir, REMOTE_USERS_URL: cdn }, async (server) => {
     const ready = await fetch(`${server.url}/api/readyz`);
     expect(ready.status).toBe(200);
+    // WEB_ROOT holds no build: the API works and the page says what to run.
+    expect((await fetch(server.url)).status).toBe(503);
+    const remotes = await fetch(`${server.url}/remotes.json`);
+    expect(((await remotes.json()) as { remote_users: string }).remote_users).toBe(cdn);
+    expect(remotes.headers.get('content-security-policy')).toContain("script-src 'self' https://cdn.example.com");
     const demoLogin = await login(server, 'admin@callboard.demo', 'callboard-demo');
     // Fresh embedded database: demo team seeded. PostgreSQL: never by default.
     expect(demoLogin.status).toBe(testEngine() === 'pglite' ? 200 : 401);

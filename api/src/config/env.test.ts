@@ -30,6 +30,8 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       ingestApiKey: undefined,
       flagThresholds: { voicemailPct: 20, targetHangupPct: 10, rejectedUnknownPct: 5, redNoConnectPct: 5 },
+      webRoot: undefined,
+      remoteUrls: { reporting: undefined, calllogs: undefined, users: undefined },
     });
   });
 
@@ -63,6 +65,10 @@ describe('loadConfig valid values', () => {
           FLAG_TARGET_HU_PCT: '12.5',
           FLAG_REJECTED_UNKNOWN_PCT: '0',
           FLAG_RED_NO_CONNECT_PCT: '100',
+          WEB_ROOT: 'build',
+          REMOTE_REPORTING_URL: 'https://cdn.example.com/reporting/remoteEntry.js',
+          REMOTE_CALLLOGS_URL: '/static/calllogs/remoteEntry.js',
+          REMOTE_USERS_URL: 'http://127.0.0.1:3003/remoteEntry.js',
         },
         CWD,
       ),
@@ -78,6 +84,12 @@ describe('loadConfig valid values', () => {
       logLevel: 'debug',
       ingestApiKey: 'ingest-key-of-24-chars-ok',
       flagThresholds: { voicemailPct: 25, targetHangupPct: 12.5, rejectedUnknownPct: 0, redNoConnectPct: 100 },
+      webRoot: path.resolve(CWD, 'build'),
+      remoteUrls: {
+        reporting: 'https://cdn.example.com/reporting/remoteEntry.js',
+        calllogs: '/static/calllogs/remoteEntry.js',
+        users: 'http://127.0.0.1:3003/remoteEntry.js',
+      },
     });
   });
 
@@ -142,6 +154,18 @@ describe('loadConfig bad values', () => {
       { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'p'.repeat(257) },
       'ADMIN_PASSWORD must be 6 to 256 characters',
     ],
+    [
+      { REMOTE_USERS_URL: 'ftp://x' },
+      'REMOTE_USERS_URL must be an absolute http:// or https:// URL or a path starting with / (got "ftp://x")',
+    ],
+    [
+      { REMOTE_REPORTING_URL: 'remotes/reporting/remoteEntry.js' },
+      'REMOTE_REPORTING_URL must be an absolute http:// or https:// URL or a path starting with / (got "remotes/reporting/remoteEntry.js")',
+    ],
+    [
+      { REMOTE_CALLLOGS_URL: '//cdn.example.com/remoteEntry.js' },
+      'REMOTE_CALLLOGS_URL must be an absolute http:// or https:// URL or a path starting with / (got "//cdn.example.com/remoteEntry.js")',
+    ],
   ])('%j is rejected', (env, problem) => {
     expect(problemsFor(env)).toEqual([problem]);
   });
@@ -155,9 +179,10 @@ describe('loadConfig bad values', () => {
       LOG_LEVEL: 'loud',
       ALLOW_SIGNUP: 'maybe',
       DEMO_DATA: 'perhaps',
+      REMOTE_USERS_URL: 'ftp://x',
     };
     const problems = problemsFor(env);
-    const named = ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'ALLOW_SIGNUP', 'DEMO_DATA'];
+    const named = ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'ALLOW_SIGNUP', 'DEMO_DATA', 'REMOTE_USERS_URL'];
     expect(problems).toHaveLength(named.length);
     for (const variable of named) {
       expect(problems.some((problem) => problem.startsWith(variable))).toBe(true);
@@ -181,4 +206,8 @@ test('flag thresholds and the ingest key are checked', () => {
   expect(() => loadConfig({ FLAG_VOICEMAIL_PCT: 'lots' }, '/srv')).toThrow('FLAG_VOICEMAIL_PCT must be a percentage from 0 to 100 (got "lots")');
   expect(() => loadConfig({ FLAG_RED_NO_CONNECT_PCT: '101' }, '/srv')).toThrow('FLAG_RED_NO_CONNECT_PCT must be a percentage');
   expect(() => loadConfig({ INGEST_API_KEY: 'short' }, '/srv')).toThrow('INGEST_API_KEY must be at least 24 characters');
+});
+
+test('an absolute WEB_ROOT is kept as is', () => {
+  expect(loadConfig({ WEB_ROOT: '/opt/callboard-web' }, CWD).webRoot).toBe(path.resolve('/opt/callboard-web'));
 });

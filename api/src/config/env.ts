@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
+import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../plugins/app/web/front-end';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -26,6 +27,10 @@ export interface Config {
   ingestApiKey: string | undefined;
   /** Percent shares at which the stats cards raise their warning flags. */
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
+  /** Absolute path of the folder holding the built front end; undefined: the repository root. */
+  webRoot: string | undefined;
+  /** REMOTE_<NAME>_URL: where a remote's entry is loaded from; undefined: this server's /remotes/<name>/. */
+  remoteUrls: Record<RemoteName, string | undefined>;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +120,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const ingestApiKey = value('INGEST_API_KEY');
   if (ingestApiKey !== undefined && ingestApiKey.length < 24) problems.push('INGEST_API_KEY must be at least 24 characters');
 
+  const remoteUrls = {} as Record<RemoteName, string | undefined>;
+  for (const name of REMOTE_NAMES) {
+    const variable = `REMOTE_${name.toUpperCase()}_URL`;
+    const raw = value(variable);
+    if (raw === undefined || isRemoteUrl(raw)) remoteUrls[name] = raw;
+    else problems.push(`${variable} must be an absolute http:// or https:// URL or a path starting with / (got "${raw}")`);
+  }
+
+  const rawWebRoot = value('WEB_ROOT');
+
   const config: Config = {
     port,
     host: value('HOST') ?? '127.0.0.1',
@@ -132,6 +147,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       rejectedUnknownPct: percent('FLAG_REJECTED_UNKNOWN_PCT', 5),
       redNoConnectPct: percent('FLAG_RED_NO_CONNECT_PCT', 5),
     },
+    webRoot: rawWebRoot === undefined ? undefined : path.resolve(cwd, rawWebRoot),
+    remoteUrls,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,11 +1,21 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
+export interface SecurityHeaderOptions {
+  /** Origins of remotes hosted elsewhere (REMOTE_*_URL): their code, styles and requests are allowed. */
+  remoteOrigins?: string[];
+}
+
 /**
- * Strict headers on every response, errors included (ASVS 3.4, 14.3.2).
+ * Strict headers on every response, errors included (ASVS 3.4, 14.3.2), and
+ * a Content-Security-Policy that lets the app load code only from here and
+ * from the remotes' origins (DESIGN §9). No 'unsafe-inline': React's style
+ * props set CSSOM properties, and the one <style> element (react-hot-toast's)
+ * carries the page's nonce (routes/web.ts). /api/docs sends its own policy.
  * API responses are never cached: they carry personal and call data.
  */
-export default fp(async function securityHeaders(fastify) {
+export default fp<SecurityHeaderOptions>(async function securityHeaders(fastify, options) {
+  const remotes = options.remoteOrigins ?? [];
   await fastify.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -13,10 +23,13 @@ export default fp(async function securityHeaders(fastify) {
         baseUri: ["'none'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...remotes],
+        styleSrc: ["'self'", ...remotes],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Call recordings are links to the tracking platform.
+        mediaSrc: ["'self'", 'https:', 'http:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...remotes],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
       },

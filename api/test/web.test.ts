@@ -1,0 +1,246 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildTestApp, type TestApp } from './support/test-app';
+
+const INDEX_HTML = '<!doctype html><html><head><meta charset="utf-8"><script defer src="main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
+const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A Content-Security-Policy header as directive → sources. */
+function policy(header: unknown): Record<string, string[]> {
+  const entries = String(header)
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .filter(([name]) => name)
+    .map(([name, ...sources]) => [name, sources]);
+  return Object.fromEntries(entries);
+}
+
+/** A fake build: what webpack leaves in shell/dist and remote-*\/dist. */
+function fakeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'callboard-web-'));
+  const write = (file: string, body: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), body);
+  };
+  write('shell/dist/index.html', INDEX_HTML);
+  write('shell/dist/main.0123456789.js', 'console.log("shell")');
+  write('shell/dist/main.abcdef0123.css', 'body{}');
+  for (const name of ['reporting', 'calllogs', 'users']) {
+    write(`remote-${name}/dist/remoteEntry.js`, `var remote_${name};`);
+    write(`remote-${name}/dist/src_App_tsx.fedcba9876.js`, `/* ${name} chunk */`);
+    write(`remote-${name}/dist/index.html`, `<!doctype html><title>${name}</title>`);
+  }
+  return root;
+}
+
+let webRoot: string;
+let t: TestApp;
+beforeAll(async () => {
+  webRoot = fakeWebRoot();
+  t = await buildTestApp({ webRoot });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('the shell and its client routes', () => {
+  test.each(['/', '/index.html', '/reporting', '/users?x=1', '/call-logs/2024/details'])('%s gets the shell page, revalidated on every use', async (url) => {
+    const response = await t.app.inject({ url, headers: HTML });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  test('/ is the page whatever the Accept header', async () => {
+    const response = await t.app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  test("the page hands this response's style nonce to the toaster's <style>, and the policy allows only it", async () => {
+    const response = await t.app.inject({ url: '/', headers: HTML });
+    const csp = String(response.headers['content-security-policy']);
+    const scriptNonce = /script-src [^;]*'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    const styleNonce = /style-src [^;]*'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    expect(scriptNonce).toBeDefined();
+    expect(styleNonce).toBeDefined();
+    expect(response.body).toContain(`<head><script nonce="${scriptNonce}">window.__nonce__="${styleNonce}"</script>`);
+    expect(csp).not.toContain('unsafe-inline');
+    const again = await t.app.inject({ url: '/', headers: HTML });
+    expect(again.headers['content-security-policy']).not.toContain(scriptNonce);
+  });
+
+  test('a client route without an HTML Accept header is a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/reporting', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  test('hashed assets are kept for a year', async () => {
+    const js = await t.app.inject('/main.0123456789.js');
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toBe('console.log("shell")');
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toBe(IMMUTABLE);
+    expect((await t.app.inject('/main.abcdef0123.css')).headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  test('an unknown asset is a JSON 404, never the page', async () => {
+    const response = await t.app.inject({ url: '/static.xyz.js', headers: HTML });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No route for GET /static.xyz.js' });
+  });
+
+  test('a path outside the folder is refused', async () => {
+    const response = await t.app.inject({ url: '/..%2f..%2fetc%2fpasswd.txt', headers: HTML });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  test('unknown /api, /remotes and /recordings paths keep their JSON 404, even for a browser', async () => {
+    for (const url of ['/api/nope', '/api', '/remotes/unknown/remoteEntry.js', '/remotes', '/recordings/nope']) {
+      const response = await t.app.inject({ url, headers: HTML });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+    expect((await t.app.inject('/api/nope')).json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No route for GET /api/nope' });
+  });
+
+  test('other methods on a client route are a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/reporting', headers: HTML });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the remotes', () => {
+  test.each(['reporting', 'calllogs', 'users'])('%s: the entry is revalidated, chunks are immutable, any origin may load them', async (name) => {
+    const entry = await t.app.inject({ url: `/remotes/${name}/remoteEntry.js`, headers: { origin: 'https://elsewhere.example' } });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).toBe(`var remote_${name};`);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+
+    const chunk = await t.app.inject(`/remotes/${name}/src_App_tsx.fedcba9876.js`);
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+
+    const standalone = await t.app.inject(`/remotes/${name}/`);
+    expect(standalone.statusCode).toBe(200);
+    expect(standalone.body).toContain(`<title>${name}</title>`);
+    expect(standalone.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('a file a remote does not have is a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/remotes/users/missing.0000000000.js', headers: HTML });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  test('a file built after the server started is served', async () => {
+    writeFileSync(path.join(webRoot, 'remote-users/dist/late.1111111111.js'), '/* late */');
+    const response = await t.app.inject('/remotes/users/late.1111111111.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('/* late */');
+  });
+
+  test('/remotes.json points at this server by default', async () => {
+    const response = await t.app.inject('/remotes.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      remote_reporting: '/remotes/reporting/remoteEntry.js',
+      remote_calllogs: '/remotes/calllogs/remoteEntry.js',
+      remote_users: '/remotes/users/remoteEntry.js',
+    });
+  });
+
+  test('the default policy allows this origin only', async () => {
+    const csp = policy((await t.app.inject({ url: '/', headers: HTML })).headers['content-security-policy']);
+    expect(csp['script-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+    expect(csp['style-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+    expect(csp).toMatchObject({
+      'connect-src': ["'self'"],
+      'img-src': ["'self'", 'data:'],
+      'media-src': ["'self'", 'https:', 'http:'],
+      'font-src': ["'self'"],
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+    });
+  });
+});
+
+describe('remotes hosted elsewhere', () => {
+  let moved: TestApp;
+  const remoteUrls = { users: 'https://cdn.example.com/users/remoteEntry.js', calllogs: '/static/calllogs/remoteEntry.js' };
+  beforeAll(async () => {
+    moved = await buildTestApp({ database: t.database, webRoot, remoteUrls });
+  });
+  afterAll(() => moved.app.close());
+
+  test('/remotes.json gives the configured URLs', async () => {
+    expect((await moved.app.inject('/remotes.json')).json()).toEqual({
+      remote_reporting: '/remotes/reporting/remoteEntry.js',
+      remote_calllogs: '/static/calllogs/remoteEntry.js',
+      remote_users: 'https://cdn.example.com/users/remoteEntry.js',
+    });
+  });
+
+  test("the policy allows the remote's origin for code, styles and requests, on the page and on the API", async () => {
+    for (const url of ['/', '/api/healthz']) {
+      const csp = policy((await moved.app.inject({ url, headers: HTML })).headers['content-security-policy']);
+      for (const directive of ['script-src', 'style-src', 'connect-src']) {
+        expect(csp[directive]?.slice(0, 2)).toEqual(["'self'", 'https://cdn.example.com']);
+      }
+    }
+  });
+});
+
+test('the API docs keep their own policy (swagger-ui sets it on its routes)', async () => {
+  let response = await t.app.inject('/api/docs');
+  for (let hops = 0; response.statusCode >= 300 && response.statusCode < 400 && hops < 3; hops += 1) {
+    response = await t.app.inject(new URL(String(response.headers.location), 'http://localhost/api/docs').pathname);
+  }
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  const csp = policy(response.headers['content-security-policy']);
+  expect(csp['img-src']).toContain('validator.swagger.io');
+  expect(csp['style-src']).toEqual(["'self'", 'https:']);
+});
+
+describe('without a build', () => {
+  let bare: TestApp;
+  let emptyRoot: string;
+  beforeAll(async () => {
+    emptyRoot = mkdtempSync(path.join(tmpdir(), 'callboard-noweb-'));
+    bare = await buildTestApp({ database: t.database, webRoot: emptyRoot });
+  });
+  afterAll(async () => {
+    await bare.app.close();
+    rmSync(emptyRoot, { recursive: true, force: true });
+  });
+
+  test('the API still answers and the page says what to run', async () => {
+    expect((await bare.app.inject('/api/healthz')).statusCode).toBe(200);
+    for (const url of ['/', '/reporting']) {
+      const response = await bare.app.inject({ url, headers: HTML });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toContain('The front end is not built: run npm run build');
+    }
+  });
+
+  test('assets and remotes are 404s', async () => {
+    expect((await bare.app.inject('/main.0123456789.js')).statusCode).toBe(404);
+    expect((await bare.app.inject('/remotes/users/remoteEntry.js')).statusCode).toBe(404);
+    expect((await bare.app.inject('/remotes.json')).statusCode).toBe(200);
+  });
+});
