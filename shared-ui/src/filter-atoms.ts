@@ -1,0 +1,337 @@
+/**
+ * The filter state of spec §3, persisted in localStorage (DESIGN §5), and the
+ * only ways to change it. Writes go through the write atoms below, never to
+ * the state directly, so the rules of spec §4 hold everywhere:
+ * - any change other than the page itself sends the page back to 1;
+ * - setting a custom start or end date makes the preset `custom`;
+ * - the id lists and the selected option lists of the four dimensions agree.
+ */
+import {
+  DATE_PRESETS,
+  DEFAULT_DATE_PRESET,
+  DEFAULT_SORT,
+  DIMENSION_PARAM,
+  DISPLAY_TIME_ZONE,
+  FILTER_DIMENSIONS,
+  RECORDS_DEFAULT_LIMIT,
+  RECORDS_MAX_LIMIT,
+  SORTABLE_COLUMNS,
+  type DatePreset,
+  type FilterDimension,
+  type FilterOption,
+  type RecordsParams,
+  type SortColumn,
+} from '@callboard/contract';
+import { atom } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import { DateTime } from 'luxon';
+import { persistedAtom, storedRecord } from './persisted-atom';
+import { nextSort, type SortDir } from './sort';
+
+export const FILTERS_STORAGE_KEY = 'callboard.filters';
+
+/** The id/value lists the API filters by (spec §3), one per filter param. */
+export const FILTER_LISTS = ['callerId', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const;
+export type FilterList = (typeof FILTER_LISTS)[number];
+
+export interface FilterState {
+  page: number;
+  limit: number;
+  sortBy: SortColumn;
+  sortDir: SortDir;
+  datePreset: DatePreset;
+  /** `datetime-local` value ("2026-11-20T09:00"), New York wall-clock time; used only with preset `custom`. */
+  startDate: string;
+  endDate: string;
+  search: string;
+  callerId: string[];
+  /** Ids of the chosen campaigns, publishers, targets, buyers. */
+  campaign: string[];
+  publisher: string[];
+  target: string[];
+  buyer: string[];
+  /** Effective dispositions (the Status column). */
+  status: string[];
+  /** Dispositions chosen in the records view's Dispositions dropdown. */
+  disposition: string[];
+  /** The chosen options of each picker, kept beside the ids so chips can show labels. */
+  campaigns: FilterOption[];
+  publishers: FilterOption[];
+  targets: FilterOption[];
+  buyers: FilterOption[];
+}
+
+export const DEFAULT_FILTERS: FilterState = {
+  page: 1,
+  limit: RECORDS_DEFAULT_LIMIT,
+  sortBy: DEFAULT_SORT.sortBy,
+  sortDir: DEFAULT_SORT.sortDir,
+  datePreset: DEFAULT_DATE_PRESET,
+  startDate: '',
+  endDate: '',
+  search: '',
+  callerId: [],
+  campaign: [],
+  publisher: [],
+  target: [],
+  buyer: [],
+  status: [],
+  disposition: [],
+  campaigns: [],
+  publishers: [],
+  targets: [],
+  buyers: [],
+};
+
+/** Which dimension's option list mirrors which id list. */
+const DIMENSION_OF_PARAM = Object.fromEntries(FILTER_DIMENSIONS.map((d) => [DIMENSION_PARAM[d], d])) as Record<
+  (typeof DIMENSION_PARAM)[FilterDimension],
+  FilterDimension
+>;
+
+// ---- Reading stored state ----
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+}
+
+function optionList(value: unknown): FilterOption[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v) => {
+    const o = storedRecord(v);
+    if (typeof o.value !== 'string' || o.value === '') return [];
+    return [{ value: o.value, label: typeof o.label === 'string' ? o.label : o.value, count: typeof o.count === 'number' ? o.count : 0 }];
+  });
+}
+
+function positiveInteger(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max ? value : fallback;
+}
+
+/** Whatever storage held, as a valid FilterState: each unreadable field falls back to its default. */
+export function sanitizeFilters(stored: unknown): FilterState {
+  const s = storedRecord(stored);
+  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key] as string) : '');
+  const state: FilterState = {
+    page: positiveInteger(s.page, DEFAULT_FILTERS.page),
+    limit: positiveInteger(s.limit, DEFAULT_FILTERS.limit, RECORDS_MAX_LIMIT),
+    sortBy: (SORTABLE_COLUMNS as readonly unknown[]).includes(s.sortBy) ? (s.sortBy as SortColumn) : DEFAULT_FILTERS.sortBy,
+    sortDir: s.sortDir === 'asc' || s.sortDir === 'desc' ? s.sortDir : DEFAULT_FILTERS.sortDir,
+    datePreset: (DATE_PRESETS as readonly unknown[]).includes(s.datePreset) ? (s.datePreset as DatePreset) : DEFAULT_FILTERS.datePreset,
+    startDate: text('startDate'),
+    endDate: text('endDate'),
+    search: text('search'),
+    callerId: stringList(s.callerId),
+    campaign: stringList(s.campaign),
+    publisher: stringList(s.publisher),
+    target: stringList(s.target),
+    buyer: stringList(s.buyer),
+    status: stringList(s.status),
+    disposition: stringList(s.disposition),
+    campaigns: optionList(s.campaigns),
+    publishers: optionList(s.publishers),
+    targets: optionList(s.targets),
+    buyers: optionList(s.buyers),
+  };
+  // The id list is the truth the API sees; options without an id are dropped.
+  for (const dimension of FILTER_DIMENSIONS) {
+    const ids = new Set(state[DIMENSION_PARAM[dimension]]);
+    state[dimension] = state[dimension].filter((o) => ids.has(o.value));
+  }
+  return state;
+}
+
+const storedFiltersAtom = persistedAtom<FilterState>(FILTERS_STORAGE_KEY, sanitizeFilters);
+
+/** The whole filter state, read-only: change it through the write atoms below. */
+export const filtersAtom = atom((get) => get(storedFiltersAtom));
+
+export const pageAtom = atom((get) => get(storedFiltersAtom).page);
+export const limitAtom = atom((get) => get(storedFiltersAtom).limit);
+export const sortByAtom = atom((get) => get(storedFiltersAtom).sortBy);
+export const sortDirAtom = atom((get) => get(storedFiltersAtom).sortDir);
+export const datePresetAtom = atom((get) => get(storedFiltersAtom).datePreset);
+export const searchAtom = atom((get) => get(storedFiltersAtom).search);
+export const dispositionFilterAtom = atom((get) => get(storedFiltersAtom).disposition);
+
+// ---- Changing it ----
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => {
+    const other: unknown = b[i];
+    if (typeof item === 'object' && item !== null && typeof other === 'object' && other !== null) {
+      const x = item as FilterOption;
+      const y = other as FilterOption;
+      return x.value === y.value && x.label === y.label && x.count === y.count;
+    }
+    return Object.is(item, other);
+  });
+}
+
+/**
+ * `current` with `partial` merged in, following the rules of this module:
+ * a custom date makes the preset custom, id lists and option lists stay in
+ * step, and the page returns to 1 when anything but the page changed.
+ */
+export function mergeFilters(current: FilterState, partial: Partial<FilterState>): FilterState {
+  const next: FilterState = { ...current };
+  for (const key of Object.keys(partial) as (keyof FilterState)[]) {
+    const value = partial[key];
+    if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
+  }
+  // Spec §4: choosing a range sets the preset to custom.
+  if (partial.datePreset === undefined && ((partial.startDate ?? '') !== '' || (partial.endDate ?? '') !== '')) {
+    next.datePreset = 'custom';
+  }
+  for (const dimension of FILTER_DIMENSIONS) {
+    const param = DIMENSION_PARAM[dimension];
+    if (partial[dimension] !== undefined) {
+      next[param] = next[dimension].map((o) => o.value);
+    } else if (partial[param] !== undefined) {
+      const ids = new Set(next[param]);
+      next[dimension] = next[dimension].filter((o) => ids.has(o.value));
+    }
+  }
+  next.page = Math.max(1, Math.trunc(next.page) || 1);
+  next.limit = Math.min(RECORDS_MAX_LIMIT, Math.max(1, Math.trunc(next.limit) || DEFAULT_FILTERS.limit));
+
+  const changed = (Object.keys(next) as (keyof FilterState)[]).some((key) => key !== 'page' && !sameValue(next[key], current[key]));
+  // Spec §4: any filter change, including sort, search, disposition and status, resets the page.
+  if (changed) next.page = 1;
+  return changed || next.page !== current.page ? next : current;
+}
+
+/** Merges a partial filter state (see mergeFilters). */
+export const updateFiltersAtom = atom(null, (get, set, partial: Partial<FilterState>) => {
+  set(storedFiltersAtom, (current) => mergeFilters(current, partial));
+});
+
+/** Goes to a page, at least 1. Whether the page exists is the pagination's concern. */
+export const setPageAtom = atom(null, (get, set, page: number) => {
+  if (!Number.isFinite(page)) return;
+  set(storedFiltersAtom, (current) => mergeFilters(current, { page: Math.max(1, Math.trunc(page)) }));
+});
+
+/** A header click: sorts by `key` (ascending first) or flips its direction. Keys the API cannot sort by are ignored. */
+export const toggleSortAtom = atom(null, (get, set, key: string) => {
+  if (!(SORTABLE_COLUMNS as readonly string[]).includes(key)) return;
+  set(storedFiltersAtom, (current) => mergeFilters(current, nextSort<SortColumn>(current, key as SortColumn)));
+});
+
+export interface Selection {
+  kind: FilterDimension;
+  options: FilterOption[];
+}
+
+/** A picker's Apply: the chosen options of one dimension; its id list follows. */
+export const setSelectionAtom = atom(null, (get, set, { kind, options }: Selection) => {
+  const unique = [...new Map(options.map((o) => [o.value, o])).values()];
+  set(storedFiltersAtom, (current) => mergeFilters(current, { [kind]: unique }));
+});
+
+/**
+ * The filters after "Reset" (DESIGN §8: Reset clears everything): preset back
+ * to today, no custom dates, no search, every list and selection empty, the
+ * default sort, page 1. The page size is a display preference and is kept.
+ */
+export function resetFilters(current: FilterState): FilterState {
+  return { ...DEFAULT_FILTERS, limit: current.limit };
+}
+
+export const resetFiltersAtom = atom(null, (get, set) => {
+  set(storedFiltersAtom, (current) => resetFilters(current));
+});
+
+/**
+ * How many filters narrow the data, for the Filters button's badge:
+ * - a date preset other than the default (today) counts 1 (a custom range is one such preset);
+ * - a non-blank search counts 1;
+ * - each non-empty list counts 1, whatever its length: caller ids, campaigns,
+ *   publishers, targets, buyers, status, disposition.
+ * Page, page size and sort are not filters.
+ */
+export function activeFilterCount(filters: FilterState): number {
+  let count = 0;
+  if (filters.datePreset !== DEFAULT_DATE_PRESET) count += 1;
+  if (filters.search.trim() !== '') count += 1;
+  for (const list of FILTER_LISTS) if (filters[list].length > 0) count += 1;
+  return count;
+}
+
+export const activeFilterCountAtom = atom((get) => activeFilterCount(get(storedFiltersAtom)));
+
+// ---- The API's query ----
+
+/** Query params of the calls API: filter params (spec §5, §7), plus paging and sort when asked. */
+export type FilterQuery = RecordsParams;
+
+export interface FilterQueryOptions {
+  /** Add page, limit, sortBy and sortDir (the records list); stats, export and pickers do not take them. */
+  paging?: boolean;
+}
+
+/**
+ * A `datetime-local` value read as New York wall-clock time, as ISO 8601 with
+ * its offset ("2026-11-20T09:00" → "2026-11-20T09:00:00-05:00"). Unreadable
+ * text is passed on trimmed, so the API's 400 names the field.
+ */
+export function newYorkLocalToIso(value: string): string {
+  const text = value.trim();
+  const time = DateTime.fromISO(text, { zone: DISPLAY_TIME_ZONE });
+  return time.isValid ? (time.toISO({ suppressMilliseconds: true }) ?? text) : text;
+}
+
+/**
+ * The API's query params for these filters: the preset always; custom dates
+ * only with preset `custom` (converted from New York wall-clock time to ISO with
+ * offset); search trimmed, only if non-empty; lists comma-joined, only if
+ * non-empty. The API matches one exact caller id, so callerId is sent only when
+ * exactly one is chosen.
+ */
+export function filterQuery(filters: FilterState, options: FilterQueryOptions = {}): FilterQuery {
+  const query: FilterQuery = { datePreset: filters.datePreset };
+  if (filters.datePreset === 'custom') {
+    if (filters.startDate.trim() !== '') query.startDate = newYorkLocalToIso(filters.startDate);
+    if (filters.endDate.trim() !== '') query.endDate = newYorkLocalToIso(filters.endDate);
+  }
+  const search = filters.search.trim();
+  if (search !== '') query.search = search;
+  for (const list of ['campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const) {
+    if (filters[list].length > 0) query[list] = filters[list].join(',');
+  }
+  if (filters.callerId.length === 1) query.callerId = filters.callerId[0];
+  if (options.paging) {
+    query.page = filters.page;
+    query.limit = filters.limit;
+    query.sortBy = filters.sortBy;
+    query.sortDir = filters.sortDir;
+  }
+  return query;
+}
+
+/** A query as a URL query string (no leading "?"), keys in a stable order so it can serve as a cache key. */
+export function toQueryString(query: FilterQuery | Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+function sameQuery(a: FilterQuery, b: FilterQuery): boolean {
+  const keys = Object.keys(a) as (keyof FilterQuery)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Filter params for stats and export: keeps its identity while only page or sort change. */
+export const filterParamsAtom = selectAtom(storedFiltersAtom, (filters) => filterQuery(filters), sameQuery);
+
+/** Filter params plus page, limit and sort, for the records list. */
+export const recordsParamsAtom = selectAtom(storedFiltersAtom, (filters) => filterQuery(filters, { paging: true }), sameQuery);
+
+/** The dimension a filter param's id list belongs to ('campaign' → 'campaigns'). */
+export function dimensionOfParam(param: 'campaign' | 'publisher' | 'target' | 'buyer'): FilterDimension {
+  return DIMENSION_OF_PARAM[param];
+}

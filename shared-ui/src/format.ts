@@ -1,0 +1,99 @@
+/**
+ * How values read in the UI (spec §2 Records view): times in America/New_York,
+ * long text cut at TRUNCATE_LENGTH characters plus an ellipsis, a dash for
+ * anything empty. Every function accepts missing or malformed input and shows
+ * the dash rather than "NaN" or "Invalid DateTime".
+ */
+import { DISPLAY_TIME_ZONE, RECORD_TIME_FORMAT, TRUNCATE_LENGTH } from '@callboard/contract';
+import { DateTime } from 'luxon';
+
+/** What an empty cell shows. */
+export const DASH = '—';
+/** The single-character ellipsis (U+2026), as the API writes it too. */
+export const ELLIPSIS = '…';
+
+const LOCALE = 'en-US';
+
+type Maybe<T> = T | null | undefined;
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** A call time (ISO 8601 instant or Date) in New York as "MMM dd hh:mm:ss a", e.g. "Mar 09 02:05:07 PM". */
+export function formatCallTime(value: Maybe<string | Date>): string {
+  if (isBlank(value)) return DASH;
+  const time = value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(String(value).trim());
+  if (!time.isValid) return DASH;
+  return time.setZone(DISPLAY_TIME_ZONE).setLocale(LOCALE).toFormat(RECORD_TIME_FORMAT);
+}
+
+/** A date-and-time for detail views: "Mar 9, 2026, 2:05:07 PM EDT" in New York. */
+export function formatDateTime(value: Maybe<string | Date>): string {
+  if (isBlank(value)) return DASH;
+  const time = value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(String(value).trim());
+  if (!time.isValid) return DASH;
+  return time.setZone(DISPLAY_TIME_ZONE).setLocale(LOCALE).toFormat('MMM d, yyyy, h:mm:ss a ZZZZ');
+}
+
+/**
+ * The first `length` characters (code points, so an emoji is never split) plus
+ * "…" when the text is longer; shorter text is returned as it is. Empty → "".
+ */
+export function truncate(text: Maybe<string>, length: number = TRUNCATE_LENGTH): string {
+  if (text === null || text === undefined) return '';
+  const characters = Array.from(text);
+  return characters.length > length ? characters.slice(0, length).join('') + ELLIPSIS : text;
+}
+
+/** A table cell's text: the dash for null, undefined and blank text; otherwise the value as text. */
+export function cellText(value: unknown): string {
+  if (isBlank(value)) return DASH;
+  if (typeof value === 'number' && !Number.isFinite(value)) return DASH;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Seconds as "m:ss" or "h:mm:ss" (65 → "1:05", 3725 → "1:02:05"); dash when not a non-negative number. */
+export function formatDuration(seconds: Maybe<number | string>): string {
+  if (isBlank(seconds)) return DASH;
+  const total = Math.round(Number(seconds));
+  if (!Number.isFinite(total) || total < 0) return DASH;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** Dollars (or another ISO 4217 currency) with two decimals: 1234.5 → "$1,234.50". */
+export function formatMoney(amount: Maybe<number | string>, currency = 'USD'): string {
+  if (isBlank(amount)) return DASH;
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return DASH;
+  try {
+    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  } catch {
+    // An unknown currency code: still show the amount.
+    return `${value.toFixed(2)} ${currency}`;
+  }
+}
+
+/** A count with thousands separators: 1234567 → "1,234,567". */
+export function formatCount(n: Maybe<number | string>): string {
+  if (isBlank(n)) return DASH;
+  const value = Number(n);
+  if (!Number.isFinite(value)) return DASH;
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * A percentage given in percent units, as the API sends it (12.345 → "12.3%");
+ * at most `digits` decimals, trailing zeros dropped (50 → "50%").
+ */
+export function formatPercent(p: Maybe<number | string>, digits = 1): string {
+  if (isBlank(p)) return DASH;
+  const value = Number(p);
+  if (!Number.isFinite(value)) return DASH;
+  return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value)}%`;
+}

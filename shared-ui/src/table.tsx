@@ -1,0 +1,258 @@
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { cellText } from './format';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './icons';
+import { nextSort, type SortState } from './sort';
+import { Spinner } from './spinner';
+import './table.css';
+
+export { nextSort };
+export type { SortDir, SortState } from './sort';
+
+export interface TableColumn<Row> {
+  key: string;
+  label: ReactNode;
+  /** Width in px (the column keeps it; the table scrolls sideways when they add up past its box). */
+  width?: number;
+  sortable?: boolean;
+  /** The cell's content; without it the row's value under `key` is shown as text, or the dash when empty. */
+  render?: (row: Row, index: number) => ReactNode;
+  align?: 'start' | 'center' | 'end';
+  /** Cut the cell to one line with an ellipsis (CSS; the full text stays in the DOM). */
+  nowrap?: boolean;
+  className?: string;
+}
+
+export interface TableProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  /** A stable, unique key per row (its id); selection is expressed in these keys. */
+  rowKey: (row: Row, index: number) => string;
+  /** Names the table for screen readers. */
+  label?: string;
+  sort?: SortState;
+  /** A sortable header was clicked: `next` is nextSort(sort, key). */
+  onSort?: (next: SortState, key: string) => void;
+  /** A click (or Enter) on a row; clicks on buttons, links and inputs inside the row do not count. */
+  onRowClick?: (row: Row, index: number) => void;
+  /** Names a row for its checkbox ("Select {name}"); "row N" by default. */
+  rowLabel?: (row: Row, index: number) => string;
+  /** Adds a checkbox column with a select-all header. */
+  selectable?: boolean;
+  selectedKeys?: readonly string[];
+  onSelectionChange?: (keys: string[]) => void;
+  /** Shows an overlay with a spinner over the rows (the rows stay, so the page does not jump). */
+  loading?: boolean;
+  loadingText?: string;
+  /** Shown when there are no rows and nothing is loading. */
+  emptyText?: ReactNode;
+  rowClassName?: (row: Row, index: number) => string | undefined;
+  className?: string;
+}
+
+const SELECT_COLUMN_WIDTH = 40;
+const INTERACTIVE = 'button, a, input, select, textarea, label, summary, audio, video, [role="button"], [role="menuitem"], [data-row-click-ignore]';
+
+function ariaSort(column: string, sort: SortState | undefined): 'ascending' | 'descending' | 'none' {
+  if (!sort || sort.sortBy !== column) return 'none';
+  return sort.sortDir === 'asc' ? 'ascending' : 'descending';
+}
+
+/**
+ * Whether a click on a row is not "open the row": it started on a control
+ * inside the row (its own action), or outside the row's DOM altogether (a
+ * portalled menu or dialog whose React events bubble through the row).
+ */
+function notARowClick(event: MouseEvent, row: HTMLElement): boolean {
+  if (!(event.target instanceof Element) || !row.contains(event.target)) return true;
+  const control = event.target.closest(INTERACTIVE);
+  return control !== null && control !== row && row.contains(control);
+}
+
+function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checked: boolean; indeterminate: boolean; onChange: () => void; disabled: boolean }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="cb-table__checkbox"
+      aria-label="Select all rows"
+      checked={checked}
+      disabled={disabled}
+      onChange={onChange}
+    />
+  );
+}
+
+/**
+ * A data table: sortable headers (aria-sort), clickable rows, optional row
+ * selection, a loading overlay and an empty state. Sorting and selection are
+ * controlled by the parent.
+ */
+export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  sort,
+  onSort,
+  onRowClick,
+  rowLabel,
+  selectable = false,
+  selectedKeys = [],
+  onSelectionChange,
+  loading = false,
+  loadingText = 'Loading...',
+  emptyText = 'No data available',
+  rowClassName,
+  className,
+}: TableProps<Row>) {
+  const selected = new Set(selectedKeys);
+  const keys = rows.map((row, index) => rowKey(row, index));
+  const selectedOnPage = keys.filter((key) => selected.has(key)).length;
+  const allSelected = keys.length > 0 && selectedOnPage === keys.length;
+  const columnCount = columns.length + (selectable ? 1 : 0);
+  const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 120), selectable ? SELECT_COLUMN_WIDTH : 0);
+
+  const toggleAll = () => {
+    if (!onSelectionChange) return;
+    const onPage = new Set(keys);
+    onSelectionChange(allSelected ? selectedKeys.filter((key) => !onPage.has(key)) : [...new Set([...selectedKeys, ...keys])]);
+  };
+
+  const toggleRow = (key: string) => {
+    if (!onSelectionChange) return;
+    onSelectionChange(selected.has(key) ? selectedKeys.filter((k) => k !== key) : [...selectedKeys, key]);
+  };
+
+  const rowHandlers = (row: Row, index: number) => {
+    if (!onRowClick) return {};
+    return {
+      tabIndex: 0,
+      onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+        if (!notARowClick(event, event.currentTarget)) onRowClick(row, index);
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onRowClick(row, index);
+        }
+      },
+    };
+  };
+
+  return (
+    <div className={['cb-table-wrap', className].filter(Boolean).join(' ')} aria-busy={loading || undefined}>
+      <div className="cb-table-scroll">
+        <table className={['cb-table', onRowClick && 'cb-table--clickable'].filter(Boolean).join(' ')} aria-label={label} style={{ minWidth }}>
+          <colgroup>
+            {selectable ? <col style={{ width: SELECT_COLUMN_WIDTH }} /> : null}
+            {columns.map((column) => (
+              <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+            ))}
+          </colgroup>
+          <thead>
+            <tr>
+              {selectable ? (
+                <th scope="col" className="cb-table__select">
+                  <HeaderCheckbox
+                    checked={allSelected}
+                    indeterminate={selectedOnPage > 0 && !allSelected}
+                    onChange={toggleAll}
+                    disabled={keys.length === 0}
+                  />
+                </th>
+              ) : null}
+              {columns.map((column) => {
+                const align = column.align && column.align !== 'start' ? `cb-table__cell--${column.align}` : undefined;
+                if (!column.sortable) {
+                  return (
+                    <th key={column.key} scope="col" className={align}>
+                      {column.label}
+                    </th>
+                  );
+                }
+                const direction = ariaSort(column.key, sort);
+                return (
+                  <th key={column.key} scope="col" aria-sort={direction} className={align}>
+                    <button
+                      type="button"
+                      className={['cb-table__sort', direction !== 'none' && 'cb-table__sort--active'].filter(Boolean).join(' ')}
+                      onClick={() => onSort?.(nextSort(sort, column.key), column.key)}
+                    >
+                      <span className="cb-table__sort-label">{column.label}</span>
+                      {direction === 'ascending' ? (
+                        <ArrowUpIcon size={13} />
+                      ) : direction === 'descending' ? (
+                        <ArrowDownIcon size={13} />
+                      ) : (
+                        <SortIcon size={13} className="cb-table__sort-idle" />
+                      )}
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="cb-table__empty-row">
+                <td colSpan={columnCount} className="cb-table__empty">
+                  {loading ? null : emptyText}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, index) => {
+                const key = keys[index] as string;
+                const isSelected = selected.has(key);
+                const extra = rowClassName?.(row, index);
+                return (
+                  <tr
+                    key={key}
+                    className={[isSelected && 'cb-table__row--selected', extra].filter(Boolean).join(' ') || undefined}
+                    {...rowHandlers(row, index)}
+                  >
+                    {selectable ? (
+                      <td className="cb-table__select">
+                        <input
+                          type="checkbox"
+                          className="cb-table__checkbox"
+                          aria-label={`Select ${rowLabel ? rowLabel(row, index) : `row ${index + 1}`}`}
+                          checked={isSelected}
+                          onChange={() => toggleRow(key)}
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((column) => {
+                      const classes = [
+                        column.align && column.align !== 'start' && `cb-table__cell--${column.align}`,
+                        column.nowrap && 'cb-table__cell--nowrap',
+                        column.className,
+                      ]
+                        .filter(Boolean)
+                        .join(' ');
+                      return (
+                        <td key={column.key} className={classes || undefined}>
+                          {column.render ? column.render(row, index) : cellText((row as Record<string, unknown>)[column.key])}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      {loading ? (
+        <div className="cb-table__overlay">
+          <Spinner size="md" decorative />
+          <span role="status">{loadingText}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
