@@ -9,6 +9,30 @@ const workspaceSources = {
   '^@callboard/contract$': '<rootDir>/contract/src/index.ts',
 };
 
+/** Front-end packages: jsdom, TSX with React's automatic runtime, workspace packages read from source. */
+const swcReact = ['@swc/jest', {
+  jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+  module: { type: 'commonjs' },
+}];
+const web = (displayName, packages) => ({
+  displayName,
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  testMatch: packages.map((p) => `<rootDir>/${p}/src/**/*.test.{ts,tsx}`),
+  transform: { '^.+\\.(t|j)sx?$': swcReact },
+  // The CSS stub comes first, so `@callboard/shared-ui/theme.css` is stubbed too.
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/scripts/jest/style-stub.js',
+    ...workspaceSources,
+    '^@callboard/(shared-auth|shared-ui)/(.*)$': '<rootDir>/$1/src/$2',
+    '^@callboard/shared-router$': '<rootDir>/shared-router/src/index.ts',
+  },
+  // jotai 3 ships only ES modules, so it is compiled like our code.
+  transformIgnorePatterns: ['/node_modules/(?!jotai/)'],
+  setupFiles: ['<rootDir>/scripts/jest/web-globals.js'],
+  setupFilesAfterEnv: ['<rootDir>/scripts/jest/web-matchers.js'],
+});
+
 const node = (displayName, extra) => ({
   displayName,
   rootDir: __dirname,
@@ -25,6 +49,7 @@ module.exports = {
   // Booting PGlite (WebAssembly) and creating a PostgreSQL database take seconds on a busy 2-core machine.
   testTimeout: 30_000,
   projects: [
+    web('web', ['shared-auth', 'shared-ui', 'shell', 'remote-reporting', 'remote-calllogs', 'remote-users']),
     node('contract', { testMatch: ['<rootDir>/contract/src/**/*.test.ts'] }),
     node('api-unit', { testMatch: ['<rootDir>/api/src/**/*.test.ts'] }),
     node('api-pglite', {

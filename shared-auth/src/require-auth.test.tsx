@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createStore } from 'jotai/vanilla';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@callboard/shared-router';
 import type { Role } from '@callboard/contract';
 import { RequireAuth, redirectTarget } from '@callboard/shared-auth/require-auth';
 import { restoreSession, saveSession, type Store } from '@callboard/shared-auth/session';

@@ -6,7 +6,7 @@
 import type { Role } from '@callboard/contract';
 import { useAtomValue, useStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '@callboard/shared-router';
 import { isAuthenticatedAtom, isLoadingAtom, userAtom } from '@callboard/shared-auth/session';
 
 export const LOGIN_PATH = '/login';

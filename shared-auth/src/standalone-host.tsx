@@ -7,7 +7,7 @@
 import { Provider, useStore } from 'jotai';
 import { createStore } from 'jotai/vanilla';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@callboard/shared-router';
 import { SWRConfig } from 'swr';
 import { swrFetcher } from '@callboard/shared-auth/api-fetch';
 import { restoreSession } from '@callboard/shared-auth/session';

@@ -40,6 +40,8 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
   await fastify.register(fastifyStatic, {
     root: folders.shell,
     serve: false,
+    // The build writes .br and .gz beside each script and stylesheet; they are sent when the browser accepts them.
+    preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
@@ -51,6 +53,7 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
       suppressWarning: true,
       setHeaders: (reply, filePath) => {

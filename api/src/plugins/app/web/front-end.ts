@@ -55,7 +55,7 @@ export function isRemoteUrl(value: string): boolean {
 }
 
 /** webpack's `[name].[contenthash:10].js` (with its `.map` and `.LICENSE.txt`), or an asset named by its hash alone. */
-const HASHED_FILE = /(?:^|\.)[0-9a-f]{10,}\.[a-z0-9]+(?:\.map|\.LICENSE\.txt)?$/i;
+const HASHED_FILE = /(?:^|\.)[0-9a-f]{10,}\.[a-z0-9]+(?:\.map|\.LICENSE\.txt)?(?:\.gz|\.br)?$/i;
 
 /**
  * Hashed files never change under their name, so browsers keep them for a

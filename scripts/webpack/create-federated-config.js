@@ -1,0 +1,183 @@
+/**
+ * One webpack configuration for every front-end package: the shell (the host)
+ * and the three remotes differ only in what they expose and how they start.
+ *
+ * What Module Federation needs is said out loud here (DESIGN §4, §12):
+ * - `publicPath: 'auto'`, so a remote's chunks load from wherever its entry was
+ *   served (`/remotes/<name>/` in production, its own dev server in development);
+ * - `runtimeChunk: false`, so the remote entry carries its own webpack runtime;
+ * - a 120 s chunk timeout (the design card); the remote entry's own timeout is
+ *   raised by the shell's runtime plugin;
+ * - shared singletons with an exact `requiredVersion`, and the `react/`,
+ *   `react-dom/` prefix keys so `react/jsx-runtime` and `react-dom/client` are
+ *   shared too; our own shared packages are shared by package name so atoms,
+ *   SWR's cache and the toaster keep one identity in every bundle; the router
+ *   is shared through a facade package (@callboard/shared-router);
+ * - `shareStrategy: 'loaded-first'`, so one offline remote cannot stall the host.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { BudgetPlugin } = require('./budget-plugin');
+
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** The federation name must be an identifier: `remote-users` → `remote_users`. */
+function federationName(packageDir) {
+  return path.basename(packageDir).replace(/-/g, '_');
+}
+
+/** The installed version, read from node_modules directly: a package's `exports` may not list package.json. */
+function versionOf(request, fromDir) {
+  return JSON.parse(fs.readFileSync(path.join(installedDir(request, fromDir), 'package.json'), 'utf8')).version;
+}
+
+/** The installed package's folder (a package's `exports` may hide files we need to point at). */
+function installedDir(request, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', request);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`${request} is not installed (looked upwards from ${fromDir})`);
+  }
+}
+
+/**
+ * react-router 7 exports only its development build (no `production`
+ * condition), which is twice the size and slower; production builds point at
+ * the production files it ships beside it.
+ */
+function productionAliases(packageDir) {
+  const reactRouter = installedDir('react-router', packageDir);
+  return {
+    'react-router$': path.join(reactRouter, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(reactRouter, 'dist/production/dom-export.mjs'),
+  };
+}
+
+/** Everything that must exist once at run time, with the exact version each build was made against. */
+function sharedSingletons(packageDir) {
+  const exact = (request) => ({ singleton: true, requiredVersion: versionOf(request, packageDir) });
+  const shared = {};
+  // react-router is shared through @callboard/shared-router (see its index.ts): one router at run
+  // time, tree-shaken in every build. Sharing react-router itself would ship all of it.
+  for (const request of ['react', 'react-dom', 'jotai', 'swr', 'react-hot-toast', 'luxon',
+    '@callboard/contract', '@callboard/shared-auth', '@callboard/shared-ui', '@callboard/shared-router']) {
+    shared[request] = exact(request);
+  }
+  // Subpath imports (`react/jsx-runtime`, `react-dom/client`, `jotai/utils`, `swr/infinite`,
+  // `@callboard/shared-ui/button`…) are shared through their prefix keys.
+  for (const prefix of ['react', 'react-dom', 'jotai', 'swr', '@callboard/shared-auth', '@callboard/shared-ui']) {
+    shared[`${prefix}/`] = exact(prefix);
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.packageDir   the package's folder (its `src/index.ts` is the entry)
+ * @param {number} options.devPort      the dev server's port (DESIGN §3)
+ * @param {Record<string,string>} [options.exposes]  what a remote offers (`./App`)
+ * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the host's)
+ * @param {object} [options.budget]     size limits checked after a production build
+ */
+function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = [], budget }) {
+  return (env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const production = mode === 'production';
+    const apiTarget = process.env.CALLBOARD_DEV_API ?? 'http://127.0.0.1:8080';
+    return {
+      mode,
+      context: packageDir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(packageDir, 'dist'),
+        publicPath: 'auto',
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        uniqueName: federationName(packageDir),
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js'],
+        conditionNames: ['webpack', mode, 'browser', 'import', 'module', 'require', 'default'],
+        alias: production ? productionAliases(packageDir) : {},
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'ts-loader',
+            // Types are checked once by `tsc` (npm run typecheck); the build only transpiles.
+            options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federationName(packageDir),
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedSingletons(packageDir),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          // The types plugin costs seconds per build and would fetch types over the network.
+          dts: false,
+          manifest: false,
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: 'Callboard',
+          favicon: path.join(__dirname, 'favicon.svg'),
+          // The shell's page answers every client route (/users, /a/b/c…), so its scripts load from the root;
+          // a remote's standalone page only ever sits in its own folder.
+          publicPath: exposes ? 'auto' : '/',
+        }),
+        new webpack.DefinePlugin({
+          // spec §7: the API base is a build-time setting, empty (same origin) by default.
+          'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
+        }),
+        ...(production && budget ? [new BudgetPlugin(budget)] : []),
+        // Compressed once at build time, so the API serves .br/.gz files instead of compressing per request.
+        ...(production
+          ? [
+              new CompressionPlugin({ test: /\.(js|css)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 1024 }),
+              new CompressionPlugin({
+                test: /\.(js|css)$/,
+                algorithm: 'brotliCompress',
+                filename: '[path][base].br',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 1024,
+              }),
+            ]
+          : []),
+      ],
+      optimization: { runtimeChunk: false },
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        // The shell fetches remote entries from other dev servers' origins.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/recordings', '/remotes.json'], target: apiTarget, changeOrigin: false }],
+      },
+    };
+  };
+}
+
+module.exports = { createFederatedConfig, federationName, CHUNK_LOAD_TIMEOUT_MS };

@@ -1,0 +1,64 @@
+import { RequireAuth } from '@callboard/shared-auth/require-auth';
+import { Navigate, Outlet, Route, Routes } from '@callboard/shared-router';
+import { lazy, Suspense } from 'react';
+import { LoginPage } from '../auth/login-page';
+import { RedirectIfSignedIn } from '../auth/redirect-if-signed-in';
+import { RegisterPage } from '../auth/register-page';
+import { RemoteArea } from '../federation/remote-area';
+import { UnauthorizedPage } from '../pages/unauthorized-page';
+import { AppToaster } from './app-toaster';
+import { paths } from './paths';
+import { RouteErrorBoundary } from './route-error';
+import { ThemeSync } from './theme-sync';
+
+// The signed-in frame is loaded after sign-in, so /login downloads only what it shows.
+const DashboardLayout = lazy(() => import('../layout/dashboard-layout'));
+
+function RootFrame() {
+  return (
+    <>
+      <ThemeSync />
+      <AppToaster />
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
+    </>
+  );
+}
+
+function FrameLoading() {
+  return (
+    <div className="screen-loading" role="status">
+      Loading...
+    </div>
+  );
+}
+
+/** Spec §2's route table. Each area's own routes live in its remote, mounted under `<area>/*`. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootFrame />}>
+        <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>} />
+        <Route path={paths.register} element={<RedirectIfSignedIn><RegisterPage /></RedirectIfSignedIn>} />
+        <Route
+          path={paths.root}
+          element={
+            <RequireAuth>
+              <Suspense fallback={<FrameLoading />}>
+                <DashboardLayout />
+              </Suspense>
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Navigate to={paths.reporting} replace />} />
+          <Route path={`${paths.reporting}/*`} element={<RemoteArea key="reporting" remote="remote_reporting" />} />
+          <Route path={`${paths.callLogs}/*`} element={<RemoteArea key="calllogs" remote="remote_calllogs" />} />
+          <Route path={`${paths.users}/*`} element={<RemoteArea key="users" remote="remote_users" />} />
+          <Route path={paths.unauthorized} element={<UnauthorizedPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to={paths.root} replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,206 @@
+import { MESSAGES } from '@callboard/contract';
+import { sendRequest } from '@callboard/shared-auth/http-request';
+import { isLoadingAtom, tokenAtom } from '@callboard/shared-auth/session';
+import { authAnswer, deferred, jsonResponse, makeToken } from '@callboard/shared-auth/testing/fetch-mock';
+import { screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { paths } from '../app/paths';
+import { landedOn, renderAuth, routerPosition, sentTo } from './testing';
+
+// The real client, with a way to make one request fail without any message (spec §8's "Registration error" default).
+jest.mock('@callboard/shared-auth/http-request', () => {
+  const actual = jest.requireActual<typeof import('@callboard/shared-auth/http-request')>('@callboard/shared-auth/http-request');
+  return { ...actual, sendRequest: jest.fn(actual.sendRequest) };
+});
+
+const REGISTER = '/api/auth/register';
+
+const fullName = () => screen.getByLabelText(/^Full Name/);
+const email = () => screen.getByLabelText(/^Email/);
+const password = () => screen.getByLabelText(/^Password/);
+const confirm = () => screen.getByLabelText(/^Confirm Password/);
+const submit = () => screen.getByRole('button', { name: /Register Now|Creating Account/ });
+
+interface Entry {
+  name?: string;
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+}
+
+const VALID: Required<Entry> = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
+
+async function fillAndSubmit(user: ReturnType<typeof renderAuth>['user'], entry: Entry) {
+  if (entry.name) await user.type(fullName(), entry.name);
+  if (entry.email) await user.type(email(), entry.email);
+  if (entry.password) await user.type(password(), entry.password);
+  if (entry.confirmPassword) await user.type(confirm(), entry.confirmPassword);
+  await user.click(submit());
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+test('shows the registration form with its title, fields, button and link to login', () => {
+  renderAuth({ path: paths.register });
+  expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+  expect(fullName()).toHaveAttribute('autocomplete', 'name');
+  expect(email()).toHaveAttribute('autocomplete', 'email');
+  expect(password()).toHaveAttribute('autocomplete', 'new-password');
+  expect(confirm()).toHaveAttribute('autocomplete', 'new-password');
+  expect(password()).toHaveAttribute('type', 'password');
+  expect(confirm()).toHaveAttribute('type', 'password');
+  expect(screen.getByRole('button', { name: 'Register Now' })).toBeEnabled();
+  expect(screen.getByRole('link', { name: 'Login here' })).toHaveAttribute('href', paths.login);
+});
+
+describe('validation (spec §5)', () => {
+  test('an empty form shows every required message, focuses the name and sends nothing', async () => {
+    const { user, fetchMock } = renderAuth({ path: paths.register });
+    await user.click(submit());
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      MESSAGES.nameRequired,
+      MESSAGES.emailRequired,
+      MESSAGES.passwordRequired,
+      MESSAGES.confirmRequired,
+    ]);
+    expect(fullName()).toHaveAccessibleDescription(MESSAGES.nameRequired);
+    expect(fullName()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test.each<[string, Entry, string]>([
+    ['a blank full name', { ...VALID, name: '   ' }, MESSAGES.nameRequired],
+    ['a missing email', { ...VALID, email: '' }, MESSAGES.emailRequired],
+    ['an email that is not an address', { ...VALID, email: 'ada.example.com' }, MESSAGES.emailInvalid],
+    ['a missing password', { ...VALID, password: '', confirmPassword: '' }, MESSAGES.passwordRequired],
+    ['a password under 6 characters', { ...VALID, password: '12345', confirmPassword: '12345' }, MESSAGES.passwordTooShort],
+    ['a missing confirmation', { ...VALID, confirmPassword: '' }, MESSAGES.confirmRequired],
+    ['a confirmation that differs', { ...VALID, confirmPassword: 'secret2' }, MESSAGES.passwordsDiffer],
+  ])('%s is refused', async (_case, entry, message) => {
+    const { user, fetchMock } = renderAuth({ path: paths.register });
+    await fillAndSubmit(user, entry);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(message);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test("editing a field clears that field's message only", async () => {
+    const { user } = renderAuth({ path: paths.register });
+    await user.click(submit());
+    await user.type(fullName(), 'A');
+    expect(screen.queryByText(MESSAGES.nameRequired)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(3);
+    await user.type(confirm(), 'x');
+    expect(screen.queryByText(MESSAGES.confirmRequired)).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
+  });
+
+  test('once valid it sends name, email and password (trimmed, no confirmation)', async () => {
+    const { user, fetchMock } = renderAuth({ path: paths.register });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: 'Registered successfully! Please login.' }));
+    await fillAndSubmit(user, { ...VALID, name: ' Ada Lovelace ', email: 'ada@example.com ' });
+    await screen.findByRole('heading', { name: 'Welcome Back!' });
+    expect(sentTo(fetchMock, REGISTER)).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret1' }]);
+  });
+});
+
+test('both password fields have their own show/hide toggle', async () => {
+  const { user } = renderAuth({ path: paths.register });
+  const [forPassword, forConfirm] = screen.getAllByRole('button', { name: 'Show password' });
+  await user.click(forConfirm!);
+  expect(confirm()).toHaveAttribute('type', 'text');
+  expect(password()).toHaveAttribute('type', 'password');
+  await user.click(forPassword!);
+  expect(password()).toHaveAttribute('type', 'text');
+  await user.click(screen.getAllByRole('button', { name: 'Hide password' })[0]!);
+  expect(password()).toHaveAttribute('type', 'password');
+});
+
+test('while the request is pending the button reads "Creating Account..." and is disabled', async () => {
+  const { user, fetchMock } = renderAuth({ path: paths.register });
+  const answer = deferred<Response>();
+  fetchMock.mockReturnValueOnce(answer.promise);
+  await fillAndSubmit(user, VALID);
+
+  const busy = await screen.findByRole('button', { name: 'Creating Account...' });
+  expect(busy).toBeDisabled();
+  await user.click(busy);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+
+  answer.resolve(jsonResponse({ success: false, message: 'Email already registered', code: 'CONFLICT' }, 409, 'Conflict'));
+  expect(await screen.findByRole('button', { name: 'Register Now' })).toBeEnabled();
+});
+
+describe('success (spec §2, §4, §8)', () => {
+  test('toasts the server message and opens /login, replacing history, with the email filled in', async () => {
+    const { user, fetchMock, store } = renderAuth({ path: paths.register });
+    const success = jest.spyOn(toast, 'success');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: 'Account created. Sign in to continue.' }));
+    await fillAndSubmit(user, VALID);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+    expect(routerPosition()).toEqual({ path: paths.login, navigationType: 'REPLACE' });
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    expect(await screen.findByText('Account created. Sign in to continue.')).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith('Account created. Sign in to continue.');
+    // Registration does not sign in.
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(store.get(isLoadingAtom)).toBe(false);
+  });
+
+  test('without a server message the toast reads "Registered successfully! Please login."', async () => {
+    const { user, fetchMock } = renderAuth({ path: paths.register });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
+    await fillAndSubmit(user, VALID);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+    expect(await screen.findByText('Registered successfully! Please login.')).toBeInTheDocument();
+  });
+});
+
+describe('failure (spec §8)', () => {
+  const failures: [string, () => Promise<Response> | Response, string][] = [
+    ['the server message of a refused registration', () => jsonResponse({ success: false, message: 'Email already registered', code: 'CONFLICT' }, 409, 'Conflict'), 'Email already registered'],
+    ['the server message of success: false', () => jsonResponse({ success: false, message: 'Registration is closed' }), 'Registration is closed'],
+    ['"Registration failed" for success: false without a message', () => jsonResponse({ success: false }), 'Registration failed'],
+    ['the network error text when the request fails', () => Promise.reject(new TypeError('Failed to fetch')), 'Failed to fetch'],
+  ];
+
+  test.each(failures)('toasts %s and stays on /register', async (_case, answer, message) => {
+    const { user, fetchMock } = renderAuth({ path: paths.register });
+    const error = jest.spyOn(toast, 'error');
+    fetchMock.mockImplementationOnce(async () => answer());
+    await fillAndSubmit(user, VALID);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith(message);
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    expect(fullName()).toHaveValue(VALID.name);
+  });
+
+  test('"Registration error" when the request fails without saying why', async () => {
+    const { user } = renderAuth({ path: paths.register });
+    jest.mocked(sendRequest).mockRejectedValueOnce(new Error(''));
+    await fillAndSubmit(user, VALID);
+    expect(await screen.findByText('Registration error')).toBeInTheDocument();
+  });
+});
+
+test('"Login here" opens the login screen', async () => {
+  const { user } = renderAuth({ path: paths.register });
+  await user.click(screen.getByRole('link', { name: 'Login here' }));
+  expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+  expect(routerPosition()).toEqual({ path: paths.login, navigationType: 'PUSH' });
+});
+
+test('a location the guard remembered survives registering and then signing in', async () => {
+  const { user, fetchMock } = renderAuth({ path: paths.register, state: { from: { pathname: paths.users } } });
+  fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
+  await fillAndSubmit(user, VALID);
+  await screen.findByRole('heading', { name: 'Welcome Back!' });
+
+  fetchMock.mockResolvedValueOnce(jsonResponse(authAnswer(makeToken(900))));
+  await user.type(screen.getByLabelText(/^Password/), 'secret1');
+  await user.click(screen.getByRole('button', { name: 'Login Now' }));
+  expect(await landedOn()).toEqual({ path: paths.users, navigationType: 'REPLACE' });
+});

@@ -1,0 +1,80 @@
+import { PASSWORD_MIN_LENGTH, validateRegistration } from '@callboard/contract';
+import { useAuthActions } from '@callboard/shared-auth/use-session';
+import { Button } from '@callboard/shared-ui/button';
+import { TextField } from '@callboard/shared-ui/text-field';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate } from '@callboard/shared-router';
+import { paths } from '../app/paths';
+import { carryFrom, type LoginArrivalState } from './auth-location-state';
+import { AuthLayout } from './auth-layout';
+import { useAuthForm } from './use-auth-form';
+
+/**
+ * /register (spec §2, §5, §8). Registration does not sign in (spec §4): a
+ * success sends the person to /login with their email filled in.
+ */
+export function RegisterPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { register } = useAuthActions();
+  const form = useAuthForm({ name: '', email: '', password: '', confirmPassword: '' }, validateRegistration);
+
+  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
+    const trimmedEmail = email.trim();
+    const result = await register({ name: name.trim(), email: trimmedEmail, password });
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    toast.success(result.message);
+    // Replace: Back from the login screen should not reopen a form that has already been sent.
+    const state: LoginArrivalState = { email: trimmedEmail, ...carryFrom(location.state) };
+    navigate(paths.login, { replace: true, state });
+  });
+
+  return (
+    <AuthLayout
+      title="Create Account"
+      subtitle="Start reviewing calls in minutes."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} state={carryFrom(location.state)}>
+            Login here
+          </Link>
+        </>
+      }
+    >
+      <form className="auth__form" noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
+        <TextField label="Full Name" autoComplete="name" required autoFocus placeholder="Ada Lovelace" {...form.field('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          placeholder="you@company.com"
+          {...form.field('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          {...form.field('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.field('confirmPassword')}
+        />
+        <Button type="submit" variant="primary" size="lg" block busy={form.busy} className="auth__submit">
+          {form.busy ? 'Creating Account...' : 'Register Now'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

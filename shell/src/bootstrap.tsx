@@ -1,0 +1,30 @@
+import { restoreSession } from '@callboard/shared-auth/session';
+import { applyStoredTheme } from '@callboard/shared-ui/apply-theme';
+import '@callboard/shared-ui/theme.css';
+import { createStore } from 'jotai/vanilla';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from '@callboard/shared-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/routes';
+import { ensureRemotesRegistered } from './federation/remote-directory';
+
+// The one jotai store of the app (DESIGN §5); remotes reach it through the shared jotai Provider.
+const store = createStore();
+restoreSession(store);
+// Before the first paint, so a light-theme user never sees a dark frame.
+applyStoredTheme();
+
+// Ask where the remotes live now, while the first screen renders; an area that needs
+// its remote waits for this, and a failure is shown (with Retry) in that area only.
+ensureRemotesRegistered().catch(() => undefined);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders store={store}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,100 @@
+import './remote-area.css';
+import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '@callboard/shared-ui/button';
+import { EmptyState } from '@callboard/shared-ui/empty-state';
+import { RefreshIcon, WarningIcon } from '@callboard/shared-ui/icons';
+import { Spinner } from '@callboard/shared-ui/spinner';
+import type { RemoteName } from './remote-directory';
+import { loadRemoteApp, type RemoteAppModule } from './load-remote-app';
+
+/**
+ * One boundary owns loading, failure and retry for one remote (after
+ * scalprum's ScalprumComponent). A remote that is down, times out or throws
+ * while rendering replaces only its own area; the header, sidebar, top bar and
+ * the other areas keep working, and nobody is signed out.
+ *
+ * A first load failure gets one quiet retry before the error screen, since a
+ * deployment swapping files is the usual cause. Retry builds a fresh `lazy()`:
+ * React caches a rejected lazy component for good.
+ */
+export interface RemoteAreaProps {
+  remote: RemoteName;
+  /** Injected by tests; production loads the federated `./App`. */
+  load?: (remote: RemoteName) => Promise<RemoteAppModule>;
+}
+
+async function loadWithOneRetry(load: NonNullable<RemoteAreaProps['load']>, remote: RemoteName) {
+  try {
+    return await load(remote);
+  } catch {
+    return load(remote);
+  }
+}
+
+export function RemoteArea({ remote, load = loadRemoteApp }: RemoteAreaProps) {
+  const [attempt, setAttempt] = useState(0);
+  const RemoteApp: ComponentType = useMemo(
+    () => lazy(() => loadWithOneRetry(load, remote)),
+    // `attempt` is the point: each Retry needs a new lazy component.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [load, remote, attempt],
+  );
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+      <Suspense fallback={<RemoteLoading />}>
+        <RemoteApp />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+function RemoteLoading() {
+  return (
+    <div className="remote-area remote-area--loading" role="status" aria-live="polite">
+      <Spinner size="md" decorative />
+      <span>Loading...</span>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    // Kept in the console for whoever operates the remote; the user sees the fallback.
+    console.error(`[${this.props.remote}] failed to load or render`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <RemoteFailed onRetry={this.props.onRetry} />;
+  }
+}
+
+export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="remote-area remote-area--failed" role="alert">
+      <EmptyState
+        icon={<WarningIcon size={28} />}
+        title="Loading chunk failed"
+        description="This area could not be loaded. The rest of Callboard keeps working."
+        action={
+          <Button variant="primary" icon={<RefreshIcon />} onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      />
+    </div>
+  );
+}

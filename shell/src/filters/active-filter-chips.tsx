@@ -1,0 +1,94 @@
+import { CloseIcon } from '@callboard/shared-ui/icons';
+import type { ReactNode } from 'react';
+import type { DraftList, FiltersDraft } from './filters-draft';
+
+interface ChipGroup {
+  list: DraftList;
+  title: string;
+  items: { value: string; label: string }[];
+}
+
+/** The lists of the draft that narrow the data, in the order the top bar shows their pickers. */
+function chipGroups(draft: FiltersDraft): ChipGroup[] {
+  const options = (list: 'campaigns' | 'publishers' | 'targets' | 'buyers', title: string): ChipGroup => ({
+    list,
+    title,
+    items: draft[list].map((o) => ({ value: o.value, label: o.label })),
+  });
+  const values = (list: 'callerId' | 'status' | 'disposition', title: string): ChipGroup => ({
+    list,
+    title,
+    items: draft[list].map((v) => ({ value: v, label: v })),
+  });
+  return [
+    options('campaigns', 'Campaigns'),
+    options('publishers', 'Publishers'),
+    options('targets', 'Targets'),
+    options('buyers', 'Buyers'),
+    values('disposition', 'Dispositions'),
+    values('status', 'Status'),
+    values('callerId', 'Caller IDs'),
+  ].filter((group) => group.items.length > 0);
+}
+
+export interface ActiveFilterChipsProps {
+  draft: FiltersDraft;
+  onRemove: (list: DraftList, value: string) => void;
+  onClearSearch: () => void;
+}
+
+/**
+ * What else narrows the data besides the dates, so the panel summarises every
+ * filter in one place (and the Filters button's count has an explanation).
+ * Each × edits the draft only; Apply makes it stick.
+ */
+export function ActiveFilterChips({ draft, onRemove, onClearSearch }: ActiveFilterChipsProps) {
+  const groups = chipGroups(draft);
+  const search = draft.search.trim();
+  if (groups.length === 0 && search === '') {
+    return <p className="cb-filters-panel__none">No campaign, publisher, target, buyer or search filters.</p>;
+  }
+  return (
+    <div className="cb-filters-panel__groups">
+      {search !== '' ? (
+        <ChipRow title="Caller ID search">
+          <Chip label={search} removeLabel={`Remove search ${search}`} onRemove={onClearSearch} />
+        </ChipRow>
+      ) : null}
+      {groups.map((group) => (
+        <ChipRow key={group.list} title={group.title}>
+          {group.items.map((item) => (
+            <Chip
+              key={item.value}
+              label={item.label}
+              removeLabel={`Remove ${item.label} from ${group.title}`}
+              onRemove={() => onRemove(group.list, item.value)}
+            />
+          ))}
+        </ChipRow>
+      ))}
+    </div>
+  );
+}
+
+function ChipRow({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="cb-filters-panel__group" role="group" aria-label={title}>
+      <span className="cb-filters-panel__group-title">{title}</span>
+      <div className="cb-filters-panel__chips">{children}</div>
+    </div>
+  );
+}
+
+function Chip({ label, removeLabel, onRemove }: { label: string; removeLabel: string; onRemove: () => void }) {
+  return (
+    <span className="cb-chip">
+      <span className="cb-chip__label" title={label}>
+        {label}
+      </span>
+      <button type="button" className="cb-chip__remove" aria-label={removeLabel} onClick={onRemove}>
+        <CloseIcon size={12} />
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,128 @@
+import { DEFAULT_FILTERS } from '@callboard/shared-ui/filter-atoms';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { openPanelAtom } from '../app/open-panel-atom';
+import { GlobalPanels } from './global-panels';
+import { MISSING_RANGE_MESSAGE, RANGE_ORDER_MESSAGE } from './filters-draft';
+import { renderWithProviders, type RenderOptions } from './testing';
+
+function openPanel(options: RenderOptions = {}) {
+  const rendered = renderWithProviders(<GlobalPanels />, options);
+  act(() => rendered.store.set(openPanelAtom, 'filters'));
+  return rendered;
+}
+
+const panel = () => screen.getByRole('dialog', { name: 'Filters' });
+const presetSelect = () => screen.getByRole('combobox', { name: 'Date Preset' });
+const startInput = () => screen.getByLabelText('Start Date');
+const endInput = () => screen.getByLabelText('End Date');
+
+const SELECTED = {
+  datePreset: 'last_7_days' as const,
+  search: '5551234',
+  campaigns: [{ value: 'c1', label: 'Solar Leads', count: 5 }],
+  buyers: [{ value: 'b1', label: 'Big Buyer', count: 2 }],
+  disposition: ['Sales'],
+  page: 3,
+};
+
+test('offers the twelve presets, today by default, and the dates only for Custom Range', async () => {
+  const { user } = openPanel();
+  expect(panel()).toBeInTheDocument();
+  expect(presetSelect()).toHaveValue('today');
+  expect(presetSelect()).toHaveFocus();
+  expect(screen.getAllByRole('option')).toHaveLength(12);
+  expect(screen.queryByLabelText('Start Date')).not.toBeInTheDocument();
+
+  await user.selectOptions(presetSelect(), 'Custom Range');
+  expect(startInput()).toHaveAttribute('type', 'datetime-local');
+  expect(endInput()).toHaveAttribute('type', 'datetime-local');
+
+  await user.selectOptions(presetSelect(), 'Last 30 Days');
+  expect(screen.queryByLabelText('Start Date')).not.toBeInTheDocument();
+});
+
+test('nothing changes until Apply; Apply writes the preset, goes back to page 1, toasts and closes', async () => {
+  const { user, store, filters } = openPanel({ filters: { page: 5 } });
+  expect(filters().page).toBe(5);
+  await user.selectOptions(presetSelect(), 'Last 30 Days');
+  expect(filters().datePreset).toBe('today');
+
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(filters().datePreset).toBe('last_30_days');
+  expect(filters().page).toBe(1);
+  expect(await screen.findByText('Filters applied')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+  expect(store.get(openPanelAtom)).toBeNull();
+});
+
+test('Apply writes a custom range', async () => {
+  const { user, filters } = openPanel();
+  await user.selectOptions(presetSelect(), 'Custom Range');
+  fireEvent.change(startInput(), { target: { value: '2026-11-01T09:00' } });
+  fireEvent.change(endInput(), { target: { value: '2026-11-20T17:30' } });
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+  expect(filters()).toMatchObject({ datePreset: 'custom', startDate: '2026-11-01T09:00', endDate: '2026-11-20T17:30' });
+  expect(await screen.findByText('Filters applied')).toBeInTheDocument();
+});
+
+test('a custom range needs both dates, start before end, before it applies', async () => {
+  const { user, filters } = openPanel();
+  await user.selectOptions(presetSelect(), 'Custom Range');
+  fireEvent.change(startInput(), { target: { value: '2026-11-20T09:00' } });
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(MISSING_RANGE_MESSAGE);
+
+  fireEvent.change(endInput(), { target: { value: '2026-11-19T09:00' } });
+  // Editing clears the old complaint; the next Apply checks again.
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(RANGE_ORDER_MESSAGE);
+
+  expect(panel()).toBeInTheDocument();
+  expect(filters().datePreset).toBe('today');
+  expect(screen.queryByText('Filters applied')).not.toBeInTheDocument();
+});
+
+test('Reset goes back to today and clears the search and every selection', async () => {
+  const { user, filters } = openPanel({ filters: SELECTED });
+  expect(presetSelect()).toHaveValue('last_7_days');
+  await user.click(screen.getByRole('button', { name: 'Reset' }));
+
+  expect(filters()).toEqual(DEFAULT_FILTERS);
+  expect(await screen.findByText('Filters reset')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+});
+
+test('shows what is filtered, and a removed chip is dropped on Apply', async () => {
+  const { user, filters } = openPanel({ filters: SELECTED });
+  expect(screen.getByRole('group', { name: 'Campaigns' })).toHaveTextContent('Solar Leads');
+  expect(screen.getByRole('group', { name: 'Buyers' })).toHaveTextContent('Big Buyer');
+  expect(screen.getByRole('group', { name: 'Dispositions' })).toHaveTextContent('Sales');
+  expect(screen.getByRole('group', { name: 'Caller ID search' })).toHaveTextContent('5551234');
+
+  await user.click(screen.getByRole('button', { name: 'Remove Solar Leads from Campaigns' }));
+  expect(screen.queryByRole('group', { name: 'Campaigns' })).not.toBeInTheDocument();
+  expect(filters().campaign).toEqual(['c1']);
+
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(filters()).toMatchObject({ campaign: [], campaigns: [], buyer: ['b1'], search: '5551234', datePreset: 'last_7_days', page: 1 });
+});
+
+test('with nothing selected it says so', () => {
+  openPanel();
+  expect(screen.getByText('No campaign, publisher, target, buyer or search filters.')).toBeInTheDocument();
+});
+
+test.each([
+  ['Escape', async (user: ReturnType<typeof openPanel>['user']) => user.keyboard('{Escape}')],
+  ['the close button', async (user: ReturnType<typeof openPanel>['user']) => user.click(screen.getByRole('button', { name: 'Close filters' }))],
+  ['a click beside the panel', async (user: ReturnType<typeof openPanel>['user']) => user.click(screen.getByTestId('filters-backdrop'))],
+])('%s closes the panel and drops the draft', async (_how, close) => {
+  const { user, store, filters } = openPanel();
+  await user.selectOptions(presetSelect(), 'Yesterday');
+  await close(user);
+  expect(store.get(openPanelAtom)).toBeNull();
+  expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+  expect(filters().datePreset).toBe('today');
+});

@@ -1,0 +1,152 @@
+import { DATE_PRESETS, DATE_PRESET_LABELS, type DatePreset } from '@callboard/contract';
+import { Alert } from '@callboard/shared-ui/alert';
+import { Button } from '@callboard/shared-ui/button';
+import { filtersAtom, resetFiltersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { CloseIcon } from '@callboard/shared-ui/icons';
+import { SelectField } from '@callboard/shared-ui/select-field';
+import { TextField } from '@callboard/shared-ui/text-field';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import toast from 'react-hot-toast';
+import { ActiveFilterChips } from './active-filter-chips';
+import { draftError, draftFromFilters, draftToUpdate, withoutValue, type DraftList, type FiltersDraft } from './filters-draft';
+import { useDialogFocus } from './use-dialog-focus';
+import './filters.css';
+
+const PRESET_OPTIONS = DATE_PRESETS.map((preset) => ({ value: preset, label: DATE_PRESET_LABELS[preset] }));
+
+export interface FiltersPanelProps {
+  onClose: () => void;
+}
+
+/**
+ * The filters panel (spec §2): fixed at the right, 420 px wide. It edits a
+ * draft taken when it opens; Apply writes the draft (the page goes back to 1)
+ * and Reset clears everything (DESIGN §8). Closing any other way, by Escape,
+ * the × or a click beside it, discards the draft.
+ */
+export function FiltersPanel({ onClose }: FiltersPanelProps) {
+  const filters = useAtomValue(filtersAtom);
+  const updateFilters = useSetAtom(updateFiltersAtom);
+  const resetFilters = useSetAtom(resetFiltersAtom);
+  const [draft, setDraft] = useState<FiltersDraft>(() => draftFromFilters(filters));
+  const [error, setError] = useState<string | null>(null);
+
+  const panelRef = useRef<HTMLElement>(null);
+  const presetRef = useRef<HTMLSelectElement>(null);
+  const onKeyDown = useDialogFocus(panelRef, onClose, presetRef);
+  const formId = useId();
+
+  // Any edit may fix what the message complained about: it goes until the next Apply.
+  const edit = (change: (previous: FiltersDraft) => FiltersDraft) => {
+    setDraft(change);
+    setError(null);
+  };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = draftError(draft);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    updateFilters(draftToUpdate(draft));
+    toast.success('Filters applied');
+    onClose();
+  };
+
+  const reset = () => {
+    resetFilters();
+    toast.success('Filters reset');
+    onClose();
+  };
+
+  const custom = draft.datePreset === 'custom';
+
+  return createPortal(
+    <>
+      <div className="cb-filters-backdrop" data-testid="filters-backdrop" aria-hidden="true" onClick={onClose} />
+      <aside
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Filters"
+        tabIndex={-1}
+        className="cb-side-panel cb-filters-panel"
+        onKeyDown={onKeyDown}
+      >
+        <header className="cb-side-panel__header">
+          <h2 className="cb-filters-panel__title">
+            Filters
+          </h2>
+          <Button variant="ghost" size="sm" iconOnly aria-label="Close filters" onClick={onClose}>
+            <CloseIcon size={16} />
+          </Button>
+        </header>
+
+        <form id={formId} className="cb-side-panel__body" onSubmit={apply} noValidate>
+          <section className="cb-section" aria-label="Date range">
+            <h3 className="cb-section__title">Date range</h3>
+            <SelectField
+              ref={presetRef}
+              label="Date Preset"
+              options={PRESET_OPTIONS}
+              value={draft.datePreset}
+              onChange={(event) => {
+                const datePreset = event.target.value as DatePreset;
+                edit((d) => ({ ...d, datePreset }));
+              }}
+            />
+            {custom ? (
+              <div className="cb-filters-panel__range">
+                <TextField
+                  type="datetime-local"
+                  label="Start Date"
+                  value={draft.startDate}
+                  max={draft.endDate || undefined}
+                  onChange={(event) => {
+                    const startDate = event.target.value;
+                    // Spec §4: choosing a range means the custom preset.
+                    edit((d) => ({ ...d, startDate, datePreset: 'custom' }));
+                  }}
+                />
+                <TextField
+                  type="datetime-local"
+                  label="End Date"
+                  value={draft.endDate}
+                  min={draft.startDate || undefined}
+                  onChange={(event) => {
+                    const endDate = event.target.value;
+                    edit((d) => ({ ...d, endDate, datePreset: 'custom' }));
+                  }}
+                />
+                <p className="cb-filters-panel__hint">Times are New York time (America/New_York).</p>
+              </div>
+            ) : null}
+            {error !== null ? <Alert tone="error">{error}</Alert> : null}
+          </section>
+
+          <section className="cb-section" aria-label="Active filters">
+            <h3 className="cb-section__title">Active filters</h3>
+            <ActiveFilterChips
+              draft={draft}
+              onRemove={(list: DraftList, value: string) => edit((d) => withoutValue(d, list, value))}
+              onClearSearch={() => edit((d) => ({ ...d, search: '' }))}
+            />
+          </section>
+        </form>
+
+        <footer className="cb-side-panel__footer">
+          <Button variant="ghost" onClick={reset}>
+            Reset
+          </Button>
+          <Button variant="primary" type="submit" form={formId}>
+            Apply
+          </Button>
+        </footer>
+      </aside>
+    </>,
+    document.body,
+  );
+}

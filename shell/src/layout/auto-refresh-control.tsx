@@ -1,0 +1,57 @@
+import { SelectField, type SelectOption } from '@callboard/shared-ui/select-field';
+import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
+import { useAtom } from 'jotai';
+
+/** The polling intervals offered, in ms; 15 s is the default (spec §9). */
+export const REFRESH_INTERVAL_CHOICES_MS = [5_000, 15_000, 30_000, 60_000] as const;
+
+const secondsLabel = (ms: number) => `${ms / 1000} s`;
+
+/**
+ * The options for the current interval. An interval stored by an older
+ * version (or edited by hand) that is not one of the choices is listed too,
+ * so the select shows what polling really uses instead of silently another value.
+ */
+export function intervalOptions(currentMs: number): SelectOption[] {
+  const values: number[] = [...REFRESH_INTERVAL_CHOICES_MS];
+  if (!values.includes(currentMs)) values.push(currentMs);
+  return values.sort((a, b) => a - b).map((ms) => ({ value: String(ms), label: secondsLabel(ms) }));
+}
+
+/**
+ * Spec §2/§4's Auto Refresh toggle and its interval, both persisted UI state
+ * that the reporting remote's polling reads. The interval only matters while
+ * auto refresh is on, so it is disabled otherwise, but keeps its value.
+ */
+export function AutoRefreshControl() {
+  const [enabled, setEnabled] = useAtom(autoRefreshAtom);
+  const [intervalMs, setIntervalMs] = useAtom(refreshIntervalAtom);
+
+  return (
+    <div className="auto-refresh">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={enabled}
+        className="auto-refresh__switch"
+        onClick={() => setEnabled((value) => !value)}
+      >
+        <span className="auto-refresh__track" aria-hidden="true">
+          <span className="auto-refresh__thumb" />
+        </span>
+        <span className="auto-refresh__label">Auto Refresh</span>
+      </button>
+      <SelectField
+        label="Refresh interval"
+        hideLabel
+        size="sm"
+        className="auto-refresh__interval"
+        options={intervalOptions(intervalMs)}
+        value={String(intervalMs)}
+        disabled={!enabled}
+        // The atom parses the text and ignores anything that is not a positive number (spec §4).
+        onChange={(event) => setIntervalMs(event.target.value)}
+      />
+    </div>
+  );
+}

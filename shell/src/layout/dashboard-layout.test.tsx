@@ -1,0 +1,22 @@
+import { screen, within } from '@testing-library/react';
+import { renderDashboard } from './testing';
+
+test('the frame holds the header, the sidebar, the top bar, the routed area in <main>, and the global panels', () => {
+  renderDashboard({ path: '/callLogs' });
+  const banner = screen.getByRole('banner');
+  expect(within(banner).getByRole('link', { name: 'Callboard' })).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Selections' })).toBeInTheDocument();
+
+  const main = screen.getByRole('main');
+  expect(within(main).getByRole('heading', { name: 'Call Logs area' })).toBeInTheDocument();
+  // The frame itself puts nothing else in the main area.
+  expect(main.children).toHaveLength(1);
+  expect(screen.getByTestId('open-panel')).toHaveTextContent('none');
+});
+
+test('a skip link leads keyboard users past the frame to the main area', () => {
+  renderDashboard();
+  const skip = screen.getByRole('link', { name: 'Skip to content' });
+  expect(skip).toHaveAttribute('href', `#${screen.getByRole('main').id}`);
+});

@@ -1,0 +1,36 @@
+import { Outlet } from '@callboard/shared-router';
+import { GlobalPanels } from '../filters/global-panels';
+import { AppHeader } from './app-header';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import './layout.css';
+
+/** Where the skip link lands; also lets a remote's page move focus to its content. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The signed-in frame of spec §2: header across the top, the sidebar on the
+ * left, the top bar over the main area where the remotes render (the
+ * `<Outlet/>`), and the global overlays. The frame fills the viewport and only
+ * `<main>` scrolls, so navigation and filters stay in reach on a long table.
+ */
+export default function DashboardLayout() {
+  return (
+    <div className="dashboard">
+      <a className="dashboard__skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        Skip to content
+      </a>
+      <AppHeader />
+      <div className="dashboard__body">
+        <Sidebar />
+        <div className="dashboard__content">
+          <TopBar />
+          <main id={MAIN_CONTENT_ID} className="dashboard__main" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
+      </div>
+      <GlobalPanels />
+    </div>
+  );
+}
