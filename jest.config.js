@@ -56,6 +56,12 @@ module.exports = {
       testMatch: ['<rootDir>/api/test/**/*.test.ts'],
       setupFiles: ['<rootDir>/api/test/support/use-pglite.js'],
     }),
+    // Real Chromium against the production build served by the API; globalSetup builds what is stale.
+    node('e2e', {
+      testMatch: ['<rootDir>/e2e/tests/**/*.test.ts'],
+      globalSetup: '<rootDir>/e2e/support/build-front-end.js',
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/timeouts.js'],
+    }),
     node('api-postgres', {
       testMatch: ['<rootDir>/api/test/**/*.test.ts'],
       setupFiles: ['<rootDir>/api/test/support/use-postgres.js'],

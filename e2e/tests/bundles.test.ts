@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+
+/**
+ * Issue 4 §6 at run time: what a browser really downloads to show /login, and
+ * that every shared package exists once however many areas have loaded.
+ * (The build checks the same budgets from its chunk graph; this is the proof.)
+ */
+let system: System;
+let browser: Browser;
+
+beforeAll(async () => {
+  [system, browser] = await Promise.all([startSystem(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const LOGIN_JS_BUDGET_BYTES = 160 * 1024;
+
+test('the JS downloaded to show /login stays within 160 KB compressed, and no remote is fetched', async () => {
+  const page = await browser.newPage({ baseURL: system.url });
+  const scripts: { url: string; bytes: number; encoding?: string }[] = [];
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const response = await request.response();
+    const sizes = await request.sizes();
+    scripts.push({ url: request.url(), bytes: sizes.responseBodySize, encoding: response?.headers()['content-encoding'] });
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Login Now' }).waitFor();
+
+  const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.url.includes('/remotes/'))).toEqual([]);
+  // Anything large is sent compressed (the build writes .br/.gz beside each asset).
+  expect(scripts.filter((s) => s.bytes > 2048 && !s.encoding)).toEqual([]);
+  expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+  await page.close();
+});
+
+test('react, react-dom, the router, jotai, swr, the toaster and our shared packages exist once at run time', async () => {
+  const page = await browser.newPage({ baseURL: system.url });
+  await page.goto('/login');
+  await page.getByLabel(/^Email/).fill(DEMO_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Login Now' }).click();
+  await page.waitForURL('**/reporting');
+  for (const [link, heading] of [['Call Logs', 'Call Logs'], ['Users', 'User Management'], ['Reporting', 'Reporting']]) {
+    await page.getByRole('link', { name: link }).click();
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+  }
+
+  // Every federation instance (the shell and each remote) records which build provided each shared module it used.
+  const providers = await page.evaluate(() => {
+    const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; shareScopeMap: Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>> }[] } }).__FEDERATION__;
+    const found: Record<string, string[]> = {};
+    for (const instance of federation.__INSTANCES__) {
+      for (const packages of Object.values(instance.shareScopeMap)) {
+        for (const [name, versions] of Object.entries(packages)) {
+          for (const [version, info] of Object.entries(versions)) {
+            if (info.loaded) (found[name] ??= []).push(`${info.from}@${version}`);
+          }
+        }
+      }
+    }
+    return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), found };
+  });
+
+  expect(providers.instances).toEqual(['remote_calllogs', 'remote_reporting', 'remote_users', 'shell']);
+  for (const name of ['react', 'react-dom', '@callboard/shared-router', 'jotai', 'swr', 'react-hot-toast', '@callboard/contract', '@callboard/shared-auth/session', '@callboard/shared-ui/ui-atoms']) {
+    expect([name, [...new Set(providers.found[name])]]).toEqual([name, [expect.stringMatching(/^shell@/)]]);
+  }
+  // Nothing loaded from a remote's own copy.
+  const fromRemotes = Object.entries(providers.found).filter(([, from]) => from.some((f) => !f.startsWith('shell@')));
+  expect(fromRemotes).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,148 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+
+/**
+ * The shell as a newcomer meets it, in real Chromium against the production
+ * build served by the API (issue 4 "Tests").
+ */
+let system: System;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [system, browser] = await Promise.all([startSystem(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: system.url });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function signIn(email: string, password: string) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login Now' }).click();
+}
+
+const storedToken = () => page.evaluate(() => localStorage.getItem('token'));
+
+test('a newcomer registers, lands on /login with the email filled in, signs in and reaches /reporting', async () => {
+  await page.goto('/register');
+  await expectHeading('Create Account');
+  await page.getByLabel(/^Full name/i).fill('Nora Newcomer');
+  await page.getByLabel(/^Email/).fill('nora@example.com');
+  await page.getByLabel(/^Password/).fill('s3cret-pass');
+  await page.getByLabel(/^Confirm password/i).fill('s3cret-pass');
+  await page.getByRole('button', { name: 'Register Now' }).click();
+
+  await page.waitForURL('**/login');
+  await expectHeading('Welcome Back!');
+  expect(await page.getByLabel(/^Email/).inputValue()).toBe('nora@example.com');
+  await page.getByLabel(/^Password/).fill('s3cret-pass');
+  await page.getByRole('button', { name: 'Login Now' }).click();
+
+  await page.waitForURL('**/reporting');
+  await expectHeading('Reporting');
+  await page.getByText('Nora Newcomer').first().waitFor();
+});
+
+test('a signed-out deep link to /users returns there after sign-in, and a reload keeps the session', async () => {
+  await page.goto('/users');
+  await page.waitForURL('**/login');
+  await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL('**/users');
+  await expectHeading('User Management');
+
+  await page.reload();
+  await expectHeading('User Management');
+  expect(page.url()).toMatch(/\/users$/);
+  expect(await storedToken()).toBeTruthy();
+});
+
+test('logout clears storage and protects every route again', async () => {
+  await page.goto('/login');
+  await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL('**/reporting');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+
+  for (const path of ['/reporting', '/callLogs', '/users', '/']) {
+    await page.goto(path);
+    await page.waitForURL('**/login');
+  }
+});
+
+test('an unknown path ends on /reporting', async () => {
+  await page.goto('/login');
+  await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL('**/reporting');
+  await page.goto('/no/such/page');
+  await page.waitForURL('**/reporting');
+  await expectHeading('Reporting');
+});
+
+test('with one remote unreachable the shell and the other areas still work', async () => {
+  await page.route('**/remotes/users/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/login');
+  await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL('**/reporting');
+
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByText('Loading chunk failed').waitFor();
+  await page.getByRole('button', { name: 'Retry' }).waitFor();
+
+  // The rest of the frame keeps working, and nobody is signed out.
+  await page.getByRole('link', { name: 'Call Logs' }).click();
+  await expectHeading('Call Logs');
+  await page.getByRole('link', { name: 'Reporting' }).click();
+  await expectHeading('Reporting');
+  expect(await storedToken()).toBeTruthy();
+
+  // Still down when the user comes back; once the files are reachable again, Retry really loads the area.
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByText('Loading chunk failed').waitFor();
+  await page.unroute('**/remotes/users/**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expectHeading('User Management');
+});
+
+test('a token the API rejects signs the user out', async () => {
+  await page.goto('/login');
+  await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL('**/reporting');
+
+  // The server forgets the session (as after a password change elsewhere).
+  await system.server.db.query('UPDATE sessions SET revoked_at = now()');
+  await page.getByRole('button', { name: /Campaigns/ }).click();
+  await page.waitForURL('**/login');
+  expect(await storedToken()).toBeNull();
+});
+
+test('the sidebar collapses to 80 px and expands to 220 px', async () => {
+  await page.goto('/login');
+  await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL('**/reporting');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  const width = async () => Math.round((await sidebar.boundingBox())!.width);
+
+  await eventually(width, 220);
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await eventually(width, 80);
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await eventually(width, 220);
+});
+
+async function expectHeading(name: string) {
+  await page.getByRole('heading', { name, exact: true }).waitFor();
+}
