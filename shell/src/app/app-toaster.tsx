@@ -16,7 +16,18 @@ export function AppToaster() {
     <Toaster
       position="top-right"
       reverseOrder={false}
-      toastOptions={{ duration: toastDurationFor(pathname), className: 'toast' }}
+      // Below the header, so a toast never covers the user menu.
+      containerStyle={{ top: 64 }}
+      toastOptions={{
+        duration: toastDurationFor(pathname),
+        // The theme's colours (react-hot-toast draws white cards by default).
+        style: {
+          background: 'var(--cb-surface-raised)',
+          color: 'var(--cb-text)',
+          border: '1px solid var(--cb-border)',
+          fontSize: '13px',
+        },
+      }}
     />
   );
 }
