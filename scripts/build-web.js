@@ -6,6 +6,7 @@
  * tests; `npm run build` rebuilds everything unconditionally.
  *
  *   node scripts/build-web.js          build what is stale
+ *   node scripts/build-web.js --all    build every package (npm run build)
  *   node scripts/build-web.js --check  only say what is stale (exit 1 if any)
  */
 const { execFileSync } = require('node:child_process');
@@ -46,8 +47,8 @@ function staleApps() {
   }).map(({ dir }) => dir);
 }
 
-function buildStale({ log = console.log } = {}) {
-  const stale = staleApps();
+function buildStale({ log = console.log, all = false } = {}) {
+  const stale = all ? APPS.map(({ dir }) => dir) : staleApps();
   if (stale.length === 0) return [];
   log(`Building the front end: ${stale.join(', ')}`);
   const tsc = require.resolve('typescript/bin/tsc', { paths: [root] });
@@ -75,7 +76,7 @@ if (require.main === module) {
     process.exit(stale.length ? 1 : 0);
   }
   try {
-    buildStale();
+    buildStale({ all: process.argv.includes('--all') });
   } catch (error) {
     console.error(`The front-end build failed: ${error.message}`);
     process.exit(1);
