@@ -133,6 +133,9 @@ function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = 
           // The types plugin costs seconds per build and would fetch types over the network.
           dts: false,
           manifest: false,
+          // Remotes are plain remoteEntry.js files (no mf-manifest snapshots), and only the shell loads
+          // remotes: leaving that code out of the runtime keeps each remote entry under its 30 KB budget.
+          experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: Boolean(exposes) } },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -42,7 +42,7 @@ function StandaloneFrame({ title, children }: StandaloneHostProps) {
   const { user, isAuthenticated } = useSession();
   const { logout } = useAuthActions();
   // Keyed by user below, so a different person never sees the previous one's cached data.
-  const swrConfig = useMemo(() => ({ fetcher: swrFetcher(store), provider: () => new Map() }), [store]);
+  const swrConfig = useMemo(() => ({ fetcher: swrFetcher(store), provider: () => new Map(), shouldRetryOnError: false }), [store]);
 
   useEffect(() => {
     document.title = title;

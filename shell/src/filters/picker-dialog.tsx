@@ -9,7 +9,7 @@ import { TextField } from '@callboard/shared-ui/text-field';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { pickerQuery } from './picker-options';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
 import { usePickerOptions } from './use-picker-options';
 import './filters.css';
 
