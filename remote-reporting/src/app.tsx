@@ -1,21 +1,38 @@
-import { Route, Routes } from '@callboard/shared-router';
+import { NavLink, Route, Routes, useLocation } from '@callboard/shared-router';
+import { CostsPage } from './costs/costs-page';
+import { OverviewPage } from './overview/overview-page';
+import './app.css';
 
 /**
- * The area's route tree, exposed to the shell as `./App` (no required props;
- * it reads the shared store). The shell mounts it under its own route.
+ * The Reporting area's route tree, exposed to the shell as `./App` and mounted
+ * under /reporting. Statistics and Records share one page (spec §2); Costs is
+ * the tab beside it; a call's details have their own address so they can be shared.
  */
 export default function App() {
+  const onCosts = /\/costs\/?$/.test(useLocation().pathname);
   return (
-    <Routes>
-      <Route index element={<AreaHome />} />
-    </Routes>
+    <section className="cb-page reporting">
+      <header className="cb-page__header reporting__header">
+        <h1 className="cb-page__title">Reporting</h1>
+        <nav className="reporting__tabs" aria-label="Reporting views">
+          {/* A call's details (calls/:id) open over Statistics & Records, so that tab stays marked. */}
+          <NavLink to="." end className={() => tabClass({ isActive: !onCosts })}>
+            Statistics &amp; Records
+          </NavLink>
+          <NavLink to="costs" className={tabClass}>
+            Costs
+          </NavLink>
+        </nav>
+      </header>
+      <Routes>
+        <Route index element={<OverviewPage />} />
+        <Route path="calls/:callId" element={<OverviewPage />} />
+        <Route path="costs" element={<CostsPage />} />
+      </Routes>
+    </section>
   );
 }
 
-function AreaHome() {
-  return (
-    <section className="cb-page">
-      <h1 className="cb-page__title">Reporting</h1>
-    </section>
-  );
+function tabClass({ isActive }: { isActive: boolean }) {
+  return isActive ? 'reporting__tab reporting__tab--active' : 'reporting__tab';
 }

@@ -1,0 +1,40 @@
+import { STATS_CARDS } from '@callboard/contract';
+import { useEffect, useMemo } from 'react';
+import toast from 'react-hot-toast';
+import { useStats } from '../api/stats';
+import { cardFigures } from './card-figures';
+import { StatsCardView } from './stats-card';
+import './stats.css';
+
+export const STATS_ERROR_TOAST = 'Failed to fetch stats';
+
+/** The Stats view (spec §2): the 17 cards in order, spinners while loading, a toast when the stats fail. */
+export function StatsGrid() {
+  const { stats, error, isLoading } = useStats();
+  const figures = useMemo(() => (stats ? cardFigures(stats, stats.previous) : undefined), [stats]);
+
+  useEffect(() => {
+    // One toast per failure spell: a poll failing again replaces it instead of stacking another.
+    if (error) toast.error(STATS_ERROR_TOAST, { id: 'stats-error' });
+  }, [error]);
+
+  return (
+    <section className="stats" aria-labelledby="stats-heading" aria-busy={isLoading || undefined}>
+      <div className="stats__header">
+        <h2 id="stats-heading" className="stats__title">
+          Statistics
+        </h2>
+        {isLoading ? (
+          <span className="stats__loading cb-muted cb-text-sm" role="status">
+            Loading stats...
+          </span>
+        ) : null}
+      </div>
+      <div className="stats__grid">
+        {STATS_CARDS.map((card, index) => (
+          <StatsCardView key={card.key} card={card} figures={figures?.[index]} loading={isLoading} />
+        ))}
+      </div>
+    </section>
+  );
+}
