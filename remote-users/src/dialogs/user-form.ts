@@ -1,0 +1,87 @@
+/**
+ * The Create/Edit User form as data: its values, spec §5's checks (the same
+ * validateUserForm the server runs, so both say the same words), the request
+ * bodies, and the server's field errors mapped back onto the fields.
+ */
+import { validateUserForm, type CreateUserBody, type PublicUser, type Role, type UpdateUserBody } from '@callboard/contract';
+import { isApiError } from '@callboard/shared-auth/api-error';
+
+export type UserFormMode = 'create' | 'edit';
+
+export interface UserFormValues {
+  name: string;
+  email: string;
+  /** Blank when editing keeps the current password. */
+  password: string;
+  role: Role | '';
+  active: boolean;
+}
+
+export type UserFormField = keyof UserFormValues;
+export type UserFormErrors = Partial<Record<UserFormField, string>>;
+
+/** The order the form shows its fields: the first invalid one gets focus. */
+export const FIELD_ORDER: readonly UserFormField[] = ['name', 'email', 'password', 'role', 'active'];
+
+/** Spec §2: Add opens empty, with role user. */
+export function emptyUserForm(): UserFormValues {
+  return { name: '', email: '', password: '', role: 'user', active: true };
+}
+
+/** Spec §4: Edit opens filled; the password starts blank (keep the current one). */
+export function userFormFrom(user: PublicUser): UserFormValues {
+  return { name: user.name ?? '', email: user.email, password: '', role: user.role, active: user.active };
+}
+
+function isFormField(field: string): field is UserFormField {
+  return (FIELD_ORDER as readonly string[]).includes(field);
+}
+
+export function validateUserFormValues(values: UserFormValues, mode: UserFormMode): UserFormErrors {
+  const errors: UserFormErrors = {};
+  for (const { field, message } of validateUserForm({ ...values }, mode)) {
+    // One message a field, the first found (validateUserForm gives at most one anyway).
+    if (isFormField(field) && errors[field] === undefined) errors[field] = message;
+  }
+  return errors;
+}
+
+export function hasErrors(errors: UserFormErrors): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+export function createUserBody(values: UserFormValues): CreateUserBody {
+  return { name: values.name.trim(), email: values.email.trim(), password: values.password, role: values.role as Role };
+}
+
+/**
+ * Spec §7: name, email, password (may be empty), role. `active` goes only
+ * when the editor may change it, so a user saving their own name never
+ * touches a field the server reserves for admins.
+ */
+export function updateUserBody(values: UserFormValues, { includeActive }: { includeActive: boolean }): UpdateUserBody {
+  const body: UpdateUserBody = {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    role: values.role as Role,
+  };
+  if (includeActive) body.active = values.active;
+  return body;
+}
+
+/**
+ * What a failed save says about single fields: a 400's `errors` list, or a
+ * 409 about the email (already registered), which belongs under Email.
+ */
+export function fieldErrorsFrom(error: unknown): UserFormErrors {
+  if (!isApiError(error)) return {};
+  const errors: UserFormErrors = {};
+  for (const item of error.errors ?? []) {
+    if (item && typeof item.field === 'string' && isFormField(item.field) && !errors[item.field]) {
+      errors[item.field] = item.message;
+    }
+  }
+  if (error.status === 409 && /email/i.test(error.message) && !errors.email) errors.email = error.message;
+  return errors;
+}
