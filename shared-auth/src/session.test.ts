@@ -11,6 +11,7 @@ import {
   saveSession,
   tokenAtom,
   tokenExpiresAtAtom,
+  updateSessionUser,
   userAtom,
 } from '@callboard/shared-auth/session';
 import { makeToken, makeUser } from '@callboard/shared-auth/testing/fetch-mock';
@@ -134,5 +135,26 @@ describe('token expiry', () => {
     expect(isTokenExpiring(store, 30_000)).toBe(false);
     store.set(tokenAtom, makeToken(-5));
     expect(isTokenExpiring(store, 30_000)).toBe(true);
+  });
+});
+
+describe('updateSessionUser', () => {
+  const me = { _id: 'u1', id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' as const, active: true, avatar: null, createdAt: '2026-01-01T00:00:00.000Z' };
+
+  test('the signed-in person renamed: atom and storage follow', () => {
+    const store = createStore();
+    store.set(userAtom, me);
+    updateSessionUser(store, { ...me, name: 'Ada L.' });
+    expect(store.get(userAtom)?.name).toBe('Ada L.');
+    expect(JSON.parse(localStorage.getItem('user')!).name).toBe('Ada L.');
+  });
+
+  test("someone else's account leaves the session alone", () => {
+    const store = createStore();
+    store.set(userAtom, me);
+    localStorage.removeItem('user');
+    updateSessionUser(store, { ...me, id: 'u2', _id: 'u2', name: 'Bob' });
+    expect(store.get(userAtom)?.name).toBe('Ada');
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

@@ -140,6 +140,21 @@ export function saveSession(store: Store, payload: Pick<AuthPayload, 'token' | '
   }
 }
 
+/**
+ * After the signed-in person's own account changed (they renamed themselves),
+ * the header and other tabs show the new details. Anyone else's account is ignored.
+ */
+export function updateSessionUser(store: Store, user: PublicUser): void {
+  const current = store.get(userAtom);
+  if (!current || current.id !== user.id) return;
+  store.set(userAtom, user);
+  try {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  } catch {
+    // Storage unavailable: this tab still shows the new details.
+  }
+}
+
 /** Spec §4 logout: user and token cleared, and local and session storage cleared too. */
 export function clearSession(store: Store): void {
   setSignedOut(store);

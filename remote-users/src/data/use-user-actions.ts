@@ -6,7 +6,9 @@
  */
 import type { CreateUserBody, PublicUser, UpdateUserBody } from '@callboard/contract';
 import { isApiError } from '@callboard/shared-auth/api-error';
+import { updateSessionUser } from '@callboard/shared-auth/session';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
+import { useStore } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSWRConfig } from 'swr';
@@ -39,6 +41,7 @@ interface UserAnswer {
 
 export function useUserActions() {
   const apiFetch = useApiFetch();
+  const store = useStore();
   const { mutate } = useSWRConfig();
   const [pending, setPending] = useState(0);
 
@@ -76,9 +79,13 @@ export function useUserActions() {
   );
 
   const update = useCallback(
-    (id: string, body: UpdateUserBody) =>
-      save(() => apiFetch<UserAnswer>(`${USERS_PATH}/${encodeURIComponent(id)}`, { method: 'PUT', body }), USERS_MESSAGES.updated),
-    [apiFetch, save],
+    async (id: string, body: UpdateUserBody) => {
+      const result = await save(() => apiFetch<UserAnswer>(`${USERS_PATH}/${encodeURIComponent(id)}`, { method: 'PUT', body }), USERS_MESSAGES.updated);
+      // Someone who renamed themselves sees the new name in the header at once.
+      if (result.ok) updateSessionUser(store, result.user);
+      return result;
+    },
+    [apiFetch, save, store],
   );
 
   /** Resolves true when the user is gone; the list is revalidated either way (a 404 means someone else deleted it). */
