@@ -343,6 +343,23 @@ describe('apiDownload', () => {
     expect(call?.headers.Authorization).toBe(`Bearer ${token}`);
   });
 
+  it('reports the headers, then each piece of the body as it arrives', async () => {
+    const pieces = [new TextEncoder().encode('a,b\n'), new TextEncoder().encode('1,2\n')];
+    const streamed = {
+      ...fakeResponse({ headers: { 'X-Total-Count': '1', 'Content-Type': 'text/csv' } }),
+      body: { getReader: () => ({ read: async () => (pieces.length ? { done: false, value: pieces.shift() } : { done: true }) }) },
+    } as unknown as Response;
+    installFetchMock(async () => streamed);
+    const seen: string[] = [];
+    const file = await apiDownload(signedInStore(), '/api/calls/export', {
+      onResponse: (response) => seen.push(`total ${response.headers.get('x-total-count')}`),
+      onChunk: (chunk) => seen.push(`${chunk.byteLength} bytes`),
+    });
+    expect(seen).toEqual(['total 1', '4 bytes', '4 bytes']);
+    expect(file.blob.size).toBe(8);
+    expect(file.blob.type).toBe('text/csv');
+  });
+
   it('uses the fallback name when the response names no file', async () => {
     installFetchMock(async () => fakeResponse({ blob: new Blob(['x']) }));
     const file = await apiDownload(createStore(), '/api/cost/export', { method: 'POST', fallbackFilename: 'costs.csv' });

@@ -21,6 +21,10 @@ export interface HttpRequestOptions extends Omit<RequestInit, 'body' | 'headers'
   signal?: AbortSignal;
   /** Default 30 s for JSON calls; covers the whole response, body included. */
   timeoutMs?: number;
+  /** File responses: called once the answer is known good, before its body is read (headers such as X-Total-Count). */
+  onResponse?: (response: Response) => void;
+  /** File responses: each piece of the body as it arrives, so a long export can show its progress. */
+  onChunk?: (chunk: Uint8Array) => void;
 }
 
 export type ResponseReader = 'json' | 'blob';
@@ -75,7 +79,7 @@ export async function sendRequest<T>(
   token: string | null,
   reader: ResponseReader = 'json',
 ): Promise<HttpResult<T>> {
-  const { body, headers, query, signal: callerSignal, timeoutMs = DEFAULT_TIMEOUT_MS, method, ...init } = options;
+  const { body, headers, query, signal: callerSignal, timeoutMs = DEFAULT_TIMEOUT_MS, method, onResponse, onChunk, ...init } = options;
   if (callerSignal?.aborted) throw callerSignal.reason;
 
   const controller = new AbortController();
@@ -115,7 +119,9 @@ export async function sendRequest<T>(
 
     if (response.ok && reader === 'blob') {
       try {
-        return { data: (await untilAborted(response.blob(), controller.signal)) as T, response };
+        onResponse?.(response);
+        const blob = onChunk && response.body ? readInChunks(response, onChunk) : response.blob();
+        return { data: (await untilAborted(blob, controller.signal)) as T, response };
       } catch (error) {
         throw failure(error);
       }
@@ -151,6 +157,21 @@ export async function sendRequest<T>(
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** The body piece by piece (reported to `onChunk`), then as one Blob of the response's type. */
+async function readInChunks(response: Response, onChunk: (chunk: Uint8Array) => void): Promise<Blob> {
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!value) continue;
+    chunks.push(value);
+    onChunk(value);
+  }
+  const type = response.headers.get('content-type') ?? undefined;
+  return new Blob(chunks as BlobPart[], type ? { type } : undefined);
 }
 
 /** Spec §7: accept and content-type JSON, bearer token when present; the caller's headers win. */

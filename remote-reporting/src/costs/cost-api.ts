@@ -15,7 +15,7 @@ import {
   type Payment,
 } from '@callboard/contract';
 import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
-import { pollIntervalAtom } from '@callboard/shared-ui/ui-atoms';
+import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
 import { useAtomValue } from 'jotai';
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
@@ -51,15 +51,13 @@ export const publisherOptionsKey: Key<{ limit: number }> = [PUBLISHER_OPTIONS_PA
 /** Cost figures for the current filters; polled while Auto Refresh is on. */
 export function useCostStats() {
   const filters = useAtomValue(filterParamsAtom);
-  const refreshInterval = useAtomValue(pollIntervalAtom);
-  return useSWR<ApiSuccess<CostStats>>(costStatsKey(filters), { refreshInterval });
+  return useSWR<ApiSuccess<CostStats>>(costStatsKey(filters), usePollOptions());
 }
 
 /** The breakdown for the current filters, grouped as asked; polled while Auto Refresh is on. */
 export function useCostBreakdown(groupBy: BreakdownGroup) {
   const filters = useAtomValue(filterParamsAtom);
-  const refreshInterval = useAtomValue(pollIntervalAtom);
-  return useSWR<ApiSuccess<Breakdown>>(breakdownKey(filters, groupBy), { refreshInterval });
+  return useSWR<ApiSuccess<Breakdown>>(breakdownKey(filters, groupBy), usePollOptions());
 }
 
 /** The newest payments (at most PAYMENT_HISTORY_LIMIT), narrowed to the selected publishers. */

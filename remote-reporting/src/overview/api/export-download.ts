@@ -1,9 +1,6 @@
 import type { ExportFormat } from '@callboard/contract';
-// ApiError through api-fetch's re-export: one shared module fewer in the remote entry.
-import { ApiError, DEFAULT_DOWNLOAD_TIMEOUT_MS, filenameFromDisposition, type QueryParams } from '@callboard/shared-auth/api-fetch';
-import { buildUrl } from '@callboard/shared-auth/http-request';
-import { clearSession, tokenAtom, type Store } from '@callboard/shared-auth/session';
-import { ensureFreshToken } from '@callboard/shared-auth/token-refresh';
+import { apiDownload, DEFAULT_DOWNLOAD_TIMEOUT_MS, type QueryParams } from '@callboard/shared-auth/api-fetch';
+import type { Store } from '@callboard/shared-auth/session';
 import { createCsvRowCounter } from '../export/csv-row-counter';
 
 export const EXPORT_PATH = '/api/calls/export';
@@ -35,122 +32,38 @@ export interface ExportDownloadOptions {
 }
 
 /**
- * GET /api/calls/export, read chunk by chunk so the popup can show how much
- * has arrived. shared-auth's apiDownload reads the body in one `blob()` and
- * has no progress callback, so this follows the same client rules itself
- * (spec §7, DESIGN §5): refresh an expiring token first, bearer header,
- * cookies included, a failure becomes an ApiError with spec §8's message, and
- * a 401 signs out the session that sent the request.
+ * GET /api/calls/export through the API client (bearer token, refresh ahead
+ * of expiry, 401 signs out, spec §8's messages), read chunk by chunk so the
+ * popup can show how much has arrived and, for CSV, how many rows.
  */
 export async function downloadExport(store: Store, options: ExportDownloadOptions): Promise<StreamedFile> {
   const { format, query, fallbackFilename, signal, onProgress, timeoutMs = DEFAULT_DOWNLOAD_TIMEOUT_MS } = options;
-  if (signal?.aborted) throw signal.reason;
-  await ensureFreshToken(store);
-  const token = store.get(tokenAtom);
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const forwardAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', forwardAbort, { once: true });
-
-  const failure = (error: unknown): unknown => {
-    if (signal?.aborted) return signal.reason ?? error;
-    if (timedOut) return new ApiError({ kind: 'TIMEOUT_ERROR', errorText: `Request timed out after ${timeoutMs} ms`, cause: error });
-    if (error instanceof ApiError) return error;
-    const text = error instanceof Error ? error.message : '';
-    return new ApiError({ kind: 'FETCH_ERROR', errorText: text || 'Network error', cause: error });
-  };
-
-  try {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(buildUrl(EXPORT_PATH, { ...query, fmt: format }), {
-      method: 'GET',
-      credentials: 'include',
-      headers,
-      signal: controller.signal,
-    });
-
-    if (!response.ok) {
-      const error = await httpError(response);
-      // Spec §6: a 401 ends the session, but only the one that sent the request.
-      if (response.status === 401 && token !== null && store.get(tokenAtom) === token) clearSession(store);
-      throw error;
-    }
-
-    const total = Number(response.headers.get('x-total-count'));
-    const progress: DownloadProgress = {
-      bytes: 0,
-      rows: format === 'csv' ? 0 : null,
-      totalRows: Number.isFinite(total) && total >= 0 && response.headers.get('x-total-count') !== null ? total : null,
-    };
-    onProgress?.({ ...progress });
-    const filename = filenameFromDisposition(response.headers.get('content-disposition')) ?? fallbackFilename;
-    const blob = await readBody(response, format, progress, onProgress);
-    return { blob, filename, progress };
-  } catch (error) {
-    throw failure(error);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
-  }
-}
-
-async function readBody(
-  response: Response,
-  format: ExportFormat,
-  progress: DownloadProgress,
-  onProgress: ExportDownloadOptions['onProgress'],
-): Promise<Blob> {
-  const type = response.headers.get('content-type') ?? undefined;
-  const reader = response.body?.getReader();
-  if (!reader) {
+  const counter = format === 'csv' ? createCsvRowCounter() : null;
+  const progress: DownloadProgress = { bytes: 0, rows: counter ? 0 : null, totalRows: null };
+  const { blob, filename } = await apiDownload(store, EXPORT_PATH, {
+    query: { ...query, fmt: format },
+    fallbackFilename,
+    signal,
+    timeoutMs,
+    onResponse: (response) => {
+      const header = response.headers.get('x-total-count');
+      const total = Number(header);
+      progress.totalRows = header !== null && Number.isFinite(total) && total >= 0 ? total : null;
+      onProgress?.({ ...progress });
+    },
+    onChunk: (chunk) => {
+      progress.bytes += chunk.byteLength;
+      if (counter) {
+        counter.push(chunk);
+        progress.rows = counter.rows();
+      }
+      onProgress?.({ ...progress });
+    },
+  });
+  if (progress.bytes === 0) {
     // No stream to read (an old browser): one progress step at the end.
-    const blob = await response.blob();
     progress.bytes = blob.size;
     onProgress?.({ ...progress });
-    return blob;
   }
-  const counter = format === 'csv' ? createCsvRowCounter() : null;
-  const chunks: Uint8Array[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!value) continue;
-    chunks.push(value);
-    progress.bytes += value.byteLength;
-    if (counter) {
-      counter.push(value);
-      progress.rows = counter.rows();
-    }
-    onProgress?.({ ...progress });
-  }
-  return new Blob(chunks as BlobPart[], type ? { type } : undefined);
-}
-
-/** An error answer as the API client would report it: the body's message first (spec §8). */
-async function httpError(response: Response): Promise<ApiError> {
-  let rawText = '';
-  try {
-    rawText = await response.text();
-  } catch {
-    // The body could not be read: the status text still says what happened.
-  }
-  let body: unknown = null;
-  try {
-    body = rawText.trim() === '' ? null : JSON.parse(rawText);
-  } catch {
-    body = null;
-  }
-  return new ApiError({
-    kind: 'HTTP_ERROR',
-    status: response.status,
-    statusText: response.statusText,
-    body,
-    rawText: body === null && rawText ? rawText : undefined,
-  });
+  return { blob, filename, progress };
 }

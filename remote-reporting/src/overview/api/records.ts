@@ -1,7 +1,7 @@
 import type { CallRecord, RecordsMeta, RecordsResponse } from '@callboard/contract';
 import { useApiFetch, type BoundApiFetch } from '@callboard/shared-auth/use-session';
 import { recordsParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
-import { pollIntervalAtom } from '@callboard/shared-ui/ui-atoms';
+import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
 import { useAtomValue } from 'jotai';
 import { useRef } from 'react';
 import useSWR from 'swr';
@@ -37,10 +37,10 @@ export interface RecordsState {
  */
 export function useRecords(): RecordsState {
   const params = useAtomValue(recordsParamsAtom);
-  const refreshInterval = useAtomValue(pollIntervalAtom);
+  const poll = usePollOptions();
   const apiFetch = useApiFetch();
   const { data, error, isLoading } = useSWR(recordsKey(params), ([, query]) => fetchRecords(apiFetch, query), {
-    refreshInterval,
+    ...poll,
     keepPreviousData: false,
   });
   const lastAnswer = useRef<RecordsResponse | undefined>(undefined);

@@ -1,7 +1,7 @@
 import type { ApiSuccess, StatsData } from '@callboard/contract';
 import { useApiFetch, type BoundApiFetch } from '@callboard/shared-auth/use-session';
 import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
-import { pollIntervalAtom } from '@callboard/shared-ui/ui-atoms';
+import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
 import { useAtomValue } from 'jotai';
 import useSWR from 'swr';
 import { asQuery } from './query';
@@ -34,10 +34,10 @@ export interface StatsState {
  */
 export function useStats(): StatsState {
   const params = useAtomValue(filterParamsAtom);
-  const refreshInterval = useAtomValue(pollIntervalAtom);
+  const poll = usePollOptions();
   const apiFetch = useApiFetch();
   const { data, error, isLoading } = useSWR(statsKey(params), ([, query]) => fetchStats(apiFetch, query), {
-    refreshInterval,
+    ...poll,
     revalidateOnMount: true,
     keepPreviousData: false,
   });
