@@ -1,4 +1,5 @@
 import { Route, Routes } from '@callboard/shared-router';
+import { CallLogPage } from './log/call-log-page';
 
 /**
  * The area's route tree, exposed to the shell as `./App` (no required props;
@@ -7,15 +8,7 @@ import { Route, Routes } from '@callboard/shared-router';
 export default function App() {
   return (
     <Routes>
-      <Route index element={<AreaHome />} />
+      <Route index element={<CallLogPage />} />
     </Routes>
-  );
-}
-
-function AreaHome() {
-  return (
-    <section className="cb-page">
-      <h1 className="cb-page__title">Call Logs</h1>
-    </section>
   );
 }

@@ -1,0 +1,179 @@
+import { DISPOSITIONS } from '@callboard/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { NormalisedCall } from '../../api/src/plugins/app/calls/ingest-validation';
+import { storeCalls } from '../../api/src/plugins/app/calls/calls-writer';
+import { launchChromium } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+
+/**
+ * The live Call Logs in real Chromium against the production build (issue 6
+ * "Tests"): infinite scroll without duplicates, and a bulk re-disposition
+ * that reaches the log, Reporting's counts and the call's history.
+ */
+let system: System;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  // 3000 calls over 90 days: about a thousand in the last 30, twenty pages of the log.
+  [system, browser] = await Promise.all([startSystem({ demoCalls: 3000 }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: system.url, viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel(/^Email/).fill(DEMO_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Login Now' }).click();
+  await page.waitForURL('**/reporting');
+
+  // The top bar's filters: the last 30 days, so the log has pages to scroll through.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await panel.getByLabel('Date Preset').selectOption('last_30_days');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await panel.waitFor({ state: 'detached' });
+
+  await page.getByRole('link', { name: 'Call Logs' }).click();
+  await page.getByRole('heading', { name: 'Call Logs', exact: true }).waitFor();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const log = () => page.getByRole('table', { name: 'Call log' });
+/** The ids of the rows shown, top to bottom. */
+const shownIds = () => log().locator('input[data-call-id]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-call-id')!));
+/** "150 of 1,024 calls loaded" → [150, 1024]. */
+async function loadedCount(): Promise<[number, number]> {
+  const text = await page.getByText(/^[\d,]+ of [\d,]+ calls? loaded$/).textContent();
+  const [loaded, total] = (text ?? '').match(/[\d,]+/g)!.map((n) => Number(n.replace(/,/g, '')));
+  return [loaded!, total!];
+}
+
+/** An API call with the page's session, as the app makes them. */
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const response = await fetch(path, {
+        method: init.method ?? 'GET',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return response.json();
+    },
+    { path, init },
+  ) as Promise<T>;
+}
+
+function arrivingCall(n: number): NormalisedCall {
+  const systemCallId = `E2E-ARRIVAL-${n}-${Date.now()}`;
+  return {
+    systemCallId,
+    callTs: new Date().toISOString(),
+    callerId: `+1555999${String(n).padStart(4, '0')}`,
+    campaignName: 'E2E Campaign',
+    publisherName: 'E2E Publisher',
+    targetName: null,
+    buyerName: null,
+    systemName: 'E2E Publisher',
+    systemPublisherId: null,
+    systemBuyerId: null,
+    durationSec: 90,
+    connected: true,
+    recordingUrl: null,
+    transcript: null,
+    revenueCents: 0,
+    payoutCents: 0,
+    qc: { systemCallId, disposition: 'Sales', sub_disposition: null, reason: null, summary: null },
+  };
+}
+
+test('scrolling loads more calls, newest first, without showing any call twice even as new ones arrive', async () => {
+  await eventually(async () => (await shownIds()).length, 50, 20_000);
+  const [, total] = await loadedCount();
+  expect(total).toBeGreaterThan(200);
+
+  for (let pages = 2; pages <= 4; pages += 1) {
+    // New calls arrive between pages: the offsets shift, and the next page repeats rows already shown.
+    await storeCalls(system.server.db, [arrivingCall(pages * 2), arrivingCall(pages * 2 + 1)]);
+    await page.getByTestId('log-end').scrollIntoViewIfNeeded();
+    await eventually(async () => (await shownIds()).length >= pages * 50 - 2 * (pages - 1), true, 20_000);
+  }
+
+  const ids = await shownIds();
+  expect(new Set(ids).size).toBe(ids.length);
+  const [loaded] = await loadedCount();
+  expect(loaded).toBe(ids.length);
+
+  // Exactly the calls the API had when each page was read, in its order (the arrivals came after page 1).
+  const truth: string[] = [];
+  for (const n of [1, 2]) {
+    const answer = await api<{ data: { id: string }[] }>(`/api/calls/records?datePreset=last_30_days&page=${n}&limit=200&sortBy=callTimestamp&sortDir=desc`);
+    truth.push(...answer.data.map((c) => c.id));
+  }
+  const expected = truth.filter((id) => ids.includes(id));
+  expect(ids).toEqual(expected);
+  expect(ids.length).toBeGreaterThanOrEqual(150);
+});
+
+test('a bulk re-disposition of three calls changes their status in the log, the counts in Reporting, and the call’s history', async () => {
+  await eventually(async () => (await shownIds()).length, 50, 20_000);
+  const rows = log().locator('tbody tr');
+  const statusOf = (i: number) => rows.nth(i).locator('td').nth(8).innerText();
+  const before = [await statusOf(0), await statusOf(1), await statusOf(2)].map((s) => s.trim());
+  const target = DISPOSITIONS.find((d) => !before.includes(d))!;
+  const ids = (await shownIds()).slice(0, 3);
+
+  type Stats = { data: { totalCalls: number; dispositions: { disposition: string; count: number }[] } };
+  const countOf = (stats: Stats, disposition: string) => stats.data.dispositions.find((d) => d.disposition === disposition)?.count ?? 0;
+  const statsBefore = await api<Stats>('/api/stats?datePreset=last_30_days');
+
+  // Select the first three: a click, then a shift-click on the third.
+  await rows.nth(0).locator('input[type=checkbox]').click();
+  await rows.nth(2).locator('input[type=checkbox]').click({ modifiers: ['Shift'] });
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await bar.getByText('3 selected').waitFor();
+
+  await bar.getByRole('combobox', { name: 'Disposition' }).selectOption(target);
+  await bar.getByRole('textbox', { name: 'Reason' }).fill('Checked by hand in e2e');
+  await bar.getByRole('button', { name: 'Apply' }).click();
+  const dialog = page.getByRole('dialog', { name: `Set 3 calls to ${target}?` });
+  await dialog.getByRole('button', { name: 'Update 3 calls' }).click();
+  await page.getByText('3 calls updated').waitFor();
+
+  // The log shows the new status on the same three calls.
+  for (let i = 0; i < 3; i += 1) await eventually(async () => (await statusOf(i)).trim(), target, 10_000);
+  expect((await shownIds()).slice(0, 3)).toEqual(ids);
+
+  // Reporting's counts: three more for the new status, as many fewer for the old ones, the same total.
+  const statsAfter = await api<Stats>('/api/stats?datePreset=last_30_days');
+  expect(statsAfter.data.totalCalls).toBe(statsBefore.data.totalCalls);
+  expect(countOf(statsAfter, target)).toBe(countOf(statsBefore, target) + 3);
+  for (const old of new Set(before.filter((s) => (DISPOSITIONS as readonly string[]).includes(s)))) {
+    const moved = before.filter((s) => s === old).length;
+    expect(countOf(statsAfter, old)).toBe(countOf(statsBefore, old) - moved);
+  }
+
+  // The first call's detail: the status a person set, and who changed it from what.
+  await rows.nth(0).locator('td').nth(2).click();
+  const details = page.getByRole('complementary', { name: 'Call details' });
+  await details.getByRole('group', { name: 'Status' }).getByText('Set by a person').waitFor();
+  const history = details.getByRole('list', { name: 'Change history' });
+  const entry = history.getByRole('listitem').first();
+  await entry.waitFor();
+  expect(await entry.innerText()).toContain('Demo Admin');
+  expect(await entry.innerText()).toContain(target);
+  if (before[0]) expect(await entry.innerText()).toContain(before[0]);
+  expect(await entry.innerText()).toContain('Checked by hand in e2e');
+  expect(new URL(page.url()).searchParams.get('call')).toBe(ids[0]);
+
+  await page.keyboard.press('Escape');
+  await details.waitFor({ state: 'detached' });
+});

@@ -1,0 +1,61 @@
+import { formatCount } from '@callboard/shared-ui/format';
+import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
+import { useAtomValue } from 'jotai';
+
+export interface LogHeaderProps {
+  loaded: number;
+  /** Calls in range on the server; null before the first answer. */
+  total: number | null;
+  loading: boolean;
+}
+
+/** "1,250 of 4,031 calls loaded": the server may have counted before a call or two arrived, so never less than what is shown. */
+export function loadedText(loaded: number, total: number | null): string {
+  const noun = (n: number) => (n === 1 ? 'call' : 'calls');
+  if (total === null) return `${formatCount(loaded)} ${noun(loaded)} loaded`;
+  const all = Math.max(total, loaded);
+  return `${formatCount(loaded)} of ${formatCount(all)} ${noun(all)} loaded`;
+}
+
+/** The title, whether the log is live, how much of it is loaded, and the review keys. */
+export function LogHeader({ loaded, total, loading }: LogHeaderProps) {
+  return (
+    <header className="calllogs__header">
+      <div className="calllogs__heading">
+        <h1 id="calllogs-title" className="cb-page__title">
+          Call Logs
+        </h1>
+        <LiveState />
+      </div>
+      <div className="calllogs__meta">
+        <p className="calllogs__count" aria-live="polite">
+          {loading ? 'Loading calls...' : loadedText(loaded, total)}
+        </p>
+        <p className="calllogs__keys" aria-label="Keyboard shortcuts">
+          <kbd>j</kbd>
+          <kbd>k</kbd> move <kbd>Enter</kbd> details <kbd>x</kbd> select <kbd>Esc</kbd> close
+        </p>
+      </div>
+    </header>
+  );
+}
+
+/** Live while Auto Refresh polls; otherwise says where to turn it on. */
+function LiveState() {
+  const live = useAtomValue(autoRefreshAtom);
+  const intervalMs = useAtomValue(refreshIntervalAtom);
+  if (!live) {
+    return (
+      <span className="calllogs__live" title="Turn on Auto Refresh in the top bar to see new calls as they arrive">
+        <span className="calllogs__live-dot" aria-hidden="true" />
+        Paused
+      </span>
+    );
+  }
+  return (
+    <span className="calllogs__live calllogs__live--on">
+      <span className="calllogs__live-dot" aria-hidden="true" />
+      Live · every {Math.round(intervalMs / 1000)} s
+    </span>
+  );
+}
