@@ -219,12 +219,15 @@ describe('fields', () => {
   });
 });
 
-// Plain node generates a million calls in about 3 s of CPU; jest's sandbox runs the same code about four times slower.
-test('is fast: 100,000 calls in under 3 s of CPU, even inside jest', () => {
-  const before = process.cpuUsage();
+// The generator's speed is measured by `npm run bench` (it seeds a million calls), not by a timed unit
+// test: CPU time inside jest on a shared 2-core machine says more about the machine than the code.
+test('generates exactly the number of calls asked for, across batches', () => {
   let total = 0;
-  for (const batch of generateDemoCalls({ calls: 100_000, days: 365, seed: 3, end: END })) total += batch.length;
-  const used = process.cpuUsage(before);
-  expect(total).toBe(100_000);
-  expect((used.user + used.system) / 1e6).toBeLessThan(3);
+  let batches = 0;
+  for (const batch of generateDemoCalls({ calls: 25_001, days: 365, seed: 3, end: END })) {
+    total += batch.length;
+    batches += 1;
+  }
+  expect(total).toBe(25_001);
+  expect(batches).toBeGreaterThan(1);
 });
