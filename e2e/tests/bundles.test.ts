@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { submitLogin } from '../support/sign-in';
 
 /**
  * Issue 4 §6 at run time: what a browser really downloads to show /login, and
@@ -44,9 +45,7 @@ test('the JS downloaded to show /login stays within 160 KB compressed, and no re
 test('react, react-dom, the router, jotai, swr, the toaster and our shared packages exist once at run time', async () => {
   const page = await browser.newPage({ baseURL: system.url });
   await page.goto('/login');
-  await page.getByLabel(/^Email/).fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Login Now' }).click();
+  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.waitForURL('**/reporting');
   for (const [link, heading] of [['Call Logs', 'Call Logs'], ['Users', 'User Management'], ['Reporting', 'Reporting']]) {
     await page.getByRole('link', { name: link }).click();

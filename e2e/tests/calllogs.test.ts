@@ -5,6 +5,7 @@ import { storeCalls } from '../../api/src/plugins/app/calls/calls-writer';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { submitLogin } from '../support/sign-in';
 
 /**
  * The live Call Logs in real Chromium against the production build (issue 6
@@ -28,9 +29,7 @@ beforeEach(async () => {
   context = await browser.newContext({ baseURL: system.url, viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   await page.goto('/login');
-  await page.getByLabel(/^Email/).fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Login Now' }).click();
+  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.waitForURL('**/reporting');
 
   // The top bar's filters: the last 30 days, so the log has pages to scroll through.

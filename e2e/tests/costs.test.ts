@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { submitLogin } from '../support/sign-in';
 
 /**
  * The Costs view as an admin meets it, in real Chromium against the production
@@ -34,9 +35,7 @@ const MONEY = /^-?\$[\d,]+\.\d{2}$/;
 /** Signs in as the demo admin, then opens the Costs view with the date preset stored as the app stores it. */
 async function openCostsForLast30Days() {
   await page.goto('/login');
-  await page.getByLabel(/^Email/).fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Login Now' }).click();
+  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.waitForURL('**/reporting');
 
   // shared-ui/filter-atoms reads `callboard.filters` when the app starts; missing fields take their defaults.

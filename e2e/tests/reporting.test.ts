@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { submitLogin } from '../support/sign-in';
 
 /**
  * The Reporting screen on demo data, in real Chromium against the production
@@ -39,9 +40,7 @@ jest.setTimeout(180_000);
 
 async function signInOnLast30Days() {
   await page.goto('/login');
-  await page.getByLabel(/^Email/).fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Login Now' }).click();
+  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.waitForURL('**/reporting');
 
   await page.getByRole('button', { name: /^Filters,/ }).click();

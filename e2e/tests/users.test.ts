@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { submitLogin } from '../support/sign-in';
 
 /**
  * User management as people meet it, in real Chromium against the
@@ -38,9 +39,7 @@ async function newPerson(): Promise<Page> {
 async function openUsersAs(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/users');
   await page.waitForURL('**/login');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login Now' }).click();
+  await submitLogin(page, email, password);
   await page.waitForURL('**/users');
   await page.getByRole('heading', { name: 'User Management', exact: true }).waitFor();
 }
@@ -163,9 +162,7 @@ test('the admin changes a user\'s role and deactivates them, and the user is sig
   await search(rick, 'anyone');
   await rick.waitForURL('**/login');
   expect(await rick.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  await rick.getByLabel(/^Email/).fill('rick@example.com');
-  await rick.getByLabel(/^Password/).fill(PASSWORD);
-  await rick.getByRole('button', { name: 'Login Now' }).click();
+  await submitLogin(rick, 'rick@example.com', PASSWORD);
   await rick.getByText('Invalid email or password').waitFor();
   expect(rick.url()).toMatch(/\/login$/);
 });
