@@ -1,6 +1,6 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { type ComponentPropsWithRef, type ReactNode } from 'react';
 import { ChevronDownIcon } from './icons';
-import './field.css';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 export interface SelectOption {
   value: string;
@@ -36,29 +36,16 @@ export function SelectField({
   'aria-describedby': describedBy,
   ...rest
 }: SelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const errorId = `${selectId}-error`;
-  const hintId = `${selectId}-hint`;
-  const describers = [describedBy, hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, describedBy, hint, error);
 
   return (
-    <div className={['cb-field', `cb-field--${size}`, error && 'cb-field--invalid', disabled && 'cb-field--disabled', className].filter(Boolean).join(' ')}>
-      <label htmlFor={selectId} className={hideLabel ? 'cb-sr-only' : 'cb-field__label'}>
-        {label}
-        {required && !hideLabel ? (
-          <span className="cb-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} hideLabel={hideLabel} required={required} disabled={disabled} size={size} className={className}>
       <div className="cb-field__control">
         <select
-          id={selectId}
+          id={ids.controlId}
           className="cb-input cb-select"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describers}
+          aria-describedby={ids.describers}
           disabled={disabled}
           required={required}
           {...rest}
@@ -74,16 +61,6 @@ export function SelectField({
           <ChevronDownIcon size={14} />
         </span>
       </div>
-      {hint ? (
-        <p id={hintId} className="cb-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="cb-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
-import './field.css';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
   label: ReactNode;
@@ -43,33 +43,20 @@ export function TextField({
   'aria-describedby': describedBy,
   ...rest
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const ids = useFieldIds(id, describedBy, hint, error);
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password' && revealToggle;
-  const describers = [describedBy, hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={['cb-field', `cb-field--${size}`, error && 'cb-field--invalid', disabled && 'cb-field--disabled', className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className={hideLabel ? 'cb-sr-only' : 'cb-field__label'}>
-        {label}
-        {required && !hideLabel ? (
-          <span className="cb-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} hideLabel={hideLabel} required={required} disabled={disabled} size={size} className={className}>
       <div className={['cb-field__control', leadingIcon && 'cb-field__control--lead'].filter(Boolean).join(' ')}>
         {leadingIcon ? <span className="cb-field__lead">{leadingIcon}</span> : null}
         <input
-          id={inputId}
+          id={ids.controlId}
           type={isPassword && revealed ? 'text' : type}
           className={['cb-input', inputClassName].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describers}
+          aria-describedby={ids.describers}
           disabled={disabled}
           required={required}
           {...rest}
@@ -92,16 +79,6 @@ export function TextField({
           </span>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="cb-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="cb-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
