@@ -5,8 +5,6 @@
  * wait behind a "N new calls" marker, so nothing moves under their cursor.
  */
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
-import { pollIntervalAtom } from '@callboard/shared-ui/ui-atoms';
-import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LOG_PAGE_SIZE } from '../api/calls-api';
 import { pollNews } from './merge-calls';
@@ -26,8 +24,7 @@ export interface LiveLog extends CallPages {
 
 export function useLiveLog(filters: FilterQuery, atTop: boolean): LiveLog {
   const pages = useCallPages(filters);
-  const intervalMs = useAtomValue(pollIntervalAtom);
-  const poll = useNewestPagePoll(filters, intervalMs);
+  const poll = useNewestPagePoll(filters);
   const { rows, adopt, restart, adopted, since, isLoadingFirst } = pages;
 
   // A poll is news only when it is newer than the list and not taken in yet.
