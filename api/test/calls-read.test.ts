@@ -1,5 +1,7 @@
 import { DATE_PRESETS, DISPOSITIONS, RECORD_COLUMNS, type DatePreset } from '@callboard/contract';
+import { parseCallFilter } from '../src/plugins/app/calls/call-filter';
 import { resolvePreset } from '../src/plugins/app/calls/date-range';
+import { findRecordsPage } from '../src/plugins/app/calls/records-repository';
 import { bulkUpdate, getOk, ingestAll, makeCall, nyDate, nyIso, onStableNewYorkDay, qs, seededRandom, INGEST_KEY, type IngestCallInput } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 
@@ -267,6 +269,19 @@ describe('GET /api/calls/records', () => {
       // One page of everything agrees with the pages of 7: the order is stable.
       const whole = (await get(`/api/calls/records${qs({ ...SORT_DAY, sortBy: column, sortDir: dir, limit: 200 })}`)).data as Row[];
       expect(whole.map((r) => r.id)).toEqual(ids);
+    });
+
+    test.each([['publisherName'], ['campaignName']] as const)('%s: walking the names and sorting the joined range give the same pages', async (column) => {
+      const filter = parseCallFilter(SORT_DAY);
+      for (const sortDir of ['asc', 'desc'] as const) {
+        for (const [limit, offset] of [[7, 0], [7, 14], [25, 0], [10, 40], [10, 50]]) {
+          const page = { sortBy: column, sortDir, limit, offset };
+          const walked = await findRecordsPage(t.db, filter, page, { nameWalkMaxRows: 1000 });
+          const sorted = await findRecordsPage(t.db, filter, page, { nameWalkMaxRows: 0 });
+          expect(walked.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
+          expect(walked).toHaveLength(Math.max(0, Math.min(limit, 45 - offset)));
+        }
+      }
     });
 
     test('the default sort is callTimestamp desc', async () => {

@@ -15,8 +15,22 @@ export const SORT_EXPRESSIONS: Record<SortColumn, string> = {
   campaignName: 'cp.name',
 };
 
-/** Sorts by a name from a joined table: the join has to come before the page is chosen. */
-const NAME_SORTS = new Set<SortColumn>(['publisherName', 'campaignName']);
+/**
+ * Sorts by a name from a joined table, and where that name comes from. A
+ * name is unique in its table, so the order is: the names in order, and
+ * within one name its calls newest first.
+ */
+const NAME_SORTS: Partial<Record<SortColumn, { table: string; column: string }>> = {
+  publisherName: { table: 'publishers', column: 'publisher_id' },
+  campaignName: { table: 'campaigns', column: 'campaign_id' },
+};
+
+/**
+ * Up to this many rows before a page's end, a name sort walks the names in
+ * order and takes only each name's newest calls from its (name id, call_ts)
+ * index; beyond it (page 41 and on at 25 a page) it sorts the joined range.
+ */
+export const NAME_SORT_WALK_MAX_ROWS = 1000;
 
 export interface PageRequest {
   sortBy: SortColumn;
@@ -25,7 +39,12 @@ export interface PageRequest {
   offset: number;
 }
 
-export async function findRecordsPage(db: Queryable, filter: CallFilter, page: PageRequest): Promise<CallRecord[]> {
+export async function findRecordsPage(
+  db: Queryable,
+  filter: CallFilter,
+  page: PageRequest,
+  { nameWalkMaxRows = NAME_SORT_WALK_MAX_ROWS } = {},
+): Promise<CallRecord[]> {
   const where = callWhere(filter, filter.range);
   const dir = page.sortDir === 'asc' ? 'ASC' : 'DESC';
   // Sorted columns use PostgreSQL's natural NULL order (an empty sub disposition sorts after every value),
@@ -38,7 +57,21 @@ export async function findRecordsPage(db: Queryable, filter: CallFilter, page: P
       : `${SORT_EXPRESSIONS[page.sortBy]} ${dir}, c.call_ts DESC, c.id DESC`;
   const n = where.params.length;
   const params = [...where.params, page.limit, page.offset];
-  if (NAME_SORTS.has(page.sortBy)) {
+  const byName = NAME_SORTS[page.sortBy];
+  if (byName && page.offset + page.limit <= nameWalkMaxRows) {
+    // The first `offset + limit` rows hold at most that many calls of any one name, and those are
+    // its newest: walk the names in order, each through a LATERAL that reads only that many from
+    // the name's index, and stop once the page is full. Sorting a year joined to its names read
+    // the whole range instead (~240 ms at 1M calls, against a few ms here).
+    const pageOfCalls = `(SELECT c.* FROM ${byName.table} d CROSS JOIN LATERAL (
+        SELECT * FROM calls c WHERE c.${byName.column} = d.id AND ${where.sql}
+        ORDER BY c.call_ts DESC, c.id DESC LIMIT $${n + 3}
+      ) c
+      ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) c`;
+    const rows = await db.query<RecordRow>(`${recordSelect(pageOfCalls)} ORDER BY ${order}`, [...params, page.offset + page.limit]);
+    return rows.map(toCallRecord);
+  }
+  if (byName) {
     const rows = await db.query<RecordRow>(`${RECORD_SELECT} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params);
     return rows.map(toCallRecord);
   }
