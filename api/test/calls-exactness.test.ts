@@ -424,11 +424,22 @@ async function checkTable() {
        sum(revenue_cents) AS revenue_cents, sum(payout_cents) AS payout_cents
      FROM calls CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, coalesce(buyer_id, 0))) AS v(dim, dim_id) GROUP BY 1, 2, 3`,
   );
+  await same(
+    `SELECT month::text, status, calls, not_connected, duration_sec, revenue_cents, payout_cents FROM calls_monthly WHERE calls <> 0`,
+    `SELECT (date_trunc('month', call_ts AT TIME ZONE 'America/New_York')::date)::text AS month, status, ${measures} FROM calls GROUP BY 1, 2`,
+  );
+  await same(
+    `SELECT dim, dim_id, day::text, status, calls, not_connected, revenue_cents, payout_cents FROM calls_daily_dim_status WHERE calls <> 0`,
+    `SELECT dim, dim_id, ((call_ts AT TIME ZONE 'America/New_York')::date)::text AS day, status, count(*) AS calls,
+       count(*) FILTER (WHERE NOT connected) AS not_connected, sum(revenue_cents) AS revenue_cents, sum(payout_cents) AS payout_cents
+     FROM calls CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, coalesce(buyer_id, 0))) AS v(dim, dim_id) GROUP BY 1, 2, 3, 4`,
+  );
   // Rows whose calls all left are zero in every measure, never negative.
   const leftovers = await t.db.query(
     `SELECT 'daily' AS t FROM calls_daily WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
      UNION ALL SELECT 'hourly' FROM calls_hourly WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
-     UNION ALL SELECT 'dim' FROM calls_daily_dim WHERE calls = 0 AND (sales <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0`,
+     UNION ALL SELECT 'dim' FROM calls_daily_dim WHERE calls = 0 AND (sales <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
+     UNION ALL SELECT 'monthly' FROM calls_monthly WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0`,
   );
   expect(leftovers).toEqual([]);
 }

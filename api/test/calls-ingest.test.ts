@@ -438,6 +438,16 @@ describe('POST /api/ingest/calls', () => {
     expect(day[0]?.calls).toBe(raw);
   });
 
+  test('dimension rows are never deleted: calls refer to them by id, without a foreign key', async () => {
+    await ingestOk([makeCall('kept-dims-1', { campaignName: 'Kept C', publisherName: 'Kept P', targetName: 'Kept T', buyerName: 'Kept B' })]);
+    for (const table of ['campaigns', 'publishers', 'targets', 'buyers']) {
+      await expect(t.db.query(`DELETE FROM ${table} WHERE name LIKE 'Kept %'`)).rejects.toThrow(`rows of ${table} are never deleted`);
+      // publishers is also held by payments' foreign key, which refuses first.
+      await expect(t.db.query(`TRUNCATE ${table}`)).rejects.toThrow(table === 'publishers' ? /foreign key|never deleted/ : `rows of ${table} are never deleted`);
+      expect([table, await count(`SELECT count(*) AS n FROM ${table} WHERE name LIKE 'Kept %'`)]).toEqual([table, 1]);
+    }
+  });
+
   test('10 different batches sharing new dimension names at once: every call stored, each name created once', async () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, b) =>

@@ -5,10 +5,11 @@
  */
 import { accounts } from './0001-accounts';
 import { calls } from './0002-calls';
+import { concurrentIngest } from './0003-concurrent-ingest';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-export const MIGRATIONS: Migration[] = [accounts, calls];
+export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest];

@@ -2,6 +2,7 @@ import type { Queryable } from '../../../db/database';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
 import { callWhere } from './call-where';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
+import { monthlyAndDailySql, splitByMonth } from './dimension-sums';
 
 /** What every figure on the dashboard is computed from: per effective status, the sums over the calls. */
 export interface StatusTotals {
@@ -32,12 +33,22 @@ function statusClause(filter: CallFilter, params: unknown[]): string {
   return ` AND status = ANY($${params.length}::text[])`;
 }
 
+/** Whole New York days: whole months from calls_monthly, the days at either end from calls_daily. */
 async function fromDaily(db: Queryable, filter: CallFilter, range: TimeRange): Promise<TotalsRow[]> {
-  const params: unknown[] = [newYorkDate(range.from), newYorkDate(range.to)];
-  return db.query<TotalsRow>(
-    `SELECT status, ${MEASURES} FROM calls_daily WHERE day >= $1::date AND day < $2::date${statusClause(filter, params)} GROUP BY status`,
-    params,
+  const params: unknown[] = [];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = filter.statuses.length > 0 ? `status = ANY(${bind(filter.statuses)}::text[])` : 'true';
+  const source = monthlyAndDailySql(
+    { monthly: 'calls_monthly', daily: 'calls_daily' },
+    'status, calls, not_connected, revenue_cents, payout_cents',
+    where,
+    splitByMonth(newYorkDate(range.from), newYorkDate(range.to)),
+    bind,
   );
+  return db.query<TotalsRow>(`SELECT status, ${MEASURES} FROM (${source}) s GROUP BY status`, params);
 }
 
 /** One picker's selection (and nothing else narrowing but the status): the per-dimension, per-status daily rollup can answer. */

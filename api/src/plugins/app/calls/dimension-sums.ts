@@ -1,33 +1,65 @@
 import { DateTime } from 'luxon';
 
 /**
+ * Whole New York days [fromDay, toDay) split for the monthly rollups: the
+ * whole months inside, if any, and the days left at either end.
+ */
+export interface MonthSplit {
+  months?: { from: string; to: string };
+  days: Array<{ from: string; to: string }>;
+}
+
+export function splitByMonth(fromDay: string, toDay: string): MonthSplit {
+  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
+  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
+  const firstMonth = from.day === 1 ? from : from.startOf('month').plus({ months: 1 });
+  const lastMonth = to.startOf('month');
+  if (firstMonth >= lastMonth) return { days: [{ from: fromDay, to: toDay }] };
+  const m1 = firstMonth.toISODate() as string;
+  const m2 = lastMonth.toISODate() as string;
+  return { months: { from: m1, to: m2 }, days: [{ from: fromDay, to: m1 }, { from: m2, to: toDay }].filter((d) => d.from < d.to) };
+}
+
+/**
+ * A FROM source over one rollup for whole New York days: its monthly table
+ * for the whole months, its daily table for the days at the ends. `where` is
+ * the condition both share (written with already-bound parameters); the
+ * source has `columns` and is meant to be summed.
+ */
+export function monthlyAndDailySql(
+  tables: { monthly: string; daily: string },
+  columns: string,
+  where: string,
+  split: MonthSplit,
+  bind: (value: unknown) => string,
+): string {
+  const parts: string[] = [];
+  if (split.months) {
+    parts.push(`SELECT ${columns} FROM ${tables.monthly} WHERE ${where} AND month >= ${bind(split.months.from)}::date AND month < ${bind(split.months.to)}::date`);
+  }
+  const days = split.days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
+  if (days.length > 0) parts.push(`SELECT ${columns} FROM ${tables.daily} WHERE ${where} AND (${days.join(' OR ')})`);
+  return parts.join('\n      UNION ALL\n      ');
+}
+
+/**
  * SQL summing calls, sales, revenue and payout per value of one dimension
  * over whole New York days [fromDay, toDay): whole months from the monthly
  * rollup, the days of partial months from the daily one. Columns: id, calls,
  * sales, revenue_cents, payout_cents. Parameters are appended to `params`.
  */
 export function dimensionSumsSql(dim: number, fromDay: string, toDay: string, params: unknown[]): string {
-  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
-  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
-  const firstMonth = from.day === 1 ? from : from.startOf('month').plus({ months: 1 });
-  const lastMonth = to.startOf('month');
   const bind = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const d = bind(dim);
-  const columns = 'dim_id, calls, sales, revenue_cents, payout_cents';
-  let source: string;
-  if (firstMonth < lastMonth) {
-    const m1 = bind(firstMonth.toISODate());
-    const m2 = bind(lastMonth.toISODate());
-    source = `SELECT ${columns} FROM calls_monthly_dim WHERE dim = ${d} AND month >= ${m1}::date AND month < ${m2}::date
-      UNION ALL
-      SELECT ${columns} FROM calls_daily_dim WHERE dim = ${d}
-        AND ((day >= ${bind(fromDay)}::date AND day < ${m1}::date) OR (day >= ${m2}::date AND day < ${bind(toDay)}::date))`;
-  } else {
-    source = `SELECT ${columns} FROM calls_daily_dim WHERE dim = ${d} AND day >= ${bind(fromDay)}::date AND day < ${bind(toDay)}::date`;
-  }
+  const source = monthlyAndDailySql(
+    { monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' },
+    'dim_id, calls, sales, revenue_cents, payout_cents',
+    `dim = ${bind(dim)}`,
+    splitByMonth(fromDay, toDay),
+    bind,
+  );
   return `SELECT dim_id AS id, sum(calls)::bigint AS calls, sum(sales)::bigint AS sales,
     sum(revenue_cents)::bigint AS revenue_cents, sum(payout_cents)::bigint AS payout_cents
     FROM (${source}) s GROUP BY dim_id`;
