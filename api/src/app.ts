@@ -19,6 +19,7 @@ import healthRoutes from './routes/api/health';
 import userRoutes from './routes/api/users';
 import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
+import interactiveFirst from './plugins/app/export/interactive-first';
 import costRoutes from './routes/api/cost';
 import recordingRoutes from './routes/recordings';
 import filterRoutes from './routes/api/filters';
@@ -71,6 +72,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(openapi);
   await fastify.register(database, { db: options.db });
   await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
+  await fastify.register(interactiveFirst);
 
   await fastify.register(healthRoutes, { prefix: '/api' });
   await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits });

@@ -287,6 +287,30 @@ describe('CSV', () => {
   });
 });
 
+describe('the database connection an export used', () => {
+  test('goes back to the pool with the ordinary settings: 5 s statement limit, parallel plans, no JIT', async () => {
+    const response = await get(exportUrl(`fmt=csv&${BULK_RANGE}`));
+    expect(response.statusCode).toBe(200);
+    expect(parseCsv(response.body).length).toBeGreaterThan(1);
+    // As many queries at once as the pool has connections: one of them is the one COPY used.
+    const settings = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.db.query<Record<string, string>>(
+          `SELECT current_setting('statement_timeout') AS statement_timeout, current_setting('jit') AS jit,
+             current_setting('max_parallel_workers_per_gather') AS workers, current_setting('random_page_cost') AS page_cost,
+             pg_sleep(0.05)::text AS slept`,
+        ),
+      ),
+    );
+    const expected =
+      t.db.kind === 'postgres'
+        ? { statement_timeout: '5s', jit: 'off', workers: '2', page_cost: '4', slept: '' }
+        : // PGlite exports in short batches on its one connection and keeps its own defaults (it has no JIT or workers to use).
+          { statement_timeout: '0', jit: 'on', workers: '0', page_cost: '4', slept: '' };
+    expect(settings.map(([row]) => row)).toEqual(Array.from({ length: 10 }, () => expected));
+  });
+});
+
 describe('XLSX', () => {
   async function sheetXml(query: string, prefix?: string): Promise<string> {
     const response = await get(exportUrl(`fmt=xlsx&${query}`, prefix));

@@ -31,7 +31,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { calls: 1_000_000, runs: 20, engines: ['postgres', 'pglite'] };
+  const options: Options = { calls: 1_000_000, runs: 40, engines: ['postgres', 'pglite'] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const next = () => {
@@ -51,11 +51,29 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
+/**
+ * The server allows 1000 requests a minute from one address (the real limit, not lifted for the
+ * bench); the client keeps under it by waiting, outside any timed request, when it gets close.
+ */
+const REQUESTS_PER_MINUTE = 950;
+
 class Client {
   private token = '';
+  private sent: number[] = [];
   constructor(readonly server: BenchServer) {}
 
+  /** Called before every request, and before a timed one starts its clock. */
+  async pace(): Promise<void> {
+    const now = performance.now();
+    this.sent = this.sent.filter((at) => at > now - 60_000);
+    if (this.sent.length >= REQUESTS_PER_MINUTE) {
+      await new Promise((r) => setTimeout(r, (this.sent[0] as number) + 60_000 - now + 10));
+    }
+    this.sent.push(performance.now());
+  }
+
   async signIn(): Promise<void> {
+    await this.pace();
     const response = await fetch(`${this.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -65,10 +83,17 @@ class Client {
     this.token = ((await response.json()) as { data: { token: string } }).data.token;
   }
 
-  async get(pathAndQuery: string): Promise<Response> {
+  /** `paced: false` when the caller has paced already, outside its timing (see timed()). */
+  async get(pathAndQuery: string, { paced = true } = {}): Promise<Response> {
+    if (paced) await this.pace();
     const response = await fetch(`${this.server.url}${pathAndQuery}`, { headers: { authorization: `Bearer ${this.token}` } });
     if (!response.ok) throw new Error(`${pathAndQuery} answered ${response.status}: ${await response.text()}`);
     return response;
+  }
+
+  /** Times `runs` GETs of a URL, body read, each paced before its clock starts. */
+  timed(runs: number, pathAndQuery: string) {
+    return timeRuns(runs, () => this.get(pathAndQuery, { paced: false }).then((r) => r.arrayBuffer()), { before: () => this.pace() });
   }
 
   async json<T>(pathAndQuery: string): Promise<T> {
@@ -144,20 +169,18 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       for (const preset of presets) {
         for (const [label, extra] of Object.entries(filters)) {
           if (section === 'picker' && label !== 'none') continue;
-          const summary = await timeRuns(options.runs, () => client.get(`${url}?datePreset=${preset}${extra}`).then((r) => r.arrayBuffer()));
+          const summary = await client.timed(options.runs, `${url}?datePreset=${preset}${extra}`);
           record(section, `${preset}, ${label}`, 'ms', ms(summary), target);
         }
       }
     }
-    record('records', 'page 200, this_year', 'ms', ms(await timeRuns(options.runs, () => client.get('/api/calls/records?datePreset=this_year&page=200').then((r) => r.arrayBuffer()))), '≤ 15');
+    record('records', 'page 200, this_year', 'ms', ms(await client.timed(options.runs, '/api/calls/records?datePreset=this_year&page=200')), '≤ 15');
     for (const column of SORTABLE_COLUMNS) {
-      const summary = await timeRuns(Math.max(5, Math.floor(options.runs / 2)), () =>
-        client.get(`/api/calls/records?datePreset=this_year&sortBy=${column}&sortDir=asc`).then((r) => r.arrayBuffer()),
-      );
+      const summary = await client.timed(Math.max(5, Math.floor(options.runs / 2)), `/api/calls/records?datePreset=this_year&sortBy=${column}&sortDir=asc`);
       record('records', `sorted by ${column} asc, this_year`, 'ms', ms(summary), '≤ 250');
     }
     for (const group of ['publisher', 'campaign', 'buyer', 'target']) {
-      const summary = await timeRuns(options.runs, () => client.get(`/api/cost/breakdown?groupBy=${group}&datePreset=last_30_days`).then((r) => r.arrayBuffer()));
+      const summary = await client.timed(options.runs, `/api/cost/breakdown?groupBy=${group}&datePreset=last_30_days`);
       record('breakdown', `by ${group}, last_30_days`, 'ms', ms(summary), '≤ 100');
     }
 
@@ -197,8 +220,9 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     let exporting = true;
     const probing = (async () => {
       while (exporting) {
+        await client.pace();
         const started = performance.now();
-        await client.get('/api/stats?datePreset=today').then((r) => r.arrayBuffer());
+        await client.get('/api/stats?datePreset=today', { paced: false }).then((r) => r.arrayBuffer());
         probes.push(performance.now() - started);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -274,7 +298,7 @@ async function main(): Promise<void> {
     '# Benchmark results',
     '',
     `Produced by \`npm run bench${options.calls === 10_000_000 ? ' -- --ten-million' : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${int(options.calls)} calls over 365 days, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
-    `Latencies are "median / p95" in ms over ${options.runs} runs after 2 warm-up runs, measured over HTTP against the real server in its own process (stats, cost stats, pickers and records each for today, last_30_days and this_year, with no filter, the busiest publisher, and a caller-id search).`,
+    `Latencies are "median / p95" in ms over ${options.runs} runs (sorts: half as many) after 3 warm-up runs, measured over HTTP against the real server in its own process (stats, cost stats, pickers and records each for today, last_30_days and this_year, with no filter, the busiest publisher, and a caller-id search).`,
     '',
   ].join('\n');
   console.log(`\n${table}\n`);

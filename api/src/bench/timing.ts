@@ -11,10 +11,19 @@ export function summarise(samples: number[]): Summary {
   return { median: at(0.5), p95: at(0.95), runs: sorted.length };
 }
 
-export async function timeRuns(runs: number, work: () => Promise<unknown>, warmup = 2): Promise<Summary> {
-  for (let i = 0; i < warmup; i += 1) await work();
+/** `before` runs ahead of each run, outside its timing (the bench client's pacing). */
+export async function timeRuns(
+  runs: number,
+  work: () => Promise<unknown>,
+  { warmup = 3, before }: { warmup?: number; before?: () => Promise<void> } = {},
+): Promise<Summary> {
+  for (let i = 0; i < warmup; i += 1) {
+    await before?.();
+    await work();
+  }
   const samples: number[] = [];
   for (let i = 0; i < runs; i += 1) {
+    await before?.();
     const start = performance.now();
     await work();
     samples.push(performance.now() - start);
