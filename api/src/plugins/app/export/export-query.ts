@@ -47,9 +47,6 @@ export const CSV_LINE_SQL = `concat_ws(',', ${RECORD_COLUMNS.map((col) =>
 
 export type CsvLineRow = { line: string };
 
-/** The CSV header line: every label quoted. */
-export const CSV_HEADER_LINE = RECORD_COLUMNS.map((col) => `"${col.label.replace(/"/g, '""')}"`).join(',');
-
 export function exportCells(row: ExportRow): Array<string | number> {
   return RECORD_COLUMNS.map((_, i) => row[`c${i}`] as string | number);
 }

@@ -40,14 +40,16 @@ async function writeWithBackpressure(output: Writable, chunk: string): Promise<v
   if (!output.write(chunk)) await once(output, 'drain');
 }
 
-/** CSV per RFC 4180: text fields always quoted (quotes doubled), numbers bare, CRLF line ends, UTF-8 BOM for Excel. */
-function csvWriter(columns: SheetColumn[], output: Writable): SheetWriter {
-  const quotes = columns.map((c) => c.kind === 'text');
+/**
+ * CSV per RFC 4180 from lines already rendered (by `render`): a UTF-8 BOM for
+ * Excel and the quoted header first, CRLF line ends, backpressure respected.
+ */
+function csvFile<T>(columns: SheetColumn[], output: Writable, render: (rows: T[]) => string[]) {
   let started = false;
   return {
-    async write(rows) {
-      const prepared = rows.map((row) => row.map((cell, i) => (columns[i]?.kind === 'number' ? (cell ?? '') : textCell(cell))));
-      let chunk = prepared.length > 0 ? `${Papa.unparse(prepared, { quotes, newline: '\r\n' })}\r\n` : '';
+    async write(rows: T[]) {
+      const lines = render(rows);
+      let chunk = lines.length > 0 ? `${lines.join('\r\n')}\r\n` : '';
       if (!started) {
         chunk = `\uFEFF${Papa.unparse([columns.map((c) => c.header)], { quotes: true, newline: '\r\n' })}\r\n${chunk}`;
         started = true;
@@ -60,6 +62,26 @@ function csvWriter(columns: SheetColumn[], output: Writable): SheetWriter {
       await once(output, 'finish').catch(() => undefined);
     },
   };
+}
+
+/** CSV of cells: text fields always quoted (quotes doubled, formula-neutralised), numbers bare. */
+function csvWriter(columns: SheetColumn[], output: Writable): SheetWriter {
+  const quotes = columns.map((c) => c.kind === 'text');
+  return csvFile<SheetCell[]>(columns, output, (rows) => {
+    if (rows.length === 0) return [];
+    const prepared = rows.map((row) => row.map((cell, i) => (columns[i]?.kind === 'number' ? (cell ?? '') : textCell(cell))));
+    return [Papa.unparse(prepared, { quotes, newline: '\r\n' })];
+  });
+}
+
+/** A CSV writer for lines the database has already rendered and neutralised (export-query.ts CSV_LINE_SQL). */
+export interface CsvLineWriter {
+  write(lines: string[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+export function createCsvLineWriter(columns: SheetColumn[], output: Writable): CsvLineWriter {
+  return csvFile<string>(columns, output, (lines) => lines);
 }
 
 /** XLSX through exceljs's streaming writer: rows are committed as they come, no shared strings, no styles. */

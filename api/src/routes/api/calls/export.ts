@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -15,7 +14,6 @@ import { sumCalls, totalsByStatus } from '../../../plugins/app/calls/call-totals
 import { streamRecords } from '../../../plugins/app/calls/record-stream';
 import { ExportGuard, type ExportLimits } from '../../../plugins/app/export/export-guard';
 import {
-  CSV_HEADER_LINE,
   CSV_LINE_SQL,
   EXPORT_COLUMNS_SQL,
   copyCsvSql,
@@ -26,10 +24,10 @@ import {
 import { givingWay, type InteractiveGate } from '../../../plugins/app/export/interactive-first';
 import {
   SHEET_CONTENT_TYPES,
+  createCsvLineWriter,
   createSheetWriter,
   downloadName,
   type SheetColumn,
-  type SheetWriter,
 } from '../../../plugins/app/export/sheet-writer';
 import { bearer } from '../schemas';
 
@@ -179,30 +177,14 @@ interface ExportJob {
   gate: InteractiveGate;
 }
 
-/** Rows of the batch path into the file: CSV lines as they come (after a BOM and the header), XLSX cells through exceljs. */
+/** Rows of the batch path into the file: CSV lines as the database rendered them, XLSX cells through exceljs. */
 function batchWriter(fmt: ExportFormat, body: PassThrough): { write(rows: Array<ExportRow | CsvLineRow>): Promise<void>; end(): Promise<void> } {
   if (fmt === 'xlsx') {
-    const sheet: SheetWriter = createSheetWriter('xlsx', EXPORT_COLUMNS, body, 'Call records');
+    const sheet = createSheetWriter('xlsx', EXPORT_COLUMNS, body, 'Call records');
     return { write: (rows) => sheet.write((rows as ExportRow[]).map(exportCells)), end: () => sheet.end() };
   }
-  let pending = `\uFEFF${CSV_HEADER_LINE}\r\n`;
-  const send = async (text: string) => {
-    if (!body.write(text)) await once(body, 'drain');
-  };
-  return {
-    async write(rows) {
-      const lines = (rows as CsvLineRow[]).map((r) => r.line);
-      if (lines.length > 0) pending += `${lines.join('\r\n')}\r\n`;
-      const text = pending;
-      pending = '';
-      await send(text);
-    },
-    async end() {
-      if (pending) await send(pending);
-      body.end();
-      await once(body, 'finish').catch(() => undefined);
-    },
-  };
+  const csv = createCsvLineWriter(EXPORT_COLUMNS, body);
+  return { write: (rows) => csv.write((rows as CsvLineRow[]).map((r) => r.line)), end: () => csv.end() };
 }
 
 /**
