@@ -2,7 +2,7 @@ import type { Queryable } from '../../../db/database';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
 import { callWhere } from './call-where';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
-import { monthlyAndDailySql, splitByMonth } from './dimension-sums';
+import { monthlyAndDailySql, splitByMonth } from './month-split';
 
 /** What every figure on the dashboard is computed from: per effective status, the sums over the calls. */
 export interface StatusTotals {
