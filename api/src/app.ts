@@ -24,6 +24,7 @@ import costRoutes from './routes/api/cost';
 import recordingRoutes from './routes/recordings';
 import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
+import { DEFAULT_INGEST_CONCURRENCY } from './plugins/app/ingest/write-turns';
 import ingestKeyRoutes from './routes/api/ingest-keys';
 import statsRoutes from './routes/api/stats';
 import webRoutes from './routes/web';
@@ -38,6 +39,8 @@ export interface AppOptions {
   passwordCost?: ScryptCost;
   /** INGEST_API_KEY: accepted on the ingest endpoints beside the keys admins create. */
   ingestApiKey?: string;
+  /** INGEST_CONCURRENCY: call deliveries written at once (default DEFAULT_INGEST_CONCURRENCY). */
+  ingestConcurrency?: number;
   flagThresholds?: FlagThresholds;
   /** Overridable so tests can exercise a limit without waiting for it. */
   limits?: Partial<AppLimits>;
@@ -81,7 +84,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(callRoutes, { prefix: '/api/calls' });
   await fastify.register(exportRoutes, { prefix: '/api/calls' });
   await fastify.register(filterRoutes, { prefix: '/api/filters' });
-  await fastify.register(ingestRoutes, { prefix: '/api/ingest', ingestApiKey: options.ingestApiKey });
+  await fastify.register(ingestRoutes, {
+    prefix: '/api/ingest',
+    ingestApiKey: options.ingestApiKey,
+    concurrency: options.ingestConcurrency ?? DEFAULT_INGEST_CONCURRENCY,
+  });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   // Public: an <audio> element cannot send a bearer token, and the demo recordings are synthetic.

@@ -84,6 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       allowSignup: config.allowSignup,
       passwordCost: options.passwordCost,
       ingestApiKey: config.ingestApiKey,
+      ingestConcurrency: config.ingestConcurrency,
       flagThresholds: config.flagThresholds,
       webRoot: config.webRoot ?? DEFAULT_WEB_ROOT,
       remoteUrls: config.remoteUrls,

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
+import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../plugins/app/ingest/write-turns';
 import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../plugins/app/web/front-end';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,6 +26,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Accepted as X-Api-Key on the ingest endpoints, beside keys created by admins. */
   ingestApiKey: string | undefined;
+  /** Call deliveries written to the database at once (plugins/app/ingest/write-turns.ts). */
+  ingestConcurrency: number;
   /** Percent shares at which the stats cards raise their warning flags. */
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
   /** Absolute path of the folder holding the built front end; undefined: the repository root. */
@@ -120,6 +123,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const ingestApiKey = value('INGEST_API_KEY');
   if (ingestApiKey !== undefined && ingestApiKey.length < 24) problems.push('INGEST_API_KEY must be at least 24 characters');
 
+  let ingestConcurrency = DEFAULT_INGEST_CONCURRENCY;
+  const rawConcurrency = value('INGEST_CONCURRENCY');
+  if (rawConcurrency !== undefined) {
+    const parsed = Number(rawConcurrency);
+    if (/^\d+$/.test(rawConcurrency) && parsed >= 1 && parsed <= MAX_INGEST_CONCURRENCY) ingestConcurrency = parsed;
+    else problems.push(`INGEST_CONCURRENCY must be a whole number from 1 to ${MAX_INGEST_CONCURRENCY} (got "${rawConcurrency}")`);
+  }
+
   const remoteUrls = {} as Record<RemoteName, string | undefined>;
   for (const name of REMOTE_NAMES) {
     const variable = `REMOTE_${name.toUpperCase()}_URL`;
@@ -141,6 +152,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoData: bool('DEMO_DATA'),
     logLevel,
     ingestApiKey,
+    ingestConcurrency,
     flagThresholds: {
       voicemailPct: percent('FLAG_VOICEMAIL_PCT', 20),
       targetHangupPct: percent('FLAG_TARGET_HU_PCT', 10),

@@ -6,10 +6,12 @@
 import { accounts } from './0001-accounts';
 import { calls } from './0002-calls';
 import { concurrentIngest } from './0003-concurrent-ingest';
+import { oneStatementIngest } from './0004-one-statement-ingest';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest];
+
+export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest, oneStatementIngest];

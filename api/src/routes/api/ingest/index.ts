@@ -3,11 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../../http/http-error';
 import { ingestCalls, ingestVerdicts } from '../../../plugins/app/calls/calls-writer';
 import { acceptIngestKey } from '../../../plugins/app/ingest/ingest-keys';
+import { createWriteTurns } from '../../../plugins/app/ingest/write-turns';
 
 const apiKey = [{ apiKey: [] }];
 
 /** Machine endpoints: the tracking platform and the QC bot, authenticated by X-Api-Key, not by a person's session. */
-export default async function ingestRoutes(fastify: FastifyInstance, options: { ingestApiKey: string | undefined }): Promise<void> {
+export interface IngestRouteOptions {
+  ingestApiKey: string | undefined;
+  /** INGEST_CONCURRENCY: call deliveries written to the database at once (write-turns.ts). */
+  concurrency: number;
+}
+
+export default async function ingestRoutes(fastify: FastifyInstance, options: IngestRouteOptions): Promise<void> {
+  const inTurn = createWriteTurns(options.concurrency);
+
   fastify.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers['x-api-key'];
     const presented = Array.isArray(header) ? header[0] : header;
@@ -32,7 +41,7 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: { 
       },
     },
     async (request) => {
-      const result = await ingestCalls(fastify.db, request.body.calls);
+      const result = await ingestCalls(fastify.db, request.body.calls, inTurn);
       request.log.info({ inserted: result.inserted, updated: result.updated, rejected: result.rejected.length }, 'calls ingested');
       return { success: true, data: result };
     },
