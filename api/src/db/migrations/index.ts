@@ -7,11 +7,11 @@ import { accounts } from './0001-accounts';
 import { calls } from './0002-calls';
 import { concurrentIngest } from './0003-concurrent-ingest';
 import { oneStatementIngest } from './0004-one-statement-ingest';
+import { slimDimensionIndexes } from './0005-slim-dimension-indexes';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-
-export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest, oneStatementIngest];
+export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest, oneStatementIngest, slimDimensionIndexes];

@@ -15,7 +15,7 @@ export interface StatusTotals {
 
 const HOUR_MS = 3_600_000;
 
-// Only what the covering (dimension, call_ts) indexes INCLUDE, so the raw path stays an index-only scan.
+// The measures every rollup path returns; fromRaw computes the same from the calls themselves.
 const MEASURES = `sum(calls)::bigint AS calls, sum(not_connected)::bigint AS not_connected,
   sum(revenue_cents)::bigint AS revenue_cents, sum(payout_cents)::bigint AS payout_cents`;
 
@@ -99,7 +99,7 @@ async function fromRaw(db: Queryable, filter: CallFilter, range: TimeRange): Pro
  * Totals per status for a filter over a range, exact in every case, by the
  * cheapest exact route (DESIGN §10):
  * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
- * - narrowed otherwise by dimensions or caller id: the raw table through its covering indexes;
+ * - narrowed otherwise by dimensions or caller id: the raw table through its (dimension, call_ts) and caller-id indexes;
  * - whole New York days (every preset): the daily rollup, ~15 rows a day;
  * - anything else (custom ranges): the hourly rollup for whole hours, the raw table for the partial hours at each end.
  */
