@@ -17,7 +17,7 @@ import { openDatabase } from '../db/open-database';
 import { parseCallFilter } from '../plugins/app/calls/call-filter';
 import { totalsByStatus } from '../plugins/app/calls/call-totals';
 import { asIngestCall, generateDemoCalls } from '../demo/demo-calls';
-import { preparePglite, preparePostgres, type BenchData } from './bench-database';
+import { preparePglite, preparePostgres, vacuumAnalyze, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { int, markdownTable, ms, type BenchRow } from './report';
 import { summarise, timeRuns } from './timing';
@@ -306,7 +306,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
   try {
     await db.query("DELETE FROM calls WHERE system_call_id LIKE 'bench-%'");
     // The deleted rows and the rollup rows they touched leave dead tuples that would slow the next run.
-    await db.exec('VACUUM ANALYZE');
+    await vacuumAnalyze(db, location.databaseUrl);
   } finally {
     await db.close();
   }
