@@ -31,8 +31,11 @@ export function processRssMb(pid: number): number {
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const serverJs = path.resolve(__dirname, '..', 'server.js');
+  // The database comes from `env` alone: a DATABASE_URL inherited from the bench's own environment
+  // would put the PGlite run on PostgreSQL.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [serverJs], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

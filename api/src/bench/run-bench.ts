@@ -181,6 +181,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
   try {
     await client.signIn();
     const busiest = (await client.json<{ data: { publishers: Array<{ value: string }> } }>('/api/filters/publishers?datePreset=this_year&limit=1')).data.publishers[0]?.value;
+    if (!busiest) throw new Error(`the ${engine} server sees no publisher this year: it is not on the seeded database`);
     const sample = (await client.json<{ data: Array<{ callerId: string }> }>('/api/calls/records?datePreset=last_30_days&limit=1')).data[0]?.callerId ?? '555';
     const cid = sample.replace(/\D/g, '').slice(-6);
     const filters: Record<string, string> = { none: '', '1 publisher': `&publisher=${busiest}`, 'CID search': `&search=${cid}` };
