@@ -448,6 +448,22 @@ describe('POST /api/ingest/calls', () => {
     }
   });
 
+  test('ingest_calls stores a batch whole or not at all: a call it cannot place fails the statement, keeping nothing', async () => {
+    // A name missing from the list the function is given leaves its call unplaced: that must fail the batch, not drop the call.
+    const row = (id: string, publisher: string) => ({
+      system_call_id: id, call_ts: '2026-06-10T15:00:00Z', caller_id: '5550001', campaign_name: 'Whole C', publisher_name: publisher,
+      target_name: null, buyer_name: null, system_name: publisher, duration_sec: 30, connected: true, revenue_cents: 0, payout_cents: 0,
+    });
+    const batch = [row('whole-1', 'Whole P'), row('whole-2', 'Whole Q')];
+    await expect(
+      t.db.query('SELECT * FROM ingest_calls($1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[])', [
+        JSON.stringify(batch), 2, ['Whole C'], ['Whole P'], [], [],
+      ]),
+    ).rejects.toThrow('ingest_calls stored 1 of 2 calls');
+    expect(await count("SELECT count(*) AS n FROM calls WHERE system_call_id LIKE 'whole-%'")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM publishers WHERE name LIKE 'Whole %'")).toBe(0);
+  });
+
   test('10 different batches sharing new dimension names at once: every call stored, each name created once', async () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, b) =>

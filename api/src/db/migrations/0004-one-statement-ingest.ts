@@ -12,7 +12,7 @@ import type { Migration } from './index';
  * idle lock holding per batch at 4 in flight), and every other batch queued
  * behind. One statement commits the moment it ends.
  *
- * The function takes the batch as JSON with dimension *names* and the distinct
+ * The function takes the batch as JSON with dimension *names*, its size, and the distinct
  * names per dimension (sorted, so concurrent batches create them in one order):
  * it creates the names it has not seen, then upserts the calls joined to their
  * ids. Same locks and same upsert as calls-writer.ts had before; the
@@ -40,8 +40,8 @@ const createMissing = ([table, param]: [string, string]) => `INSERT INTO ${table
   ORDER BY n
   ON CONFLICT (name) DO NOTHING;`;
 
-const INGEST_CALLS = `CREATE FUNCTION ingest_calls(batch json, campaign_names text[], publisher_names text[], target_names text[], buyer_names text[],
-  OUT inserted integer, OUT updated integer) LANGUAGE plpgsql AS $fn$
+const INGEST_CALLS = `CREATE FUNCTION ingest_calls(batch json, batch_size integer, campaign_names text[], publisher_names text[],
+  target_names text[], buyer_names text[], OUT inserted integer, OUT updated integer) LANGUAGE plpgsql AS $fn$
 BEGIN
   -- Shared: ingests run side by side (rows locked in key order); verdicts and bulk updates take it exclusively.
   PERFORM pg_advisory_xact_lock_shared(7266001);
@@ -80,6 +80,10 @@ BEGIN
     RETURNING (xmax = 0) AS is_new
   )
   SELECT count(*) FILTER (WHERE is_new), count(*) FILTER (WHERE NOT is_new) INTO inserted, updated FROM upserted;
+  -- Every call joins to a name created above; a shortfall would be a bug losing calls, so nothing is kept.
+  IF inserted + updated <> batch_size THEN
+    RAISE EXCEPTION 'ingest_calls stored % of % calls', inserted + updated, batch_size;
+  END IF;
 END
 $fn$`;
 
