@@ -131,7 +131,8 @@ export async function ingestCalls(db: Database, raw: unknown[], inTurn: WriteTur
     'that later call is the one stored',
   );
   const calls = [...valid.values()].map((v) => v.value);
-  const { inserted, updated } = await inTurn(() => storeCalls(db, calls));
+  // A delivery with nothing valid writes nothing: it neither waits for a turn nor is refused for want of one.
+  const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls));
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, updated, rejected };
 }
