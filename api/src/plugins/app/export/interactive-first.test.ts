@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import interactiveFirst, { createInteractiveGate, givingWay } from './interactive-first';
+import interactiveFirst, { betweenBatches, busyPacer, createInteractiveGate, givingWay } from './interactive-first';
 
 const settled = async (promise: Promise<unknown>) => {
   let done = false;
@@ -48,6 +48,57 @@ describe('the interactive gate', () => {
     end();
     await new Promise((r) => setImmediate(r));
     expect(out).toEqual(['a', 'b']);
+  });
+});
+
+describe('pacing while the dashboard is in use', () => {
+  test('the gate counts a request as recent activity while it runs and for the window after it ends', async () => {
+    const gate = createInteractiveGate();
+    expect(gate.activeWithin(50)).toBe(false);
+    const end = gate.started();
+    expect(gate.activeWithin(50)).toBe(true);
+    end();
+    expect(gate.activeWithin(50)).toBe(true);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(gate.activeWithin(50)).toBe(false);
+  });
+
+  test('busyPacer holds bytes to its rate only while the dashboard is active, and never bursts to catch up', async () => {
+    const gate = createInteractiveGate();
+    const pacer = busyPacer(gate, 1_000_000, 10_000); // 1,000 bytes a ms
+    expect(pacer.delayFor(50_000)).toBe(0); // nobody on the dashboard: full speed
+    const end = gate.started();
+    expect(pacer.delayFor(10_000)).toBeCloseTo(10, 0);
+    expect(pacer.delayFor(10_000)).toBeCloseTo(20, 0);
+    await new Promise((r) => setTimeout(r, 40));
+    // 40 ms later the schedule (due at 20 ms) is behind: it starts afresh rather than letting 20 ms of bytes through at once.
+    expect(pacer.delayFor(10_000)).toBeCloseTo(10, 0);
+    end();
+  });
+
+  test('givingWay keeps to its rate while a request is recent', async () => {
+    const gate = createInteractiveGate();
+    gate.started()(); // a request just ended: the dashboard is in use for the next second
+    const stream = givingWay(gate, 10_000, 1_000_000); // 1,000 bytes a ms
+    let received = 0;
+    stream.on('data', (chunk: Buffer) => (received += chunk.length));
+    const started = performance.now();
+    for (let i = 0; i < 5; i += 1) stream.write(Buffer.alloc(10_000));
+    stream.end();
+    await new Promise((r) => stream.once('end', r));
+    expect(received).toBe(50_000);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(38); // 50 ms of bytes, the first chunk's 10 ms let through
+  });
+
+  test('betweenBatches rests as long as the batch took while the dashboard is in use, and not at all otherwise', async () => {
+    const gate = createInteractiveGate();
+    let started = performance.now();
+    await betweenBatches(gate, 20);
+    expect(performance.now() - started).toBeLessThan(10);
+    gate.started()();
+    started = performance.now();
+    await betweenBatches(gate, 20);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(18);
   });
 });
 
