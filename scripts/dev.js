@@ -35,9 +35,7 @@ function run(name, args, options) {
 const remoteUrls = Object.fromEntries(
   Object.entries(REMOTES).map(([name, port]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/remoteEntry.js`]),
 );
-// The server's V8 flags (api/src/server-node-flags.ts), as npm start runs it.
-const { SERVER_NODE_FLAGS } = require(path.join(root, 'api/dist/server-node-flags.js'));
-run('api', [...SERVER_NODE_FLAGS, path.join(root, 'api/dist/server.js')], { cwd: root, env: { ...process.env, PORT: API_PORT, ...remoteUrls } });
+run('api', [path.join(root, 'api/dist/server.js')], { cwd: root, env: { ...process.env, PORT: API_PORT, ...remoteUrls } });
 for (const [dir, port] of [['shell', 3000], ...Object.entries(REMOTES).map(([name, p]) => [`remote-${name}`, p])]) {
   run(dir, [webpackCli, 'serve', '--mode', 'development', '--port', String(port)], {
     cwd: path.join(root, dir),

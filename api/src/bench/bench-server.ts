@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../server-node-flags';
 
 /** A real Callboard server in its own process, so its memory can be read apart from the benchmark's. */
 export interface BenchServer {
@@ -35,7 +34,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   // The database comes from `env` alone: a DATABASE_URL inherited from the bench's own environment
   // would put the PGlite run on PostgreSQL.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverJs], {
+  const child: ChildProcess = spawn(process.execPath, [serverJs], {
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
