@@ -19,6 +19,7 @@ import { DEFAULT_WEB_ROOT } from './plugins/app/web/front-end';
 import { usersRepository } from './plugins/app/users/users-repository';
 import { DEMO_ADMIN, seedDemoUsers } from './startup/demo-users';
 import { ensureAdmin } from './startup/ensure-admin';
+import { warmUpDatabase } from './startup/warm-up';
 
 const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
@@ -89,6 +90,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       webRoot: config.webRoot ?? DEFAULT_WEB_ROOT,
       remoteUrls: config.remoteUrls,
     });
+    const warm = await warmUpDatabase(db);
+    if (warm.queries > 0) fastify.log.info(`database: warmed up with ${warm.queries} dashboard queries in ${warm.ms} ms`);
     await fastify.listen({ port: config.port, host: config.host });
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -4,6 +4,9 @@ import type { Database, Queryable } from './database';
 
 const INT8_OID = 20;
 
+/** Connections the pool keeps open however idle (see `min` below); the startup warm-up warms this many. */
+export const POOL_MIN_CONNECTIONS = 4;
+
 /**
  * A COPY export's own connection settings (measured on the 1M-call bench database):
  * - it may outlast the 5 s statement limit of the dashboard's queries;
@@ -28,7 +31,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
     // Idle connections above this many close after 30 s; these stay. A new backend's first queries
     // load its catalog caches: a stats request on fresh connections took ~50-75 ms at p95 against
     // ~12 ms on warm ones (the bench's probe, after a minute of exports had let the pool go idle).
-    min: 4,
+    min: POOL_MIN_CONNECTIONS,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 5000,

@@ -12,8 +12,8 @@ import { callWhere, type KeysetCursor } from './call-where';
 export const RECORD_STREAM_BATCH = 500;
 
 export interface RecordStreamOptions {
-  /** Rows per statement. */
-  batchSize?: number;
+  /** Rows per statement; a function is asked again before each statement. */
+  batchSize?: number | (() => number);
   /** Stop after this many rows, whatever arrives meanwhile. */
   maxRows?: number;
   /** Each row's columns over `c` and the joined names (default: the records table's rows). */
@@ -43,7 +43,8 @@ export async function* streamRecords<Row = RecordRow>(
   options: RecordStreamOptions = {},
 ): AsyncGenerator<Row[]> {
   type StreamRow = Row & Cursor;
-  const batchSize = options.batchSize ?? RECORD_STREAM_BATCH;
+  const { batchSize = RECORD_STREAM_BATCH } = options;
+  const nextBatchSize = typeof batchSize === 'function' ? batchSize : () => batchSize;
   let remaining = options.maxRows ?? Number.POSITIVE_INFINITY;
   const select = recordSelect('calls c', `${CURSOR_COLUMNS}, ${options.columns ?? RECORD_COLUMNS_SQL}`);
 
@@ -59,7 +60,7 @@ export async function* streamRecords<Row = RecordRow>(
 
   let cursor: KeysetCursor | undefined;
   while (remaining > 0) {
-    const limit = Math.min(batchSize, remaining);
+    const limit = Math.min(nextBatchSize(), remaining);
     const rows = await fetchBatch(cursor, limit);
     if (rows.length === 0) return;
     remaining -= rows.length;

@@ -21,7 +21,7 @@ import {
   type CsvLineRow,
   type ExportRow,
 } from '../../../plugins/app/export/export-query';
-import { betweenBatches, givingWay, type InteractiveGate } from '../../../plugins/app/export/interactive-first';
+import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../../plugins/app/export/interactive-first';
 import {
   SHEET_CONTENT_TYPES,
   createCsvLineWriter,
@@ -46,6 +46,9 @@ export interface ExportRouteOptions {
  * a stats request's p95 ~28 ms instead of ~20).
  */
 export const CSV_LINES_BATCH = 300;
+
+/** While the dashboard is in use, shorter statements still: a request arriving mid-statement waits ~3 ms, not ~8. */
+export const CSV_LINES_BATCH_BUSY = 100;
 
 /** The records table's columns, labels and order (spec §2); only the duration is a number. */
 export const EXPORT_COLUMNS: SheetColumn[] = RECORD_COLUMNS.map((c) => ({
@@ -151,7 +154,9 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       const batches = streamRecords<ExportRow | CsvLineRow>(fastify.db, filter, {
         // CSV comes from the database as whole lines; XLSX needs the cells.
         columns: fmt === 'csv' ? CSV_LINE_SQL : EXPORT_COLUMNS_SQL,
-        batchSize: options.batchSize ?? (fmt === 'csv' ? CSV_LINES_BATCH : undefined),
+        batchSize:
+          options.batchSize ??
+          (fmt === 'csv' ? () => (fastify.interactive.activeWithin(DASHBOARD_ACTIVE_MS) ? CSV_LINES_BATCH_BUSY : CSV_LINES_BATCH) : undefined),
         // Calls ingested while an XLSX is written must not push it past what its writer can hold.
         maxRows: fmt === 'xlsx' ? xlsxMaxRows : undefined,
       });
