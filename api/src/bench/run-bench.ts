@@ -77,6 +77,18 @@ class Client {
     this.sent.push(performance.now());
   }
 
+  /** Waits until `n` more requests fit under the limit, so that a phase needing them is not cut short by pace(). */
+  async reserve(n: number): Promise<void> {
+    for (;;) {
+      const now = performance.now();
+      this.sent = this.sent.filter((at) => at > now - 60_000);
+      const excess = this.sent.length + n - REQUESTS_PER_MINUTE;
+      if (excess <= 0) return;
+      // The oldest `excess` requests have to leave the minute's window first.
+      await new Promise((r) => setTimeout(r, (this.sent[excess - 1] as number) + 60_000 - now + 10));
+    }
+  }
+
   async signIn(): Promise<void> {
     await this.pace();
     const response = await fetch(`${this.server.url}/api/auth/login`, {
@@ -251,7 +263,10 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     record('export', `XLSX last_30_days (${int(xlsx.total)} rows)`, 'rows/s', int(xlsx.rowsPerSecond), '≥ 20,000');
     record('export', 'server peak RSS during XLSX', 'MB', xlsx.peak.toFixed(0), '≤ 300 at 100k rows');
 
-    // A dashboard keeps asking while someone exports a year.
+    // A dashboard keeps asking while someone exports a year. Every 100 ms (~9 a second, under the
+    // request limit for as long as the export lasts), with a minute's budget free first: right
+    // after the exports above, pace() stopped the probes after ~225 and the export ran on alone.
+    await client.reserve(REQUESTS_PER_MINUTE - 100);
     await client.signIn();
     const probes: number[] = [];
     let exporting = true;
@@ -266,7 +281,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
         const started = performance.now();
         await client.get('/api/stats?datePreset=today', { paced: false }).then((r) => r.arrayBuffer());
         probes.push(performance.now() - started);
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 100));
       }
     })();
     await asking;
