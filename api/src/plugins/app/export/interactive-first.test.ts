@@ -63,6 +63,15 @@ describe('pacing while the dashboard is in use', () => {
     expect(gate.activeWithin(50)).toBe(false);
   });
 
+  test('a request from another system is waited for while it runs but does not mark the dashboard in use', async () => {
+    const gate = createInteractiveGate();
+    const end = gate.started(false);
+    expect(gate.inFlight).toBe(1);
+    expect(gate.activeWithin(50)).toBe(false);
+    end();
+    expect(gate.activeWithin(50)).toBe(false);
+  });
+
   test('busyPacer holds bytes to its rate only while the dashboard is active, and never bursts to catch up', async () => {
     const gate = createInteractiveGate();
     const pacer = busyPacer(gate, 1_000_000, 10_000); // 1,000 bytes a ms
@@ -117,10 +126,17 @@ describe('the plugin', () => {
       body.end('file');
       return reply.send(body);
     });
+    app.get('/probe', { config: { machine: true } }, async () => {
+      seen.probe = app.interactive.inFlight;
+      return { ok: true };
+    });
     await app.ready();
+    expect((await app.inject('/probe')).statusCode).toBe(200);
+    expect(app.interactive.activeWithin(60_000)).toBe(false); // a health check is not the dashboard in use
     expect((await app.inject('/bulk')).body).toBe('file');
     expect((await app.inject('/ordinary')).statusCode).toBe(200);
-    expect(seen).toEqual({ bulk: 0, ordinary: 1 });
+    expect(seen).toEqual({ probe: 1, bulk: 0, ordinary: 1 });
+    expect(app.interactive.activeWithin(60_000)).toBe(true);
     expect(app.interactive.inFlight).toBe(0);
     expect((await app.inject('/missing')).statusCode).toBe(404);
     expect(app.interactive.inFlight).toBe(0);

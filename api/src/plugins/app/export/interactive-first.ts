@@ -19,12 +19,15 @@ import fp from 'fastify-plugin';
  * COPY relay to BUSY_COPY_BYTES_PER_SECOND, which keeps those buffers full so
  * that PostgreSQL waits on them, and the batch path to half of the time. Stats
  * probes during a year's export then measured 12-19 ms at p95 on PostgreSQL
- * and 13 on PGlite. With nobody using the dashboard an export runs at full speed.
+ * and 13-16 on PGlite. With nobody using the dashboard an export runs at full speed.
  */
 export interface InteractiveGate {
   /** Requests in flight, exports excluded. */
   readonly inFlight: number;
-  /** Whether a request is in flight or ended within the last `windowMs`. */
+  /**
+   * Whether a person's request is in flight or ended within the last `windowMs`: the dashboard
+   * is in use. Requests from other systems (routes marked `machine`) do not count.
+   */
   activeWithin(windowMs: number): boolean;
   /** Resolves at once when none is in flight, else when the last one ends or after `maxWaitMs`. */
   whenQuiet(maxWaitMs?: number): Promise<void>;
@@ -49,28 +52,39 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A long-running transfer that gives way to other requests (see interactive-first.ts). */
     bulk?: boolean;
+    /**
+     * A request from another system (a health check, a delivery from the tracking platform):
+     * exports still give way to it while it runs, but it does not make them slow down for the
+     * dashboard afterwards, or a load balancer's probes and a steady ingest would slow every export.
+     */
+    machine?: boolean;
   }
 }
 
-export function createInteractiveGate(): InteractiveGate & { started(): () => void } {
+export function createInteractiveGate(): InteractiveGate & { started(person?: boolean): () => void } {
   let inFlight = 0;
-  let lastEndedAt = -Infinity;
+  let peopleInFlight = 0;
+  let lastPersonEndedAt = -Infinity;
   let waiters = new Set<() => void>();
   return {
     get inFlight() {
       return inFlight;
     },
     activeWithin(windowMs) {
-      return inFlight > 0 || performance.now() - lastEndedAt < windowMs;
+      return peopleInFlight > 0 || performance.now() - lastPersonEndedAt < windowMs;
     },
-    started() {
+    started(person = true) {
       inFlight += 1;
+      if (person) peopleInFlight += 1;
       let ended = false;
       return () => {
         if (ended) return;
         ended = true;
         inFlight -= 1;
-        lastEndedAt = performance.now();
+        if (person) {
+          peopleInFlight -= 1;
+          lastPersonEndedAt = performance.now();
+        }
         if (inFlight === 0) {
           const ready = waiters;
           waiters = new Set();
@@ -100,24 +114,15 @@ export function createInteractiveGate(): InteractiveGate & { started(): () => vo
  */
 export function busyPacer(gate: InteractiveGate, bytesPerSecond = BUSY_COPY_BYTES_PER_SECOND, activeMs = DASHBOARD_ACTIVE_MS) {
   const bytesPerMs = bytesPerSecond / 1000;
-  let startedAt = 0;
+  // When the bytes sent so far are due to have gone out at the rate.
   let dueAt = -Infinity;
-  let bytes = 0;
   return {
     /** How long to hold `size` more bytes back, in ms (0: send now). */
     delayFor(size: number): number {
-      if (!gate.activeWithin(activeMs)) {
-        dueAt = -Infinity;
-        return 0;
-      }
+      if (!gate.activeWithin(activeMs)) return 0;
       const now = performance.now();
-      if (now > dueAt) {
-        startedAt = now;
-        bytes = 0;
-      }
-      bytes += size;
-      dueAt = startedAt + bytes / bytesPerMs;
-      return Math.max(0, dueAt - now);
+      dueAt = Math.max(dueAt, now) + size / bytesPerMs;
+      return dueAt - now;
     },
   };
 }
@@ -158,6 +163,6 @@ export default fp(async function interactiveFirst(fastify) {
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.bulk) return;
     // 'close' comes once the response is sent or the connection is gone, whichever happens.
-    reply.raw.once('close', gate.started());
+    reply.raw.once('close', gate.started(!request.routeOptions.config?.machine));
   });
 });

@@ -217,19 +217,16 @@ async function writeExport(job: ExportJob): Promise<void> {
     outcome,
   });
   try {
-    // Time spent on the last batch: reading it (the statement holds PGlite's main thread) and writing it.
-    let busyMs = 0;
+    // When the current batch began: its statement (which holds PGlite's main thread), then its writing.
+    let batchStartedAt = performance.now();
     for (let next = job.first; !next.done; ) {
       if (body.destroyed) throw new ClientGone();
-      const writing = performance.now();
       await Promise.race([writer.write(next.value), gone]);
       rows += next.value.length;
-      busyMs += performance.now() - writing;
       // Let the requests waiting go first, and leave the dashboard room while it is in use.
-      await betweenBatches(job.gate, busyMs);
-      const reading = performance.now();
+      await betweenBatches(job.gate, performance.now() - batchStartedAt);
+      batchStartedAt = performance.now();
       next = await batches.next();
-      busyMs = performance.now() - reading;
     }
     await Promise.race([writer.end(), gone]);
     request.log.info(log('complete'), 'calls export');

@@ -29,6 +29,8 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
   fastify.post<{ Body: { calls: unknown[] } }>(
     '/calls',
     {
+      // The tracking platform delivering, not the dashboard in use (interactive-first.ts).
+      config: { machine: true },
       schema: {
         tags: ['ingest'],
         summary: 'Deliver calls (1 to 1000); the same systemCallId again updates that call',
@@ -50,6 +52,8 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
   fastify.post<{ Body: { results: unknown[] } }>(
     '/qc',
     {
+      // The tracking platform delivering, not the dashboard in use (interactive-first.ts).
+      config: { machine: true },
       schema: {
         tags: ['ingest'],
         summary: "Deliver the QC bot's verdicts (1 to 1000)",
