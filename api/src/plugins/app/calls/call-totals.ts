@@ -27,19 +27,15 @@ interface TotalsRow {
   payout_cents: number;
 }
 
-function statusClause(filter: CallFilter, params: unknown[]): string {
-  if (filter.statuses.length === 0) return '';
-  params.push(filter.statuses);
-  return ` AND status = ANY($${params.length}::text[])`;
+/** Appends a value to a statement's parameters and returns its placeholder. */
+type Bind = (value: unknown) => string;
+
+function statusClause(filter: CallFilter, bind: Bind): string {
+  return filter.statuses.length > 0 ? ` AND status = ANY(${bind(filter.statuses)}::text[])` : '';
 }
 
 /** Whole New York days: whole months from calls_monthly, the days at either end from calls_daily. */
-async function fromDaily(db: Queryable, filter: CallFilter, range: TimeRange): Promise<TotalsRow[]> {
-  const params: unknown[] = [];
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+function fromDaily(filter: CallFilter, range: TimeRange, bind: Bind): string {
   const where = filter.statuses.length > 0 ? `status = ANY(${bind(filter.statuses)}::text[])` : 'true';
   const source = monthlyAndDailySql(
     { monthly: 'calls_monthly', daily: 'calls_daily' },
@@ -48,7 +44,7 @@ async function fromDaily(db: Queryable, filter: CallFilter, range: TimeRange): P
     splitByMonth(newYorkDate(range.from), newYorkDate(range.to)),
     bind,
   );
-  return db.query<TotalsRow>(`SELECT status, ${MEASURES} FROM (${source}) s GROUP BY status`, params);
+  return `SELECT status, ${MEASURES} FROM (${source}) s GROUP BY status`;
 }
 
 /** One picker's selection (and nothing else narrowing but the status): the per-dimension, per-status daily rollup can answer. */
@@ -66,65 +62,74 @@ function singleDimension(filter: CallFilter): { dim: number; ids: number[] } | u
   return chosen.length === 1 && only ? { dim: only[0], ids: only[1] } : undefined;
 }
 
-async function fromDimensionDaily(db: Queryable, filter: CallFilter, range: TimeRange, selection: { dim: number; ids: number[] }) {
-  const params: unknown[] = [selection.dim, selection.ids, newYorkDate(range.from), newYorkDate(range.to)];
-  return db.query<TotalsRow>(
-    `SELECT status, ${MEASURES} FROM calls_daily_dim_status
-     WHERE dim = $1 AND dim_id = ANY($2::int[]) AND day >= $3::date AND day < $4::date${statusClause(filter, params)}
-     GROUP BY status`,
-    params,
-  );
+function fromDimensionDaily(filter: CallFilter, range: TimeRange, selection: { dim: number; ids: number[] }, bind: Bind): string {
+  return `SELECT status, ${MEASURES} FROM calls_daily_dim_status
+     WHERE dim = ${bind(selection.dim)} AND dim_id = ANY(${bind(selection.ids)}::int[])
+       AND day >= ${bind(newYorkDate(range.from))}::date AND day < ${bind(newYorkDate(range.to))}::date${statusClause(filter, bind)}
+     GROUP BY status`;
 }
 
-async function fromHourly(db: Queryable, filter: CallFilter, range: TimeRange): Promise<TotalsRow[]> {
-  const params: unknown[] = [range.from, range.to];
-  return db.query<TotalsRow>(
-    `SELECT status, ${MEASURES} FROM calls_hourly WHERE hour >= $1 AND hour < $2${statusClause(filter, params)} GROUP BY status`,
-    params,
-  );
+function fromHourly(filter: CallFilter, range: TimeRange, bind: Bind): string {
+  return `SELECT status, ${MEASURES} FROM calls_hourly
+     WHERE hour >= ${bind(range.from)} AND hour < ${bind(range.to)}${statusClause(filter, bind)} GROUP BY status`;
 }
 
-async function fromRaw(db: Queryable, filter: CallFilter, range: TimeRange): Promise<TotalsRow[]> {
-  const where = callWhere(filter, range);
-  return db.query<TotalsRow>(
-    `SELECT c.status, count(*)::bigint AS calls, count(*) FILTER (WHERE NOT c.connected)::bigint AS not_connected,
+function fromRaw(filter: CallFilter, range: TimeRange, params: unknown[]): string {
+  const where = callWhere(filter, range, params.length + 1);
+  params.push(...where.params);
+  return `SELECT c.status, count(*)::bigint AS calls, count(*) FILTER (WHERE NOT c.connected)::bigint AS not_connected,
        coalesce(sum(c.revenue_cents), 0)::bigint AS revenue_cents,
        coalesce(sum(c.payout_cents), 0)::bigint AS payout_cents
-     FROM calls c WHERE ${where.sql} GROUP BY c.status`,
-    where.params,
-  );
+     FROM calls c WHERE ${where.sql} GROUP BY c.status`;
 }
 
 /**
- * Totals per status for a filter over a range, exact in every case, by the
- * cheapest exact route (DESIGN §10):
+ * The SQL summing one range, each part a SELECT of TotalsRow's columns, by
+ * the cheapest exact route (DESIGN §10):
  * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
  * - narrowed otherwise by dimensions or caller id: the raw table through its (dimension, call_ts) and caller-id indexes;
  * - whole New York days (every preset): the daily rollup, ~15 rows a day;
  * - anything else (custom ranges): the hourly rollup for whole hours, the raw table for the partial hours at each end.
  */
-export async function totalsByStatus(db: Queryable, filter: CallFilter, range: TimeRange): Promise<StatusTotals[]> {
-  let parts: TotalsRow[][];
+function totalsParts(filter: CallFilter, range: TimeRange, params: unknown[]): string[] {
+  const bind: Bind = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
   const selection = singleDimension(filter);
-  if (selection && wholeDays) {
-    parts = [await fromDimensionDaily(db, filter, range, selection)];
-  } else if (narrowsBeyondStatus(filter)) {
-    parts = [await fromRaw(db, filter, range)];
-  } else if (wholeDays) {
-    parts = [await fromDaily(db, filter, range)];
-  } else {
-    const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
-    const lastHour = new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS);
-    if (firstHour >= lastHour) {
-      parts = [await fromRaw(db, filter, range)];
-    } else {
-      parts = [await fromHourly(db, filter, { from: firstHour, to: lastHour })];
-      if (range.from < firstHour) parts.push(await fromRaw(db, filter, { from: range.from, to: firstHour }));
-      if (lastHour < range.to) parts.push(await fromRaw(db, filter, { from: lastHour, to: range.to }));
-    }
-  }
-  return mergeTotals(parts.flat());
+  if (selection && wholeDays) return [fromDimensionDaily(filter, range, selection, bind)];
+  if (narrowsBeyondStatus(filter)) return [fromRaw(filter, range, params)];
+  if (wholeDays) return [fromDaily(filter, range, bind)];
+  const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
+  const lastHour = new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS);
+  if (firstHour >= lastHour) return [fromRaw(filter, range, params)];
+  const parts = [fromHourly(filter, { from: firstHour, to: lastHour }, bind)];
+  if (range.from < firstHour) parts.push(fromRaw(filter, { from: range.from, to: firstHour }, params));
+  if (lastHour < range.to) parts.push(fromRaw(filter, { from: lastHour, to: range.to }, params));
+  return parts;
+}
+
+/**
+ * Totals per status for a filter over each of several ranges, exact in
+ * every case, in one statement: a stats card's period and the one before
+ * cost one round trip to the database, not two. On this 2-core machine each
+ * round trip wakes a database backend, and a late wake-up (a few ms, now
+ * and then) is what the slowest requests were made of.
+ */
+export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges: TimeRange[]): Promise<StatusTotals[][]> {
+  const params: unknown[] = [];
+  const parts = ranges.flatMap((range, index) =>
+    totalsParts(filter, range, params).map((sql, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${sql}) t${index}_${n}`),
+  );
+  const rows = await db.query<TotalsRow & { range_index: number }>(parts.join('\nUNION ALL\n'), params);
+  return ranges.map((_, index) => mergeTotals(rows.filter((row) => Number(row.range_index) === index)));
+}
+
+/** Totals per status for a filter over one range (see totalsForRanges). */
+export async function totalsByStatus(db: Queryable, filter: CallFilter, range: TimeRange): Promise<StatusTotals[]> {
+  const [totals] = await totalsForRanges(db, filter, [range]);
+  return totals ?? [];
 }
 
 function mergeTotals(rows: TotalsRow[]): StatusTotals[] {

@@ -1,7 +1,7 @@
 import type { CallFilterParams, StatsData } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
-import { totalsByStatus } from '../../../plugins/app/calls/call-totals';
+import { totalsForRanges } from '../../../plugins/app/calls/call-totals';
 import { statsFromTotals, type FlagThresholds } from '../../../plugins/app/calls/stats';
 import { bearer } from '../schemas';
 
@@ -20,10 +20,7 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
     },
     async (request) => {
       const filter = parseCallFilter(request.query);
-      const [current, previous] = await Promise.all([
-        totalsByStatus(fastify.db, filter, filter.range),
-        totalsByStatus(fastify.db, filter, filter.range.previous),
-      ]);
+      const [current = [], previous = []] = await totalsForRanges(fastify.db, filter, [filter.range, filter.range.previous]);
       const data: StatsData = {
         ...statsFromTotals(current, options.flagThresholds),
         range: { preset: filter.range.preset, from: filter.range.from.toISOString(), to: filter.range.to.toISOString() },
