@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { SORTABLE_COLUMNS } from '@callboard/contract';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/database';
@@ -63,6 +64,13 @@ const REQUESTS_PER_MINUTE = 950;
 /** RSS growth below this is noise: the process's memory moves this much between two idle readings. */
 const RSS_NOISE_MB = 16;
 
+/** A response's body, whole. */
+async function readAll(response: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 class Client {
   private token = '';
   private sent: number[] = [];
@@ -98,40 +106,34 @@ class Client {
 
   async signIn(): Promise<void> {
     await this.pace();
-    const response = await fetch(`${this.server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!response.ok) throw new Error(`bench sign-in failed: ${response.status}`);
-    this.token = ((await response.json()) as { data: { token: string } }).data.token;
+    const response = await this.send('POST', '/api/auth/login', { 'content-type': 'application/json' }, JSON.stringify(ADMIN));
+    this.token = (JSON.parse((await readAll(response)).toString('utf8')) as { data: { token: string } }).data.token;
   }
 
   /**
-   * One GET on a kept-alive connection, its body read whole; throws unless it answered 2xx.
-   * `paced: false` when the caller has paced already, outside its timing (see timed()).
-   * node:http rather than fetch: the client shares the two cores with the server and PostgreSQL,
-   * and undici's fetch cost it about a millisecond more a request, with a longer tail of its own,
-   * which the timings then charged to the server.
+   * Sends one request on the kept-alive connections and resolves with the response once its head
+   * has come; rejects, with the body in the message, unless it answered 2xx. node:http rather than
+   * fetch for every request the bench times: the client shares the two cores with the server and
+   * PostgreSQL, and undici's fetch cost it about a millisecond more a request (and several times
+   * the CPU reading a download), with a longer tail of its own, which the timings charged to the server.
    */
-  async get(pathAndQuery: string, { paced = true } = {}): Promise<Buffer> {
-    if (paced) await this.pace();
+  private send(method: 'GET' | 'POST', pathAndQuery: string, headers: Record<string, string>, body?: string): Promise<http.IncomingMessage> {
     return new Promise((resolve, reject) => {
       http
-        .get(`${this.server.url}${pathAndQuery}`, { agent: this.agent, headers: { authorization: `Bearer ${this.token}` } }, (response) => {
-          const chunks: Buffer[] = [];
-          response
-            .on('data', (chunk: Buffer) => chunks.push(chunk))
-            .on('end', () => {
-              const body = Buffer.concat(chunks);
-              const status = response.statusCode ?? 0;
-              if (status >= 200 && status < 300) resolve(body);
-              else reject(new Error(`${pathAndQuery} answered ${status}: ${body.toString('utf8')}`));
-            })
-            .on('error', reject);
+        .request(`${this.server.url}${pathAndQuery}`, { method, agent: this.agent, headers }, (response) => {
+          const status = response.statusCode ?? 0;
+          if (status >= 200 && status < 300) resolve(response);
+          else readAll(response).then((text) => reject(new Error(`${method} ${pathAndQuery} answered ${status}: ${text.toString('utf8')}`)), reject);
         })
-        .on('error', reject);
+        .on('error', reject)
+        .end(body);
     });
+  }
+
+  /** One signed-in GET, its body read whole. `paced: false` when the caller has paced already, outside its timing (see timed()). */
+  async get(pathAndQuery: string, { paced = true } = {}): Promise<Buffer> {
+    if (paced) await this.pace();
+    return readAll(await this.send('GET', pathAndQuery, { authorization: `Bearer ${this.token}` }));
   }
 
   /** Times `runs` GETs of a URL, body read, each paced before its clock starts. */
@@ -139,25 +141,20 @@ class Client {
     return timeRuns(runs, () => this.get(pathAndQuery, { paced: false }), { before: () => this.pace() });
   }
 
-  /**
-   * Downloads a file and returns its X-Total-Count. Read with node:http and thrown away as it
-   * comes: the client shares the server's two cores, and reading through fetch's web streams
-   * cost it several times more CPU.
-   */
+  /** Downloads a file, thrown away as it comes, and returns its X-Total-Count. */
   async download(pathAndQuery: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      http
-        .get(`${this.server.url}${pathAndQuery}`, { headers: { authorization: `Bearer ${this.token}` } }, (response) => {
-          if (response.statusCode !== 200) {
-            reject(new Error(`${pathAndQuery} answered ${response.statusCode}`));
-            response.resume();
-            return;
-          }
-          const total = Number(response.headers['x-total-count']);
-          response.on('end', () => resolve(total)).on('error', reject).resume();
-        })
-        .on('error', reject);
-    });
+    const response = await this.send('GET', pathAndQuery, { authorization: `Bearer ${this.token}` });
+    const total = Number(response.headers['x-total-count']);
+    response.resume();
+    await finished(response);
+    return total;
+  }
+
+  /** Delivers one batch of calls as the tracking platform would; returns how many were stored. */
+  async ingest(body: string): Promise<number> {
+    const response = await this.send('POST', '/api/ingest/calls', { 'content-type': 'application/json', 'x-api-key': INGEST_KEY }, body);
+    const result = JSON.parse((await readAll(response)).toString('utf8')) as { data: { inserted: number; updated: number } };
+    return result.data.inserted + result.data.updated;
   }
 
   async json<T>(pathAndQuery: string): Promise<T> {
@@ -341,13 +338,9 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let body = queue.shift(); body !== undefined; body = queue.shift()) {
-          const response = await fetch(`${server.url}/api/ingest/calls`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-api-key': INGEST_KEY },
-            body,
-          });
-          const result = (await response.json()) as { data: { inserted: number; updated: number } };
-          stored += result.data.inserted + result.data.updated;
+          // Awaited first: `stored += await …` would read `stored` before the wait and lose the other workers' counts.
+          const batchStored = await client.ingest(body);
+          stored += batchStored;
         }
       }),
     );
