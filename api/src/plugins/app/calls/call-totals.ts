@@ -113,9 +113,9 @@ function totalsParts(filter: CallFilter, range: TimeRange, params: unknown[]): s
 /**
  * Totals per status for a filter over each of several ranges, exact in
  * every case, in one statement: a stats card's period and the one before
- * cost one round trip to the database, not two. On this 2-core machine each
- * round trip wakes a database backend, and a late wake-up (a few ms, now
- * and then) is what the slowest requests were made of.
+ * cost one round trip to the database, not two. Each round trip wakes a
+ * database backend; on a small, shared machine a late wake-up (a few ms,
+ * now and then) is what the slowest requests were made of.
  */
 export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges: TimeRange[]): Promise<StatusTotals[][]> {
   const params: unknown[] = [];
