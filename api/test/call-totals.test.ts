@@ -61,13 +61,16 @@ describe('totals for several ranges in one statement', () => {
     const custom: TimeRange = { from: new Date(now - 9 * 24 * HOUR - 17 * 60_000), to: new Date(now - 2 * 24 * HOUR + 41 * 60_000) };
     const withinOneHour: TimeRange = { from: new Date(now - 5 * HOUR + 60_000), to: new Date(now - 5 * HOUR + 50 * 60_000) };
     const future: TimeRange = { from: new Date(now + 400 * 24 * HOUR), to: new Date(now + 401 * 24 * HOUR) };
-    const ranges = [month, month.previous, custom, withinOneHour, future];
+    // Starts where `custom` ends: with a filter only the raw table answers, the two are read in one pass.
+    const afterCustom: TimeRange = { from: custom.to, to: new Date(custom.to.getTime() + 3 * HOUR + 7 * 60_000) };
+    const ranges = [month, month.previous, custom, withinOneHour, future, afterCustom];
 
-    const [busiest] = await testDb.db.query<{ publisher_id: number }>('SELECT publisher_id FROM calls GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
+    const [busiest, second] = await testDb.db.query<{ publisher_id: number }>('SELECT publisher_id FROM calls GROUP BY 1 ORDER BY count(*) DESC LIMIT 2');
     const [sample] = await testDb.db.query<{ caller_id: string }>("SELECT caller_id FROM calls WHERE caller_id <> '' LIMIT 1");
     const filters: Record<string, CallFilter> = {
       none: parseCallFilter({ datePreset: 'last_30_days' }),
       'one publisher': parseCallFilter({ datePreset: 'last_30_days', publisher: String(busiest?.publisher_id) }),
+      'two publishers': parseCallFilter({ datePreset: 'last_30_days', publisher: `${busiest?.publisher_id},${second?.publisher_id}` }),
       'a caller-id search': parseCallFilter({ datePreset: 'last_30_days', search: (sample?.caller_id ?? '').slice(-4) }),
     };
 

@@ -15,9 +15,13 @@ export interface StatusTotals {
 
 const HOUR_MS = 3_600_000;
 
-// The measures every rollup path returns; fromRaw computes the same from the calls themselves.
+// The measures every rollup path returns.
 const MEASURES = `sum(calls)::bigint AS calls, sum(not_connected)::bigint AS not_connected,
   sum(revenue_cents)::bigint AS revenue_cents, sum(payout_cents)::bigint AS payout_cents`;
+
+// The same measures counted from the calls themselves (aliased `c`).
+const RAW_MEASURES = `count(*)::bigint AS calls, count(*) FILTER (WHERE NOT c.connected)::bigint AS not_connected,
+  coalesce(sum(c.revenue_cents), 0)::bigint AS revenue_cents, coalesce(sum(c.payout_cents), 0)::bigint AS payout_cents`;
 
 interface TotalsRow {
   status: string;
@@ -77,17 +81,21 @@ function fromHourly(filter: CallFilter, range: TimeRange, bind: Bind): string {
 function fromRaw(filter: CallFilter, range: TimeRange, params: unknown[]): string {
   const where = callWhere(filter, range, params.length + 1);
   params.push(...where.params);
-  return `SELECT c.status, count(*)::bigint AS calls, count(*) FILTER (WHERE NOT c.connected)::bigint AS not_connected,
-       coalesce(sum(c.revenue_cents), 0)::bigint AS revenue_cents,
-       coalesce(sum(c.payout_cents), 0)::bigint AS payout_cents
-     FROM calls c WHERE ${where.sql} GROUP BY c.status`;
+  return `SELECT c.status, ${RAW_MEASURES} FROM calls c WHERE ${where.sql} GROUP BY c.status`;
+}
+
+/** Whether the raw table alone answers this range: a filter narrowing beyond the status, and no rollup for it. */
+function rawOnly(filter: CallFilter, range: TimeRange): boolean {
+  const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
+  return narrowsBeyondStatus(filter) && !(singleDimension(filter) && wholeDays);
 }
 
 /**
  * The SQL summing one range, each part a SELECT of TotalsRow's columns, by
  * the cheapest exact route (DESIGN §10):
  * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
- * - narrowed otherwise by dimensions or caller id: the raw table through its (dimension, call_ts) and caller-id indexes;
+ * - narrowed otherwise by dimensions or caller id: the raw table through its (dimension, call_ts) and caller-id indexes
+ *   (adjacent ranges read in one pass: fromRawRun);
  * - whole New York days (every preset): the daily rollup, ~15 rows a day;
  * - anything else (custom ranges): the hourly rollup for whole hours, the raw table for the partial hours at each end.
  */
@@ -99,7 +107,7 @@ function totalsParts(filter: CallFilter, range: TimeRange, params: unknown[]): s
   const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
   const selection = singleDimension(filter);
   if (selection && wholeDays) return [fromDimensionDaily(filter, range, selection, bind)];
-  if (narrowsBeyondStatus(filter)) return [fromRaw(filter, range, params)];
+  if (rawOnly(filter, range)) return [fromRaw(filter, range, params)];
   if (wholeDays) return [fromDaily(filter, range, bind)];
   const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
   const lastHour = new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS);
@@ -108,6 +116,53 @@ function totalsParts(filter: CallFilter, range: TimeRange, params: unknown[]): s
   if (range.from < firstHour) parts.push(fromRaw(filter, { from: range.from, to: firstHour }, params));
   if (lastHour < range.to) parts.push(fromRaw(filter, { from: lastHour, to: range.to }, params));
   return parts;
+}
+
+/** A range and where its answers go in totalsForRanges' result. */
+interface IndexedRange {
+  index: number;
+  range: TimeRange;
+}
+
+/**
+ * Groups ranges into runs that follow one another without a gap or an
+ * overlap (a period and the one before it), in time order. A run the raw
+ * table answers is read in one pass.
+ */
+function adjacentRuns(ranges: IndexedRange[]): IndexedRange[][] {
+  const runs: IndexedRange[][] = [];
+  for (const entry of [...ranges].sort((a, b) => a.range.from.getTime() - b.range.from.getTime())) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (run && last && last.range.to.getTime() === entry.range.from.getTime()) run.push(entry);
+    else runs.push([entry]);
+  }
+  return runs;
+}
+
+/**
+ * One pass over the raw table for adjacent ranges, each call tagged with
+ * the range it falls in. A caller-id search reads its trigram index once
+ * instead of once a range (today and yesterday: ~1.7 ms against 2 × 2.4
+ * at 1M calls), and a (dimension, call_ts) scan is one walk.
+ */
+function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]): string {
+  const first = run[0] as IndexedRange;
+  const last = run.at(-1) as IndexedRange;
+  const where = callWhere(filter, { from: first.range.from, to: last.range.to }, params.length + 1);
+  params.push(...where.params);
+  const bind: Bind = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  // The run starts at the first range's start and ends at the last one's end, so every call read
+  // is before some range's end; the first such end is its range.
+  const whens = run
+    .slice(0, -1)
+    .map((entry) => `WHEN c.call_ts < ${bind(entry.range.to)} THEN ${entry.index}`)
+    .join(' ');
+  return `SELECT CASE ${whens} ELSE ${last.index} END AS range_index, c.status, ${RAW_MEASURES}
+     FROM calls c WHERE ${where.sql} GROUP BY 1, 2`;
 }
 
 /**
@@ -119,9 +174,18 @@ function totalsParts(filter: CallFilter, range: TimeRange, params: unknown[]): s
  */
 export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges: TimeRange[]): Promise<StatusTotals[][]> {
   const params: unknown[] = [];
-  const parts = ranges.flatMap((range, index) =>
-    totalsParts(filter, range, params).map((sql, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${sql}) t${index}_${n}`),
-  );
+  const indexed = ranges.map((range, index) => ({ index, range }));
+  const parts: string[] = [];
+  const eachOnItsOwn = indexed.filter((entry) => !rawOnly(filter, entry.range));
+  for (const run of adjacentRuns(indexed.filter((entry) => rawOnly(filter, entry.range)))) {
+    if (run.length > 1) parts.push(fromRawRun(filter, run, params));
+    else eachOnItsOwn.push(...run);
+  }
+  for (const { index, range } of eachOnItsOwn) {
+    parts.push(
+      ...totalsParts(filter, range, params).map((sql, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${sql}) t${index}_${n}`),
+    );
+  }
   const rows = await db.query<TotalsRow & { range_index: number }>(parts.join('\nUNION ALL\n'), params);
   return ranges.map((_, index) => mergeTotals(rows.filter((row) => Number(row.range_index) === index)));
 }
