@@ -174,6 +174,16 @@ function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]):
  */
 export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges: TimeRange[]): Promise<StatusTotals[][]> {
   const params: unknown[] = [];
+  const rows = await db.query<TotalsRow & { range_index: number }>(totalsStatement(filter, ranges, params), params);
+  return ranges.map((_, index) => mergeTotals(rows.filter((row) => Number(row.range_index) === index)));
+}
+
+/**
+ * totalsForRanges' statement, for a caller that joins it into its own: rows
+ * of `range_index` (the range's place in `ranges`) and the TotalsRow columns,
+ * with its values appended to `params` and numbered after those already there.
+ */
+export function totalsStatement(filter: CallFilter, ranges: TimeRange[], params: unknown[]): string {
   const indexed = ranges.map((range, index) => ({ index, range }));
   const parts: string[] = [];
   const eachOnItsOwn = indexed.filter((entry) => !rawOnly(filter, entry.range));
@@ -186,8 +196,7 @@ export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges:
       ...totalsParts(filter, range, params).map((sql, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${sql}) t${index}_${n}`),
     );
   }
-  const rows = await db.query<TotalsRow & { range_index: number }>(parts.join('\nUNION ALL\n'), params);
-  return ranges.map((_, index) => mergeTotals(rows.filter((row) => Number(row.range_index) === index)));
+  return parts.join('\nUNION ALL\n');
 }
 
 /** Totals per status for a filter over one range (see totalsForRanges). */

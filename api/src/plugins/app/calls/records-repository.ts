@@ -1,7 +1,8 @@
 import type { CallAuditEntry, CallDetail, CallRecord, SortColumn } from '@callboard/contract';
 import type { Queryable } from '../../../db/database';
 import type { CallFilter } from './call-filter';
-import { RECORD_SELECT, recordSelect, toCallRecord, type RecordRow } from './call-record';
+import { RECORD_COLUMNS_SQL, RECORD_SELECT, recordSelect, toCallRecord, type RecordRow } from './call-record';
+import { totalsStatement } from './call-totals';
 import { callWhere } from './call-where';
 
 /** Sortable columns and the SQL each sorts by; anything else never reaches the SQL. */
@@ -39,12 +40,18 @@ export interface PageRequest {
   offset: number;
 }
 
-export async function findRecordsPage(
-  db: Queryable,
-  filter: CallFilter,
-  page: PageRequest,
-  { nameWalkMaxRows = NAME_SORT_WALK_MAX_ROWS } = {},
-): Promise<CallRecord[]> {
+/** A statement and its parameters, numbered from $1. */
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The page's records, each with `page_pos`, its place on the page (1, 2, …):
+ * the statement has no ORDER BY of its own, so that it can be joined into
+ * another one and still be put back in order.
+ */
+function pageStatement(filter: CallFilter, page: PageRequest, nameWalkMaxRows: number): Statement {
   const where = callWhere(filter, filter.range);
   const dir = page.sortDir === 'asc' ? 'ASC' : 'DESC';
   // Sorted columns use PostgreSQL's natural NULL order (an empty sub disposition sorts after every value),
@@ -58,6 +65,8 @@ export async function findRecordsPage(
   const n = where.params.length;
   const params = [...where.params, page.limit, page.offset];
   const byName = NAME_SORTS[page.sortBy];
+  // The window sees only the page's rows, whichever way they were chosen.
+  const columns = `${RECORD_COLUMNS_SQL}, row_number() OVER (ORDER BY ${order}) AS page_pos`;
   if (byName && page.offset + page.limit <= nameWalkMaxRows) {
     // The first `offset + limit` rows hold at most that many calls of any one name, and those are
     // its newest: walk the names in order, each through a LATERAL that reads only that many from
@@ -68,18 +77,55 @@ export async function findRecordsPage(
         ORDER BY c.call_ts DESC, c.id DESC LIMIT $${n + 3}
       ) c
       ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) c`;
-    const rows = await db.query<RecordRow>(`${recordSelect(pageOfCalls)} ORDER BY ${order}`, [...params, page.offset + page.limit]);
-    return rows.map(toCallRecord);
+    return { sql: recordSelect(pageOfCalls, columns), params: [...params, page.offset + page.limit] };
   }
-  if (byName) {
-    const rows = await db.query<RecordRow>(`${RECORD_SELECT} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params);
-    return rows.map(toCallRecord);
-  }
-  // A deferred join: the page is chosen from `calls` alone and only its rows meet the dimension
-  // tables. Joining first made page 200 of a year join 5,000 rows to throw 4,975 away (12 ms → 4 ms at 1M calls).
-  const pageOfCalls = `(SELECT * FROM calls c WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}) c`;
-  const rows = await db.query<RecordRow>(`${recordSelect(pageOfCalls)} ORDER BY ${order}`, params);
+  // Keys first: the page's ids are chosen from `calls` alone (by time, an index-only scan of
+  // (call_ts, id)), and only those rows are read whole and meet the dimension tables.
+  // Reading whole rows to skip them made page 200 of a year 4.2 ms inside PostgreSQL at
+  // 1M calls (65 ms from a cold cache), against 0.9 (1.5) keys first; a sort by status 41 ms against 16.
+  const chosen = byName
+    ? `SELECT c.id FROM calls c JOIN ${byName.table} d ON d.id = c.${byName.column} WHERE ${where.sql}
+       ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC`
+    : `SELECT c.id FROM calls c WHERE ${where.sql} ORDER BY ${order}`;
+  const pageOfCalls = `(SELECT c.* FROM (${chosen} LIMIT $${n + 1} OFFSET $${n + 2}) k JOIN calls c ON c.id = k.id) c`;
+  return { sql: recordSelect(pageOfCalls, columns), params };
+}
+
+export async function findRecordsPage(
+  db: Queryable,
+  filter: CallFilter,
+  page: PageRequest,
+  { nameWalkMaxRows = NAME_SORT_WALK_MAX_ROWS } = {},
+): Promise<CallRecord[]> {
+  const statement = pageStatement(filter, page, nameWalkMaxRows);
+  const rows = await db.query<RecordRow>(`${statement.sql} ORDER BY page_pos`, statement.params);
   return rows.map(toCallRecord);
+}
+
+/**
+ * A page of records and the exact total for the same filter, in one
+ * statement. The total comes from the same machinery as the stats (a rollup
+ * when it can), never count(*) over(). One statement is one wake-up of one
+ * database backend, where the page and the total side by side were two,
+ * and a request waited for the later one.
+ */
+export async function findRecordsPageWithTotal(
+  db: Queryable,
+  filter: CallFilter,
+  page: PageRequest,
+): Promise<{ records: CallRecord[]; total: number }> {
+  const statement = pageStatement(filter, page, NAME_SORT_WALK_MAX_ROWS);
+  const params = [...statement.params];
+  const totals = totalsStatement(filter, [filter.range], params);
+  // The total is one row; joined with nothing when the page is empty, it still comes back.
+  const rows = await db.query<{ total: number } & Partial<RecordRow>>(
+    `SELECT t.total, r.* FROM (SELECT coalesce(sum(calls), 0)::bigint AS total FROM (${totals}) s) t
+     LEFT JOIN (${statement.sql}) r ON true
+     ORDER BY r.page_pos`,
+    params,
+  );
+  const records = rows.filter((row): row is { total: number } & RecordRow => row.id != null).map(toCallRecord);
+  return { records, total: Number(rows[0]?.total ?? 0) };
 }
 
 interface AuditRow {

@@ -11,9 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../../http/http-error';
 import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
-import { sumCalls, totalsByStatus } from '../../../plugins/app/calls/call-totals';
 import { redisposition } from '../../../plugins/app/calls/calls-writer';
-import { findCallDetail, findRecordsPage } from '../../../plugins/app/calls/records-repository';
+import { findCallDetail, findRecordsPageWithTotal } from '../../../plugins/app/calls/records-repository';
 import { bearer } from '../schemas';
 
 const callIdParams = {
@@ -47,13 +46,8 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const { page, limit, sortBy, sortDir } = request.query;
       const filter = parseCallFilter(request.query);
-      // The total comes from the same exact machinery as the stats (a rollup when it can), never count(*) over().
-      const [data, totals] = await Promise.all([
-        findRecordsPage(fastify.db, filter, { sortBy, sortDir, limit, offset: (page - 1) * limit }),
-        totalsByStatus(fastify.db, filter, filter.range),
-      ]);
-      const total = sumCalls(totals);
-      return { success: true, data, meta: { total, page, pages: Math.ceil(total / limit), limit } };
+      const { records, total } = await findRecordsPageWithTotal(fastify.db, filter, { sortBy, sortDir, limit, offset: (page - 1) * limit });
+      return { success: true, data: records, meta: { total, page, pages: Math.ceil(total / limit), limit } };
     },
   );
 
