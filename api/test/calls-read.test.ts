@@ -1,7 +1,8 @@
 import { DATE_PRESETS, DISPOSITIONS, RECORD_COLUMNS, type DatePreset } from '@callboard/contract';
+import type { Queryable } from '../src/db/database';
 import { parseCallFilter } from '../src/plugins/app/calls/call-filter';
 import { resolvePreset } from '../src/plugins/app/calls/date-range';
-import { findRecordsPage } from '../src/plugins/app/calls/records-repository';
+import { findRecordsPage, findRecordsPageWithTotal } from '../src/plugins/app/calls/records-repository';
 import { bulkUpdate, getOk, ingestAll, makeCall, nyDate, nyIso, onStableNewYorkDay, qs, seededRandom, INGEST_KEY, type IngestCallInput } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 
@@ -282,6 +283,23 @@ describe('GET /api/calls/records', () => {
           expect(walked).toHaveLength(Math.max(0, Math.min(limit, 45 - offset)));
         }
       }
+    });
+
+    test('a page and its exact total are one statement, and an empty page still has its total', async () => {
+      let statements = 0;
+      const db: Queryable = {
+        query: (text, params) => {
+          statements += 1;
+          return t.db.query(text, params);
+        },
+      };
+      const filter = parseCallFilter(SORT_DAY);
+      const first = await findRecordsPageWithTotal(db, filter, { sortBy: 'callTimestamp', sortDir: 'desc', limit: 7, offset: 0 });
+      const pastTheEnd = await findRecordsPageWithTotal(db, filter, { sortBy: 'status', sortDir: 'asc', limit: 7, offset: 70 });
+      expect(statements).toBe(2);
+      expect(first.total).toBe(45);
+      expect(first.records.map((r) => r.id)).toEqual((await findRecordsPage(t.db, filter, { sortBy: 'callTimestamp', sortDir: 'desc', limit: 7, offset: 0 })).map((r) => r.id));
+      expect(pastTheEnd).toEqual({ records: [], total: 45 });
     });
 
     test('the default sort is callTimestamp desc', async () => {
