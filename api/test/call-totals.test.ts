@@ -63,7 +63,9 @@ describe('totals for several ranges in one statement', () => {
     const future: TimeRange = { from: new Date(now + 400 * 24 * HOUR), to: new Date(now + 401 * 24 * HOUR) };
     // Starts where `custom` ends: with a filter only the raw table answers, the two are read in one pass.
     const afterCustom: TimeRange = { from: custom.to, to: new Date(custom.to.getTime() + 3 * HOUR + 7 * 60_000) };
-    const ranges = [month, month.previous, custom, withinOneHour, future, afterCustom];
+    // Touches no other range's end: with a filter only the raw table answers, it is read on its own.
+    const alone: TimeRange = { from: new Date(now - 20 * 24 * HOUR + 13 * 60_000), to: new Date(now - 12 * 24 * HOUR + 7 * 60_000) };
+    const ranges = [month, month.previous, custom, withinOneHour, future, afterCustom, alone];
 
     const [busiest, second] = await testDb.db.query<{ publisher_id: number }>('SELECT publisher_id FROM calls GROUP BY 1 ORDER BY count(*) DESC LIMIT 2');
     const [sample] = await testDb.db.query<{ caller_id: string }>("SELECT caller_id FROM calls WHERE caller_id <> '' LIMIT 1");

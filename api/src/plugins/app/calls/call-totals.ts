@@ -84,22 +84,24 @@ function fromRaw(filter: CallFilter, range: TimeRange, params: unknown[]): strin
   return `SELECT c.status, ${RAW_MEASURES} FROM calls c WHERE ${where.sql} GROUP BY c.status`;
 }
 
-/** Whether the raw table alone answers this range: a filter narrowing beyond the status, and no rollup for it. */
+/**
+ * Whether the raw table alone answers this range: a filter narrowing by
+ * dimensions or caller id, read through the (dimension, call_ts) and
+ * caller-id indexes, unless it is one picker's selection over whole days.
+ */
 function rawOnly(filter: CallFilter, range: TimeRange): boolean {
   const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
   return narrowsBeyondStatus(filter) && !(singleDimension(filter) && wholeDays);
 }
 
 /**
- * The SQL summing one range, each part a SELECT of TotalsRow's columns, by
- * the cheapest exact route (DESIGN §10):
+ * The SQL summing one range a rollup can answer (see rawOnly for the others),
+ * each part a SELECT of TotalsRow's columns, by the cheapest exact route (DESIGN §10):
  * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
- * - narrowed otherwise by dimensions or caller id: the raw table through its (dimension, call_ts) and caller-id indexes
- *   (adjacent ranges read in one pass: fromRawRun);
  * - whole New York days (every preset): the daily rollup, ~15 rows a day;
  * - anything else (custom ranges): the hourly rollup for whole hours, the raw table for the partial hours at each end.
  */
-function totalsParts(filter: CallFilter, range: TimeRange, params: unknown[]): string[] {
+function rollupParts(filter: CallFilter, range: TimeRange, params: unknown[]): string[] {
   const bind: Bind = (value) => {
     params.push(value);
     return `$${params.length}`;
@@ -107,7 +109,6 @@ function totalsParts(filter: CallFilter, range: TimeRange, params: unknown[]): s
   const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
   const selection = singleDimension(filter);
   if (selection && wholeDays) return [fromDimensionDaily(filter, range, selection, bind)];
-  if (rawOnly(filter, range)) return [fromRaw(filter, range, params)];
   if (wholeDays) return [fromDaily(filter, range, bind)];
   const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
   const lastHour = new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS);
@@ -141,10 +142,10 @@ function adjacentRuns(ranges: IndexedRange[]): IndexedRange[][] {
 }
 
 /**
- * One pass over the raw table for adjacent ranges, each call tagged with
- * the range it falls in. A caller-id search reads its trigram index once
- * instead of once a range (today and yesterday: ~1.7 ms against 2 × 2.4
- * at 1M calls), and a (dimension, call_ts) scan is one walk.
+ * One pass over the raw table for adjacent ranges (or a range on its own),
+ * each call tagged with the range it falls in. A caller-id search reads its
+ * trigram index once instead of once a range (today and yesterday: ~1.7 ms
+ * against 2 × 2.4 at 1M calls), and a (dimension, call_ts) scan is one walk.
  */
 function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]): string {
   const first = run[0] as IndexedRange;
@@ -161,7 +162,8 @@ function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]):
     .slice(0, -1)
     .map((entry) => `WHEN c.call_ts < ${bind(entry.range.to)} THEN ${entry.index}`)
     .join(' ');
-  return `SELECT CASE ${whens} ELSE ${last.index} END AS range_index, c.status, ${RAW_MEASURES}
+  const rangeIndex = whens ? `CASE ${whens} ELSE ${last.index} END` : String(last.index);
+  return `SELECT ${rangeIndex} AS range_index, c.status, ${RAW_MEASURES}
      FROM calls c WHERE ${where.sql} GROUP BY 1, 2`;
 }
 
@@ -184,18 +186,13 @@ export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges:
  * with its values appended to `params` and numbered after those already there.
  */
 export function totalsStatement(filter: CallFilter, ranges: TimeRange[], params: unknown[]): string {
-  const indexed = ranges.map((range, index) => ({ index, range }));
+  const raw: IndexedRange[] = [];
   const parts: string[] = [];
-  const eachOnItsOwn = indexed.filter((entry) => !rawOnly(filter, entry.range));
-  for (const run of adjacentRuns(indexed.filter((entry) => rawOnly(filter, entry.range)))) {
-    if (run.length > 1) parts.push(fromRawRun(filter, run, params));
-    else eachOnItsOwn.push(...run);
-  }
-  for (const { index, range } of eachOnItsOwn) {
-    parts.push(
-      ...totalsParts(filter, range, params).map((sql, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${sql}) t${index}_${n}`),
-    );
-  }
+  ranges.forEach((range, index) => {
+    if (rawOnly(filter, range)) raw.push({ index, range });
+    else parts.push(...rollupParts(filter, range, params).map((sql, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${sql}) t${index}_${n}`));
+  });
+  for (const run of adjacentRuns(raw)) parts.push(fromRawRun(filter, run, params));
   return parts.join('\nUNION ALL\n');
 }
 
