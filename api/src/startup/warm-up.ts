@@ -3,7 +3,7 @@ import { POOL_MIN_CONNECTIONS } from '../db/postgres-database';
 import { parseCallFilter } from '../plugins/app/calls/call-filter';
 import { totalsForRanges } from '../plugins/app/calls/call-totals';
 import { dimensionOptions } from '../plugins/app/calls/filter-options';
-import { findRecordsPageWithTotal } from '../plugins/app/calls/records-repository';
+import { findRecordsPage } from '../plugins/app/calls/records-repository';
 
 /** The presets the dashboard opens with and the ones most asked for. */
 const PRESETS = ['today', 'last_30_days', 'this_year'] as const;
@@ -35,7 +35,7 @@ export async function warmUpDatabase(
         const filter = parseCallFilter({ datePreset: preset });
         // The stats cards' two periods in one statement, the records' first page with its total in another.
         await totalsForRanges(db, filter, [filter.range, filter.range.previous]);
-        await findRecordsPageWithTotal(db, filter, { sortBy: 'callTimestamp', sortDir: 'desc', limit: 25, offset: 0 });
+        await findRecordsPage(db, filter, { sortBy: 'callTimestamp', sortDir: 'desc', limit: 25, offset: 0 });
         await dimensionOptions(db, 'publishers', filter.range, { limit: 1000 });
         queries += 3;
       }

@@ -91,17 +91,6 @@ function pageStatement(filter: CallFilter, page: PageRequest, nameWalkMaxRows: n
   return { sql: recordSelect(pageOfCalls, columns), params };
 }
 
-export async function findRecordsPage(
-  db: Queryable,
-  filter: CallFilter,
-  page: PageRequest,
-  { nameWalkMaxRows = NAME_SORT_WALK_MAX_ROWS } = {},
-): Promise<CallRecord[]> {
-  const statement = pageStatement(filter, page, nameWalkMaxRows);
-  const rows = await db.query<RecordRow>(`${statement.sql} ORDER BY page_pos`, statement.params);
-  return rows.map(toCallRecord);
-}
-
 /**
  * A page of records and the exact total for the same filter, in one
  * statement. The total comes from the same machinery as the stats (a rollup
@@ -109,18 +98,18 @@ export async function findRecordsPage(
  * database backend, where the page and the total side by side were two,
  * and a request waited for the later one.
  */
-export async function findRecordsPageWithTotal(
+export async function findRecordsPage(
   db: Queryable,
   filter: CallFilter,
   page: PageRequest,
+  { nameWalkMaxRows = NAME_SORT_WALK_MAX_ROWS } = {},
 ): Promise<{ records: CallRecord[]; total: number }> {
-  const statement = pageStatement(filter, page, NAME_SORT_WALK_MAX_ROWS);
-  const params = [...statement.params];
+  const { sql, params } = pageStatement(filter, page, nameWalkMaxRows);
   const totals = totalsStatement(filter, [filter.range], params);
   // The total is one row; joined with nothing when the page is empty, it still comes back.
   const rows = await db.query<{ total: number } & Partial<RecordRow>>(
     `SELECT t.total, r.* FROM (SELECT coalesce(sum(calls), 0)::bigint AS total FROM (${totals}) s) t
-     LEFT JOIN (${statement.sql}) r ON true
+     LEFT JOIN (${sql}) r ON true
      ORDER BY r.page_pos`,
     params,
   );

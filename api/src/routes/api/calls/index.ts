@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../../http/http-error';
 import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
 import { redisposition } from '../../../plugins/app/calls/calls-writer';
-import { findCallDetail, findRecordsPageWithTotal } from '../../../plugins/app/calls/records-repository';
+import { findCallDetail, findRecordsPage } from '../../../plugins/app/calls/records-repository';
 import { bearer } from '../schemas';
 
 const callIdParams = {
@@ -46,7 +46,7 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const { page, limit, sortBy, sortDir } = request.query;
       const filter = parseCallFilter(request.query);
-      const { records, total } = await findRecordsPageWithTotal(fastify.db, filter, { sortBy, sortDir, limit, offset: (page - 1) * limit });
+      const { records, total } = await findRecordsPage(fastify.db, filter, { sortBy, sortDir, limit, offset: (page - 1) * limit });
       return { success: true, data: records, meta: { total, page, pages: Math.ceil(total / limit), limit } };
     },
   );
