@@ -2,7 +2,7 @@
 /**
  * `npm run dev`: the API (port 8080, embedded database) plus one webpack dev
  * server per front-end package — shell 3000, reporting 3001, calllogs 3002,
- * users 3003 (DESIGN §3). The API's /remotes.json points the shell at the
+ * users 3003. The API's /remotes.json points the shell at the
  * remotes' dev servers, and each dev server proxies /api to the API.
  * Open http://127.0.0.1:3000. Ctrl-C stops everything.
  */

@@ -252,7 +252,7 @@ describe('GET /api/calls/records', () => {
       return r;
     };
 
-    test('the sortable columns are exactly those of spec §2', () => {
+    test('the sortable columns are exactly those the records table sorts by', () => {
       expect(RECORD_COLUMNS.filter((c) => c.sortable).map((c) => c.key)).toEqual([...sortable]);
     });
 

@@ -1,5 +1,5 @@
 /**
- * The rules for a payment to a publisher (DESIGN §8), shared by the payment
+ * The rules for a payment to a publisher, shared by the payment
  * form and the server so both say exactly the same words. Whether the
  * publisher exists is the one thing only the server can tell; it reports it
  * under `publisherId` with `PAYMENT_MESSAGES.publisherNotFound`.

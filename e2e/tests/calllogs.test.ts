@@ -8,8 +8,8 @@ import { DEMO_ADMIN, startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
- * The live Call Logs in real Chromium against the production build (issue 6
- * "Tests"): infinite scroll without duplicates, and a bulk re-disposition
+ * The live Call Logs in real Chromium against the production build:
+ * infinite scroll without duplicates, and a bulk re-disposition
  * that reaches the log, Reporting's counts and the call's history.
  */
 let system: System;

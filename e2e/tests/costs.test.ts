@@ -6,7 +6,7 @@ import { submitLogin } from '../support/sign-in';
 
 /**
  * The Costs view as an admin meets it, in real Chromium against the production
- * build served by the API on demo data (issue 5, item 6): the figures and the
+ * build served by the API on demo data: the figures and the
  * breakdown for the last 30 days, the breakdown's export, and a payment
  * recorded, edited and deleted.
  */

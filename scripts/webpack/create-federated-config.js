@@ -2,11 +2,12 @@
  * One webpack configuration for every front-end package: the shell (the host)
  * and the three remotes differ only in what they expose and how they start.
  *
- * What Module Federation needs is said out loud here (DESIGN §4, §12):
+ * What Module Federation needs is said out loud here (the reasons:
+ * docs/decisions/0010-module-federation-sharing.md and 0005-pinned-versions.md):
  * - `publicPath: 'auto'`, so a remote's chunks load from wherever its entry was
  *   served (`/remotes/<name>/` in production, its own dev server in development);
  * - `runtimeChunk: false`, so the remote entry carries its own webpack runtime;
- * - a 120 s chunk timeout (the design card); the remote entry's own timeout is
+ * - a 120 s chunk timeout, so a remote on a slow link still loads; the remote entry's own timeout is
  *   raised by the shell's runtime plugin;
  * - shared singletons with an exact `requiredVersion`, and the `react/`,
  *   `react-dom/` prefix keys so `react/jsx-runtime` and `react-dom/client` are
@@ -80,7 +81,7 @@ function sharedSingletons(packageDir) {
 /**
  * @param {object} options
  * @param {string} options.packageDir   the package's folder (its `src/index.ts` is the entry)
- * @param {number} options.devPort      the dev server's port (DESIGN §3)
+ * @param {number} options.devPort      the dev server's port (`npm run dev` starts each package on its own)
  * @param {Record<string,string>} [options.exposes]  what a remote offers (`./App`)
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the host's)
  * @param {object} [options.budget]     size limits checked after a production build
@@ -150,7 +151,7 @@ function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = 
           publicPath: exposes ? 'auto' : '/',
         }),
         new webpack.DefinePlugin({
-          // spec §7: the API base is a build-time setting, empty (same origin) by default.
+          // The API base is a build-time setting, empty (same origin) by default.
           'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
         }),
         ...(production && budget ? [new BudgetPlugin(budget)] : []),

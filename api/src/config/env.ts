@@ -1,5 +1,5 @@
 /**
- * The server is configured only by environment variables (issue 2). Every
+ * The server is configured only by environment variables (README.md lists them). Every
  * variable is checked here, once, at start-up; a wrong value stops the server
  * with a message naming the variable, the rule and the value it got.
  */
