@@ -1,10 +1,8 @@
 import type { CallRecord } from '@callboard/contract';
 import { useSearchParams } from '@callboard/shared-router';
-import { Alert } from '@callboard/shared-ui/alert';
-import { Button } from '@callboard/shared-ui/button';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
-import { RefreshIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { Table } from '@callboard/shared-ui/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,33 +10,16 @@ import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
 import { CallDetailPanel } from '../../call-detail/components/call-detail-panel';
 import { useReviewKeys } from '../../review-keys/hooks/use-review-keys';
 import { useRowSelection } from '../../selection/hooks/use-row-selection';
+import { isWithinReach, useInView } from '../hooks/use-in-view';
+import { useLiveLog } from '../hooks/use-live-log';
 import { callLogColumns } from './call-log-columns';
 import { LogHeader } from './log-header';
 import { NewCallsMarker } from './new-calls-marker';
-import { isWithinReach, useInView } from '../hooks/use-in-view';
-import { useLiveLog } from '../hooks/use-live-log';
 import './call-log.css';
 
 /** The open call lives in the address (?call=id), so a call under review can be shared or reloaded. */
 export const DETAIL_PARAM = 'call';
 
-
-/** Spec §8: the failure's title, then the error's message; Retry repeats the failed request. */
-function RetryAlert({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Alert
-      tone="error"
-      title={title}
-      action={
-        <Button size="sm" icon={<RefreshIcon size={14} />} onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {error instanceof Error ? error.message : String(error)}
-    </Alert>
-  );
-}
 
 /**
  * The live call log for one set of filters (the page remounts it when they
@@ -137,7 +118,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       <LogHeader loaded={rows.length} total={log.total} loading={log.isLoadingFirst} />
 
       {error && rows.length === 0 ? (
-        <RetryAlert title="Failed to load records." error={error} onRetry={log.retry} />
+        <LoadError title="Failed to load records." error={error} onRetry={log.retry} />
       ) : log.isLoadingFirst ? (
         <div className="calllogs__loading" role="status">
           <Spinner size="md" decorative />
@@ -172,7 +153,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
         </div>
       ) : null}
       {error && rows.length > 0 ? (
-        <RetryAlert title={log.failedMore ? 'Failed to load more calls.' : 'Failed to refresh the calls.'} error={error} onRetry={log.retry} />
+        <LoadError title={log.failedMore ? 'Failed to load more calls.' : 'Failed to refresh the calls.'} error={error} onRetry={log.retry} />
       ) : null}
       {!hasMore && !error && rows.length > 0 ? <p className="calllogs__end">That’s every call for these filters.</p> : null}
 

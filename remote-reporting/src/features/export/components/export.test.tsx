@@ -1,12 +1,12 @@
 import { tokenAtom } from '@callboard/shared-auth/session';
 import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { RecordsCard } from '../../records/components/records-card';
 import { makeRecord, recordsBody, renderOverview, type Answer } from '../../../testing/overview';
+import { RecordsCard } from '../../records/components/records-card';
 import { createCsvRowCounter } from './csv-row-counter';
+import { fallbackExportName } from './export-file-name';
 import { formatBytes, receivedText } from './export-popup';
 import { REVOKE_AFTER_MS } from '@callboard/shared-ui/save-file';
-import { fallbackExportName } from './export-file-name';
 
 const noop = () => undefined;
 const encoder = new TextEncoder();
