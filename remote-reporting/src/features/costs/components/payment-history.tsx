@@ -1,4 +1,5 @@
 import { PAYMENT_HISTORY_LIMIT, type Payment } from '@callboard/contract';
+import { useIsAdmin } from '@callboard/shared-auth/admin-gate';
 import { Badge } from '@callboard/shared-ui/badge';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
@@ -10,7 +11,7 @@ import { useAtomValue } from 'jotai';
 import { useId, useMemo, useState } from 'react';
 import { usePayments } from '../api/cost-api';
 import { usePaymentActions } from '../hooks/use-payment-actions';
-import { AdminAction, useIsAdmin } from './admin-action';
+import { AdminAction } from './admin-action';
 import { DeletePaymentDialog } from './delete-payment-dialog';
 import { formatPaidAt } from './new-york-time';
 import { PaymentDialog } from './payment-dialog';
