@@ -197,7 +197,9 @@ export interface RenderOptions {
   filters?: Partial<FilterState>;
   /** Turns Auto Refresh on with this interval (ms). */
   pollEveryMs?: number;
-  /** The address inside the area, e.g. "?call=7". */
+  /** The path inside the area, e.g. "/calls/7". */
+  path?: string;
+  /** The query, e.g. "?page=2". */
   search?: string;
   /** SWR options over the test defaults, e.g. the shell's (SHELL_SWR_OPTIONS). */
   swr?: SWRConfiguration;
@@ -213,15 +215,18 @@ export const SHELL_SWR_OPTIONS: SWRConfiguration = {
 
 /** Where the router is, updated on every render of the area. */
 export interface LocationState {
+  pathname: string;
   search: string;
 }
 
 function LocationProbe({ state }: { state: LocationState }) {
-  state.search = useLocation().search;
+  const location = useLocation();
+  state.pathname = location.pathname;
+  state.search = location.search;
   return null;
 }
 
-export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, search = '', swr }: RenderOptions = {}) {
+export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, path = '', search = '', swr }: RenderOptions = {}) {
   const store = createStore();
   saveSession(store, { token: TEST_TOKEN, user: makeUser({ role: 'admin', ...account }) });
   store.set(isLoadingAtom, false);
@@ -231,11 +236,11 @@ export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEve
     store.set(autoRefreshAtom, true);
   }
   const fetchMock: FetchMock = installFetchMock((url, init) => api.respond(new URL(url, 'http://localhost'), init));
-  const location: LocationState = { search };
+  const location: LocationState = { pathname: `/callLogs${path}`, search };
   const view = render(
     <Provider store={store}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fetcher: swrFetcher(store), ...swr }}>
-        <MemoryRouter initialEntries={[`/callLogs${search}`]}>
+        <MemoryRouter initialEntries={[`/callLogs${path}${search}`]}>
           <Routes>
             <Route
               path="/callLogs/*"

@@ -1,5 +1,4 @@
 import type { CallRecord } from '@callboard/contract';
-import { useSearchParams } from '@callboard/shared-router';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { LoadError } from '@callboard/shared-ui/load-error';
@@ -12,14 +11,11 @@ import { useReviewKeys } from '../../review-keys/hooks/use-review-keys';
 import { useRowSelection } from '../../selection/hooks/use-row-selection';
 import { isWithinReach, useInView } from '../hooks/use-in-view';
 import { useLiveLog } from '../hooks/use-live-log';
+import { useOpenCall } from '../hooks/use-open-call';
 import { callLogColumns } from './call-log-columns';
 import { LogHeader } from './log-header';
 import { NewCallsMarker } from './new-calls-marker';
 import './call-log.css';
-
-/** The open call lives in the address (?call=id), so a call under review can be shared or reloaded. */
-export const DETAIL_PARAM = 'call';
-
 
 /**
  * The live call log for one set of filters (the page remounts it when they
@@ -37,8 +33,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   const [selected, selection] = useRowSelection(ids);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const [focusedId, setFocusedId] = useState<string | null>(null);
-  const [params, setParams] = useSearchParams();
-  const openId = params.get(DETAIL_PARAM);
+  const [openId, showCall] = useOpenCall();
   const pageRef = useRef<HTMLElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
@@ -53,12 +48,11 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   const openDetail = useCallback(
     (id: string) => {
       setFocusedId(id);
-      // Replace, not push: walking the log with j/k must not fill the history.
-      setParams((current) => withParam(current, id), { replace: true });
+      showCall(id);
     },
-    [setParams],
+    [showCall],
   );
-  const closeDetail = useCallback(() => setParams((current) => withParam(current, null), { replace: true }), [setParams]);
+  const closeDetail = useCallback(() => showCall(null), [showCall]);
 
   const move = (step: 1 | -1) => {
     if (ids.length === 0) return;
@@ -161,11 +155,4 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       {openId !== null ? <CallDetailPanel callId={openId} row={openRow} onClose={closeDetail} /> : null}
     </section>
   );
-}
-
-function withParam(current: URLSearchParams, id: string | null): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (id === null) next.delete(DETAIL_PARAM);
-  else next.set(DETAIL_PARAM, id);
-  return next;
 }
