@@ -1,3 +1,4 @@
+import { AppToaster } from '@callboard/shared-auth/app-toaster';
 import { RequireAuth } from '@callboard/shared-auth/require-auth';
 import { Navigate, Outlet, Route, Routes } from '@callboard/shared-router';
 import { lazy, Suspense } from 'react';
@@ -6,7 +7,6 @@ import { RedirectIfSignedIn } from '../auth/redirect-if-signed-in';
 import { RegisterPage } from '../auth/register-page';
 import { RemoteArea } from '../federation/remote-area';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
-import { AppToaster } from './app-toaster';
 import { paths } from './paths';
 import { RouteErrorBoundary } from './route-error';
 import { ThemeSync } from './theme-sync';

@@ -1,13 +1,18 @@
+/**
+ * The app's one toaster, mounted by the host inside its router (the shell's
+ * root frame, and the test harness). react-hot-toast keeps its toasts in
+ * module state, shared as a singleton, so a toast raised by any remote lands here.
+ */
 import { Toaster } from 'react-hot-toast';
 import { useLocation } from '@callboard/shared-router';
-import { paths } from './paths';
 
-/** spec §2 and §9: toasts top-right, newest on top; 3000 ms in the users area, 5000 ms elsewhere. */
+/** Toasts sit top-right, newest on top, for 3000 ms in the users area and 5000 ms elsewhere. */
 export const TOAST_DURATION_MS = 5000;
 export const USERS_TOAST_DURATION_MS = 3000;
+const USERS_AREA_PATH = '/users';
 
 export function toastDurationFor(pathname: string): number {
-  return pathname === paths.users || pathname.startsWith(`${paths.users}/`) ? USERS_TOAST_DURATION_MS : TOAST_DURATION_MS;
+  return pathname === USERS_AREA_PATH || pathname.startsWith(`${USERS_AREA_PATH}/`) ? USERS_TOAST_DURATION_MS : TOAST_DURATION_MS;
 }
 
 export function AppToaster() {
