@@ -1,5 +1,5 @@
 import { Route, Routes } from '@callboard/shared-router';
-import { CallLogPage } from './log/call-log-page';
+import { CallLogPage } from './features/call-log/components/call-log-page';
 
 /**
  * The area's route tree, exposed to the shell as `./App` (no required props;
