@@ -36,8 +36,11 @@ export interface FakeRequest extends RecordedCall {
 /** A scripted answer (status, JSON body, headers) or a whole Response. */
 export type FakeAnswer = FakeResponseInit | Response;
 
-/** Answers a request, or returns undefined for a 404 (an endpoint the test did not expect). */
-export type FakeApi = (request: FakeRequest) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
+/**
+ * Answers a request, or returns undefined for a 404 (an endpoint the test did
+ * not expect). `init` is what fetch was given, for a test that needs its signal.
+ */
+export type FakeApi = (request: FakeRequest, init?: RequestInit) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 /** Who is signed in at the first render: an account (makeUser with these overrides), nobody, or a session still being restored. */
 export type SessionSeed = Partial<PublicUser> | 'signed-out' | 'restoring';
@@ -98,7 +101,7 @@ export function renderInHost(ui: ReactElement, options: RenderInHostOptions = {}
   setup?.(store);
 
   const fetchMock = installFetchMock(async (url, init) => {
-    const answer = (await api?.(toFakeRequest(url, init))) ?? NOT_FOUND;
+    const answer = (await api?.(toFakeRequest(url, init), init)) ?? NOT_FOUND;
     return isResponse(answer) ? answer : fakeResponse(answer);
   });
 
