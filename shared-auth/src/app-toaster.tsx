@@ -3,13 +3,14 @@
  * root frame, and the test harness). react-hot-toast keeps its toasts in
  * module state, shared as a singleton, so a toast raised by any remote lands here.
  */
+import { remoteNamed } from '@callboard/contract';
 import { Toaster } from 'react-hot-toast';
 import { useLocation } from '@callboard/shared-router';
 
 /** Toasts sit top-right, newest on top, for 3000 ms in the users area and 5000 ms elsewhere. */
 export const TOAST_DURATION_MS = 5000;
 export const USERS_TOAST_DURATION_MS = 3000;
-const USERS_AREA_PATH = '/users';
+const USERS_AREA_PATH = remoteNamed('users').route;
 
 export function toastDurationFor(pathname: string): number {
   return pathname === USERS_AREA_PATH || pathname.startsWith(`${USERS_AREA_PATH}/`) ? USERS_TOAST_DURATION_MS : TOAST_DURATION_MS;

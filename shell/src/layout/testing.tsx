@@ -32,8 +32,9 @@ jest.mock('../auth/login-page', () => {
 
 jest.mock('../federation/remote-area', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
-  const names: Record<string, string> = { remote_reporting: 'Reporting', remote_calllogs: 'Call Logs', remote_users: 'Users' };
-  return { RemoteArea: ({ remote }: { remote: string }) => createElement('h1', null, `${names[remote]} area`) };
+  const { REMOTES } = jest.requireActual<typeof import('@callboard/contract')>('@callboard/contract');
+  const labelOf = (remote: string) => REMOTES.find((entry) => entry.federationName === remote)?.label;
+  return { RemoteArea: ({ remote }: { remote: string }) => createElement('h1', null, `${labelOf(remote)} area`) };
 });
 
 // Persisted UI and filter state lives in localStorage: each test starts from nothing (a test may render
