@@ -8,5 +8,6 @@ export * from './dispositions';
 export * from './limits';
 export * from './payment-validation';
 export * from './record-columns';
+export * from './remotes';
 export * from './users';
 export * from './validation';

@@ -25,12 +25,21 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BudgetPlugin } = require('./budget-plugin');
+const registry = require('../../contract/src/remotes.json');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The federation name must be an identifier: `remote-users` → `remote_users`. */
+/** The package's entry in the front-end registry (contract/src/remotes.json): its federation name and dev port. */
+function registryEntry(packageDir) {
+  const folder = path.basename(path.resolve(packageDir));
+  const entry = [registry.host, ...registry.remotes].find((candidate) => candidate.folder === folder);
+  if (!entry) throw new Error(`${folder} is not in contract/src/remotes.json`);
+  return entry;
+}
+
+/** The federation name, an identifier (`remote_users`), as the registry gives it. */
 function federationName(packageDir) {
-  return path.basename(packageDir).replace(/-/g, '_');
+  return registryEntry(packageDir).federationName;
 }
 
 /** The installed version, read from node_modules directly: a package's `exports` may not list package.json. */
@@ -81,12 +90,12 @@ function sharedSingletons(packageDir) {
 /**
  * @param {object} options
  * @param {string} options.packageDir   the package's folder (its `src/index.ts` is the entry)
- * @param {number} options.devPort      the dev server's port (`npm run dev` starts each package on its own)
  * @param {Record<string,string>} [options.exposes]  what a remote offers (`./App`)
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the host's)
  * @param {object} [options.budget]     size limits checked after a production build
  */
-function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = [], budget }) {
+function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budget }) {
+  const { devPort } = registryEntry(packageDir);
   return (env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const production = mode === 'production';
