@@ -2,7 +2,7 @@ import { PAYMENT_HISTORY_LIMIT, type Payment } from '@callboard/contract';
 import { Badge } from '@callboard/shared-ui/badge';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
-import { cellText, formatDateTime, formatMoney } from '@callboard/shared-ui/format';
+import { cellText, formatDateTime, formatMoney, formatShortDateTime } from '@callboard/shared-ui/format';
 import { DollarIcon, EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { Table, type TableColumn } from '@callboard/shared-ui/table';
 import { useAtomValue } from 'jotai';
@@ -11,7 +11,6 @@ import { AdminAction, useIsAdmin } from './admin-action';
 import { usePayments } from './cost-api';
 import { DeletePaymentDialog } from './delete-payment-dialog';
 import { LoadError } from './load-error';
-import { formatPaidAt } from './new-york-time';
 import { PaymentDialog } from './payment-dialog';
 import { paymentMethodLabel } from './payment-methods';
 import { usePaymentActions } from './use-payment-actions';
@@ -49,7 +48,7 @@ export function PaymentHistory() {
         label: 'Paid at',
         width: 180,
         nowrap: true,
-        render: (p) => <span title={formatDateTime(p.paidAt)}>{formatPaidAt(p.paidAt)}</span>,
+        render: (p) => <span title={formatDateTime(p.paidAt)}>{formatShortDateTime(p.paidAt)}</span>,
       },
       { key: 'publisherName', label: 'Publisher', width: 170, nowrap: true, render: (p) => clipped(p.publisherName) },
       { key: 'amount', label: 'Amount', width: 110, align: 'end', render: (p) => <span className="cb-num">{formatMoney(p.amount, p.currency)}</span> },
