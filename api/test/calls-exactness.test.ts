@@ -9,7 +9,7 @@
  * with the `calls` table itself.
  */
 import { DATE_PRESETS, DISPOSITIONS, canonicalDisposition, isDisposition, type DatePreset } from '@callboard/contract';
-import { resolveCustom, resolvePreset, type TimeRange } from '../src/plugins/app/calls/date-range';
+import { resolveCustom, resolvePreset, type TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, bulkUpdate, getOk, nyIso, onStableNewYorkDay, postCalls, postQc, qs, seededRandom, type IngestCallInput } from './support/calls-fixtures';
 import { buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 

@@ -1,4 +1,4 @@
-import { INGEST_LIMITS } from '../src/plugins/app/calls/ingest-validation';
+import { INGEST_LIMITS } from '../src/domain/calls/ingest-validation';
 import { INGEST_KEY, bulkUpdate, getOk, makeCall, postCalls, postQc, seededRandom, type IngestData } from './support/calls-fixtures';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 

@@ -1,8 +1,8 @@
 import { DATE_PRESETS, DISPOSITIONS, RECORD_COLUMNS, type DatePreset } from '@callboard/contract';
 import type { Queryable } from '../src/db/database';
-import { parseCallFilter } from '../src/plugins/app/calls/call-filter';
-import { resolvePreset } from '../src/plugins/app/calls/date-range';
-import { findRecordsPage } from '../src/plugins/app/calls/records-repository';
+import { parseCallFilter } from '../src/domain/calls/call-filter';
+import { resolvePreset } from '../src/domain/calls/date-range';
+import { findRecordsPage } from '../src/domain/calls/records-repository';
 import { bulkUpdate, getOk, ingestAll, makeCall, nyDate, nyIso, onStableNewYorkDay, qs, seededRandom, INGEST_KEY, type IngestCallInput } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
-import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../plugins/app/ingest/write-turns';
-import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../plugins/app/web/front-end';
+import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/write-turns';
+import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../domain/web/front-end';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -26,7 +26,7 @@ export interface Config {
   logLevel: LogLevel;
   /** Accepted as X-Api-Key on the ingest endpoints, beside keys created by admins. */
   ingestApiKey: string | undefined;
-  /** Call deliveries written to the database at once (plugins/app/ingest/write-turns.ts). */
+  /** Call deliveries written to the database at once (domain/ingest/write-turns.ts). */
   ingestConcurrency: number;
   /** Percent shares at which the stats cards raise their warning flags. */
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };

@@ -16,7 +16,7 @@
  */
 import { DISPLAY_TIME_ZONE, type IngestCall } from '@callboard/contract';
 import { DateTime } from 'luxon';
-import type { NormalisedCall, NormalisedVerdict } from '../plugins/app/calls/ingest-validation';
+import type { NormalisedCall, NormalisedVerdict } from '../domain/calls/ingest-validation';
 
 // ---------------------------------------------------------------------------
 // Randomness

@@ -10,7 +10,7 @@ import {
   REMOTE_NAMES,
   remoteEntries,
   type RemoteUrls,
-} from '../plugins/app/web/front-end';
+} from '../domain/web/front-end';
 
 export interface WebRouteOptions {
   /** The folder holding `shell/dist` and `remote-*\/dist`. */

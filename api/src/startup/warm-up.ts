@@ -1,9 +1,9 @@
 import type { Database } from '../db/database';
 import { POOL_MIN_CONNECTIONS } from '../db/postgres-database';
-import { parseCallFilter } from '../plugins/app/calls/call-filter';
-import { totalsForRanges } from '../plugins/app/calls/call-totals';
-import { dimensionOptions } from '../plugins/app/calls/filter-options';
-import { findRecordsPage } from '../plugins/app/calls/records-repository';
+import { parseCallFilter } from '../domain/calls/call-filter';
+import { totalsForRanges } from '../domain/calls/call-totals';
+import { dimensionOptions } from '../domain/calls/filter-options';
+import { findRecordsPage } from '../domain/calls/records-repository';
 
 /** The presets the dashboard opens with and the ones most asked for. */
 const PRESETS = ['today', 'last_30_days', 'this_year'] as const;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { resolvePreset } from '../../src/plugins/app/calls/date-range';
+import { resolvePreset } from '../../src/domain/calls/date-range';
 import { bearer } from './test-app';
 
 export const INGEST_KEY = 'test-ingest-key-0123456789abcdef';

@@ -11,9 +11,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../../http/http-error';
-import { toPublicUser, type UserRow } from '../users/user-row';
-import { PasswordHasher, type ScryptCost } from './password-hasher';
-import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from './sessions-repository';
+import { toPublicUser, type UserRow } from '../../../domain/users/user-row';
+import { PasswordHasher, type ScryptCost } from '../../../domain/auth/password-hasher';
+import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from '../../../domain/auth/sessions-repository';
 
 /** What an access token carries. The role is informative; the database row decides. */
 export interface AccessClaims {

@@ -10,15 +10,15 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { validationFailed } from '../../../http/http-error';
-import { callFilterQuerySchema, MAX_LIST_ITEMS, parseCallFilter } from '../../../plugins/app/calls/call-filter';
-import { totalsByStatus } from '../../../plugins/app/calls/call-totals';
-import { breakdownFile } from '../../../plugins/app/costs/breakdown-sheet';
-import { costBreakdown } from '../../../plugins/app/costs/cost-breakdown';
-import { costStatsFromTotals } from '../../../plugins/app/costs/cost-figures';
-import { IdempotencyCache, readIdempotencyKey } from '../../../plugins/app/costs/idempotency-cache';
-import { PaymentService } from '../../../plugins/app/costs/payment-service';
-import { paymentsRepository } from '../../../plugins/app/costs/payments-repository';
-import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../plugins/app/export/sheet-writer';
+import { callFilterQuerySchema, MAX_LIST_ITEMS, parseCallFilter } from '../../../domain/calls/call-filter';
+import { totalsByStatus } from '../../../domain/calls/call-totals';
+import { breakdownFile } from '../../../domain/costs/breakdown-sheet';
+import { costBreakdown } from '../../../domain/costs/cost-breakdown';
+import { costStatsFromTotals } from '../../../domain/costs/cost-figures';
+import { IdempotencyCache, readIdempotencyKey } from '../../../domain/costs/idempotency-cache';
+import { PaymentService } from '../../../domain/costs/payment-service';
+import { paymentsRepository } from '../../../domain/costs/payments-repository';
+import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../domain/export/sheet-writer';
 import { bearer, idParams } from '../schemas';
 
 const money = { type: 'number' } as const;

@@ -1,9 +1,9 @@
 import { INGEST_BATCH_MAX } from '@callboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../../http/http-error';
-import { ingestCalls, ingestVerdicts } from '../../../plugins/app/calls/calls-writer';
-import { acceptIngestKey } from '../../../plugins/app/ingest/ingest-keys';
-import { createWriteTurns } from '../../../plugins/app/ingest/write-turns';
+import { ingestCalls, ingestVerdicts } from '../../../domain/calls/calls-writer';
+import { acceptIngestKey } from '../../../domain/ingest/ingest-keys';
+import { createWriteTurns } from '../../../domain/ingest/write-turns';
 
 const apiKey = [{ apiKey: [] }];
 

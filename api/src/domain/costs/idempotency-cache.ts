@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '../../../http/http-error';
+import { HttpError } from '../../http/http-error';
 
 /**
  * Remembers the outcome of a POST sent with an `Idempotency-Key` header, so a

@@ -1,4 +1,4 @@
-import { HttpError } from '../../../http/http-error';
+import { HttpError } from '../../http/http-error';
 import { fingerprintOf, IdempotencyCache, readIdempotencyKey } from './idempotency-cache';
 
 function cache(options: { ttlMs?: number; maxEntries?: number } = {}) {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import type { CallFilter } from './call-filter';
 import { RECORD_COLUMNS_SQL, recordSelect, type RecordRow } from './call-record';
 import { callWhere, type KeysetCursor } from './call-where';

@@ -1,5 +1,5 @@
 import type { Payment, PaymentMethod } from '@callboard/contract';
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import { dollars } from './cost-figures';
 
 /** A payment as the application stores it: money in integer cents. */

@@ -6,7 +6,7 @@ import {
   type CallFilterParams,
   type FieldError,
 } from '@callboard/contract';
-import { validationFailed } from '../../../http/http-error';
+import { validationFailed } from '../../http/http-error';
 import { DateRangeError, resolveCustom, resolvePreset, type ResolvedDateRange } from './date-range';
 
 /** Every calls question is asked through one of these: a time range plus optional narrowing. */

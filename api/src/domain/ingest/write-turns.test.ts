@@ -1,4 +1,4 @@
-import { HttpError } from '../../../http/http-error';
+import { HttpError } from '../../http/http-error';
 import { createWriteTurns } from './write-turns';
 
 /** A write that finishes when the test says so, recording when it started. */

@@ -1,5 +1,5 @@
 import type { CallAuditEntry, CallDetail, CallRecord, SortColumn } from '@callboard/contract';
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import type { CallFilter } from './call-filter';
 import { RECORD_COLUMNS_SQL, RECORD_SELECT, recordSelect, toCallRecord, type RecordRow } from './call-record';
 import { totalsStatement } from './call-totals';

@@ -1,5 +1,5 @@
 import type { IngestRejection, IngestResult } from '@callboard/contract';
-import type { Database } from '../../../db/database';
+import type { Database } from '../../db/database';
 import type { WriteTurns } from '../ingest/write-turns';
 import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
 

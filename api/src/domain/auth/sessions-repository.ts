@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import { USER_COLUMNS, type UserRow } from '../users/user-row';
 
 /** A session lasts one shift at most; a refresh must come within the idle window (research C). */

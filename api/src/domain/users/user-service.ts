@@ -6,9 +6,9 @@ import {
   type Role,
   type UpdateUserBody,
 } from '@callboard/contract';
-import type { Database } from '../../../db/database';
-import { isUniqueViolation } from '../../../db/unavailable';
-import { conflict, forbidden, notFound, validationFailed } from '../../../http/http-error';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/unavailable';
+import { conflict, forbidden, notFound, validationFailed } from '../../http/http-error';
 import type { PasswordHasher } from '../auth/password-hasher';
 import { sessionsRepository } from '../auth/sessions-repository';
 import { toPublicUser } from './user-row';

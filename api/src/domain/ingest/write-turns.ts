@@ -1,5 +1,5 @@
 import fastq from 'fastq';
-import { HttpError } from '../../../http/http-error';
+import { HttpError } from '../../http/http-error';
 
 /** Runs a delivery's database write when its turn comes. */
 export type WriteTurns = <T>(write: () => Promise<T>) => Promise<T>;

@@ -1,5 +1,5 @@
 import type { Role } from '@callboard/contract';
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import { USER_COLUMNS, type UserRow } from './user-row';
 
 export interface UserWithHash extends UserRow {

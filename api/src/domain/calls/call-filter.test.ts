@@ -1,5 +1,5 @@
 import { DATE_PRESETS, SEARCH_MAX_LENGTH, type CallFilterParams } from '@callboard/contract';
-import { HttpError } from '../../../http/http-error';
+import { HttpError } from '../../http/http-error';
 import { MAX_LIST_ITEMS, callFilterQuerySchema, narrowsBeyondStatus, parseCallFilter, type CallFilter } from './call-filter';
 import { resolveCustom, resolvePreset } from './date-range';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
 import { callWhere } from './call-where';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';

@@ -1,6 +1,6 @@
 import { DISPLAY_TIME_ZONE, type Breakdown, type BreakdownGroup, type BreakdownRow, type FilterDimension } from '@callboard/contract';
 import { DateTime } from 'luxon';
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import { narrowsBeyondStatus, type CallFilter } from '../calls/call-filter';
 import { callWhere } from '../calls/call-where';
 import { DIMENSIONS } from '../calls/filter-options';

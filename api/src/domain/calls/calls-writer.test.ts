@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database';
+import type { Database } from '../../db/database';
 import { ingestCalls } from './calls-writer';
 
 /** A database that fails the test if anything reaches it. */

@@ -10,8 +10,8 @@ import {
   type PaymentMethod,
 } from '@callboard/contract';
 import { DateTime } from 'luxon';
-import type { Database } from '../../../db/database';
-import { notFound, validationFailed } from '../../../http/http-error';
+import type { Database } from '../../db/database';
+import { notFound, validationFailed } from '../../http/http-error';
 import { paymentsRepository, type PaymentFields } from './payments-repository';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';

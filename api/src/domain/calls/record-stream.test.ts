@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import { parseCallFilter } from './call-filter';
 import { streamRecords } from './record-stream';
 

@@ -1,4 +1,4 @@
-import { tooManyRequests } from '../../../http/http-error';
+import { tooManyRequests } from '../../http/http-error';
 
 /**
  * Exports are the most expensive thing a user can ask for and the easiest way

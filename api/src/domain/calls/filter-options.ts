@@ -1,5 +1,5 @@
 import { DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
-import type { Queryable } from '../../../db/database';
+import type { Queryable } from '../../db/database';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
 import { totalsByStatus } from './call-totals';
