@@ -19,7 +19,7 @@ export const DATE_RANGE_MESSAGES = {
 } as const;
 
 /** Only a custom range has start and end dates; every other preset is resolved from the clock alone. */
-export function takesCustomDates(preset: DatePreset): boolean {
+export function takesCustomDates(preset: DatePreset): preset is 'custom' {
   return preset === 'custom';
 }
 

@@ -16,11 +16,13 @@ test('an instant of any kind on the New York clock', () => {
 });
 
 test('wall-clock fields the New York clock never shows are refused', () => {
-  expect(fromNewYorkWallClock({ year: 2026, month: 3, day: 8, hour: 1, minute: 59 })?.toISO()).toBe('2026-03-08T01:59:00.000-05:00');
-  expect(fromNewYorkWallClock({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 })).toBeNull();
-  expect(fromNewYorkWallClock({ year: 2026, month: 2, day: 30, hour: 9, minute: 0 })).toBeNull();
+  const iso = (time: ReturnType<typeof fromNewYorkWallClock>) => (typeof time === 'string' ? time : time.toISO());
+  expect(iso(fromNewYorkWallClock({ year: 2026, month: 3, day: 8, hour: 1, minute: 59 }))).toBe('2026-03-08T01:59:00.000-05:00');
+  expect(fromNewYorkWallClock({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 })).toBe('skipped');
+  expect(fromNewYorkWallClock({ year: 2026, month: 2, day: 30, hour: 9, minute: 0 })).toBe('invalid');
+  expect(fromNewYorkWallClock({ year: 2026, month: 2, day: 3, hour: 24, minute: 0 })).toBe('invalid');
   // The repeated hour of the fall-back night is read as standard time.
-  expect(fromNewYorkWallClock({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 })?.toISO()).toBe('2026-11-01T01:30:00.000-05:00');
+  expect(iso(fromNewYorkWallClock({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }))).toBe('2026-11-01T01:30:00.000-05:00');
 });
 
 test('formats in New York, in US English; null when unreadable', () => {

@@ -45,16 +45,17 @@ export interface WallClockTime {
 }
 
 /**
- * New York wall-clock fields as an instant, or null when no New York clock
- * ever shows them: an impossible date, or a time in the hour the clocks skip
- * when they go forward (luxon would silently move it to a real one). A time in
- * the hour repeated when the clocks go back is read as standard time, its
- * second occurrence, as PostgreSQL reads it.
+ * New York wall-clock fields as a time, or why no New York clock ever shows
+ * them: `invalid` for an impossible date or time, `skipped` for a time in the
+ * hour the clocks skip when they go forward (luxon would silently move it to
+ * a real one). A time in the hour repeated when the clocks go back is read as
+ * standard time, its second occurrence, as PostgreSQL reads it.
  */
-export function fromNewYorkWallClock(fields: WallClockTime): DateTime | null {
+export function fromNewYorkWallClock(fields: WallClockTime): DateTime | 'invalid' | 'skipped' {
   const time = DateTime.fromObject(fields, { zone: DISPLAY_TIME_ZONE });
-  if (!time.isValid) return null;
-  if (time.day !== fields.day || time.hour !== fields.hour || time.minute !== fields.minute) return null;
+  // luxon reads 24:00 as the next day's midnight; a wall clock never shows it.
+  if (!time.isValid || time.day !== fields.day) return 'invalid';
+  if (time.hour !== fields.hour || time.minute !== fields.minute) return 'skipped';
   return time;
 }
 
