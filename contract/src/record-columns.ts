@@ -59,5 +59,5 @@ export type SortColumn = 'callTimestamp' | 'publisherName' | 'callerId' | 'statu
 export const DEFAULT_SORT: { sortBy: SortColumn; sortDir: 'asc' | 'desc' } = { sortBy: 'callTimestamp', sortDir: 'desc' };
 
 export const TRUNCATE_LENGTH = 20;
-/** luxon format of the records table's time column, shown in America/New_York. */
+/** luxon format of the records table's time column, shown on the New York clock (see new-york-time.ts). */
 export const RECORD_TIME_FORMAT = 'MMM dd hh:mm:ss a';

@@ -14,8 +14,8 @@
  * adding new ones. Timestamps rise with the index, as calls arrive in a real
  * feed, which keeps the table's physical order close to its time order.
  */
-import { DISPLAY_TIME_ZONE, type IngestCall } from '@callboard/contract';
-import { DateTime } from 'luxon';
+import { inNewYork, type IngestCall } from '@callboard/contract';
+import type { DateTime } from 'luxon';
 import type { NormalisedCall, NormalisedVerdict } from '../domain/calls/ingest-validation';
 
 // ---------------------------------------------------------------------------
@@ -447,7 +447,7 @@ function buildTimeline(seed: number, days: number, end: number): Timeline {
   const dayFactor = new Map<number, number>();
   let sum = 0;
   for (let slot = 0; slot < slots; slot += 1) {
-    const at = DateTime.fromMillis(start + slot * 3_600_000 + 1_800_000, { zone: DISPLAY_TIME_ZONE });
+    const at = inNewYork(start + slot * 3_600_000 + 1_800_000);
     const weekend = at.weekday >= 6;
     const dayKey = at.year * 10_000 + at.month * 100 + at.day;
     let factor = dayFactor.get(dayKey);

@@ -1,5 +1,4 @@
-import { DISPLAY_TIME_ZONE, type Breakdown, type BreakdownGroup, type BreakdownRow, type FilterDimension } from '@callboard/contract';
-import { DateTime } from 'luxon';
+import { inNewYork, type Breakdown, type BreakdownGroup, type BreakdownRow, type FilterDimension } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import { narrowsBeyondStatus, type CallFilter } from '../calls/call-filter';
 import { callWhere } from '../calls/call-where';
@@ -55,13 +54,13 @@ async function fromCalls(db: Queryable, group: BreakdownGroup, filter: CallFilte
 }
 
 function midnightOnOrAfter(instant: Date): Date {
-  const local = DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE });
+  const local = inNewYork(instant);
   const midnight = local.startOf('day');
   return (midnight.toMillis() === local.toMillis() ? midnight : midnight.plus({ days: 1 })).toJSDate();
 }
 
 function midnightOnOrBefore(instant: Date): Date {
-  return DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE }).startOf('day').toJSDate();
+  return inNewYork(instant).startOf('day').toJSDate();
 }
 
 /**
