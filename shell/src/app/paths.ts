@@ -10,6 +10,3 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
-
-/** Where a successful login lands when no location was remembered (spec §9). */
-export const DEFAULT_DESTINATION = paths.reporting;
