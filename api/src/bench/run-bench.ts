@@ -316,7 +316,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     exporting = false;
     await probing;
     record('export', "stats probe during a year's CSV export", 'ms', `${ms(summarise(probes))} (${probes.length} probes)`, 'p95 ≤ 20');
-    // The export slows down while the dashboard is in use (interactive-first.ts); what it kept, said beside the probe.
+    // The export slows down while the dashboard is in use (export-pacing.ts); what it kept, said beside the probe.
     record('export', 'CSV this_year meanwhile (paced while the dashboard is in use)', 'rows/s', int(probed.rowsPerSecond));
 
     log(`== ${engine}: ingest`);
