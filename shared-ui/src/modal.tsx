@@ -92,6 +92,7 @@ function OpenModal({
       if (previous && previous.isConnected) previous.focus();
     };
     // Focus is placed once per opening: later prop changes must not move it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per mount on purpose (see above)
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

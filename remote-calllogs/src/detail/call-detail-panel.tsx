@@ -27,6 +27,7 @@ export interface CallDetailPanelProps {
 export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) {
   const titleId = useId();
   const { detail, error, isLoading } = useCallDetail(callId);
+  const errorText = error instanceof Error ? error.message : String(error);
   const call: CallRecord | undefined = detail ?? row;
 
   return (
@@ -44,7 +45,7 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
       <div className="cb-side-panel__body">
         {error ? (
           <Alert tone="error" title="Failed to load call details.">
-            {error instanceof Error ? error.message : String(error)}
+            {errorText}
           </Alert>
         ) : null}
         {call ? <Disposition call={call} /> : null}

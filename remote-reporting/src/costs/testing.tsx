@@ -156,7 +156,7 @@ export function renderCosts(ui: ReactElement, { role = 'admin', filters, api }: 
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     const request: Request = { url, method, body, headers: { ...(init?.headers as Record<string, string> | undefined) } };
     const answer = (await api?.(request)) ?? (await defaultApi(request)) ?? { status: 404, body: { success: false, message: 'Not found', code: 'NOT_FOUND' } };
-    return 'ok' in answer && typeof answer.ok === 'boolean' ? (answer as Response) : fakeResponse(answer as FakeResponseInit);
+    return 'ok' in answer && typeof answer.ok === 'boolean' ? (answer) : fakeResponse(answer as FakeResponseInit);
   });
 
   const result = render(

@@ -28,9 +28,9 @@ export interface UserPermissions {
   isAdmin: boolean;
   canCreate: boolean;
   /** Spec §6: Delete is not offered on admin rows at all, whoever looks. */
-  showsDelete(row: PublicUser): boolean;
-  canDelete(row: PublicUser): boolean;
-  edit(row: PublicUser): EditAccess;
+  showsDelete: (row: PublicUser) => boolean;
+  canDelete: (row: PublicUser) => boolean;
+  edit: (row: PublicUser) => EditAccess;
 }
 
 export function userPermissions(me: PublicUser | null): UserPermissions {

@@ -26,6 +26,7 @@ export function useDialogFocus(
       if (opener?.isConnected) opener.focus();
     };
     // Once per opening: later renders must not pull focus back to the first field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per mount on purpose (see above)
   }, []);
 
   return (event: KeyboardEvent<HTMLElement>) => {
