@@ -112,6 +112,8 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: federationName(packageDir),
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        // Write every file, changed or not, so a build is newer than its sources: scripts/build-web.js compares the dates.
+        compareBeforeEmit: false,
         clean: true,
       },
       resolve: {

@@ -75,7 +75,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const databaseUrl = value('DATABASE_URL');
   if (databaseUrl !== undefined) {
-    let valid = false;
+    let valid: boolean;
     try {
       valid = ['postgres:', 'postgresql:'].includes(new URL(databaseUrl).protocol);
     } catch {

@@ -2,6 +2,9 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Queryable } from './database';
 
+/** pg types its rows as `any`; the caller names the row type, as it does for PGlite. */
+const rowsOf = <Row>(result: pg.QueryResult): Row[] => result.rows as Row[];
+
 const INT8_OID = 20;
 
 /** Connections the pool keeps open however idle (see `min` below); the startup warm-up warms this many. */
@@ -43,7 +46,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
     // PGlite returns int8 as a number; make pg agree so both engines give the same rows.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client dying (server restart, terminated backend) must not crash
@@ -52,7 +55,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
 
   const query: Queryable['query'] = async (text, params) => {
     const result = await pool.query(text, params ? [...params] : []);
-    return result.rows;
+    return rowsOf(result);
   };
 
   return {
@@ -67,7 +70,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
         await client.query('BEGIN');
         const result = await work({
           async query(text, params) {
-            return (await client.query(text, params ? [...params] : [])).rows;
+            return rowsOf(await client.query(text, params ? [...params] : []));
           },
         });
         await client.query('COMMIT');

@@ -160,7 +160,7 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         return jsonResponse({ success: true, data: { ...call, audit: api.audits.get(call.id) ?? [] } });
       }
       if (url.pathname === '/api/calls/bulk-update' && method === 'PUT') {
-        const body = JSON.parse(String(init?.body)) as { ids: string[]; set: { status: string } };
+        const body = JSON.parse(init?.body as string) as { ids: string[]; set: { status: string } };
         api.bulkBodies.push(body);
         const failed = fail('bulk');
         if (failed) return failed;
