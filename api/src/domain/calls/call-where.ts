@@ -1,3 +1,4 @@
+import { paramBinder } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
 import type { TimeRange } from './date-range';
 import type { CallFilter } from './call-filter';
@@ -19,14 +20,11 @@ export interface KeysetCursor {
  * always bound parameters; only fixed column names are written into the SQL.
  * With `before`, only calls after that position in newest-first order: the
  * cursor replaces the range's upper bound, which kept beside it would make
- * each batch's index scan restart from the top of the range (research §4.3).
+ * each batch's index scan restart from the top of the range.
  */
 export function callWhere(filter: CallFilter, range: TimeRange, firstParam = 1, before?: KeysetCursor): SqlCondition {
   const params: unknown[] = [];
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `$${firstParam + params.length - 1}`;
-  };
+  const bind = paramBinder(params, firstParam - 1);
   const clauses = [
     `c.call_ts >= ${bind(range.from)}`,
     before ? `(c.call_ts, c.id) < (${bind(before.ts)}::timestamptz, ${bind(before.id)}::bigint)` : `c.call_ts < ${bind(range.to)}`,
