@@ -4,6 +4,7 @@ export * from './auth';
 export * from './calls';
 export * from './costs';
 export * from './date-presets';
+export * from './dimensions';
 export * from './dispositions';
 export * from './limits';
 export * from './payment-validation';

@@ -1,4 +1,4 @@
-import { DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
+import { DIMENSIONS, DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import { paramBinder } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
@@ -8,19 +8,11 @@ import type { TimeRange } from './date-range';
 import { dimensionSumsSql } from './dimension-sums';
 import { planDimensionCounts } from './rollup-planner';
 
-/** Where each picker's names live, its code in calls_daily_dim, and its column on `calls`. */
-export const DIMENSIONS: Record<FilterDimension, { table: string; dim: number; column: string }> = {
-  campaigns: { table: 'campaigns', dim: 1, column: 'campaign_id' },
-  publishers: { table: 'publishers', dim: 2, column: 'publisher_id' },
-  targets: { table: 'targets', dim: 3, column: 'target_id' },
-  buyers: { table: 'buyers', dim: 4, column: 'buyer_id' },
-};
-
 /** Calls per dimension value in the range: from the monthly and daily rollups for whole days, else from the raw table. */
 function countsSql(dimension: FilterDimension, range: TimeRange, params: unknown[]): string {
-  const { dim, column } = DIMENSIONS[dimension];
+  const { rollupCode, column } = DIMENSIONS[dimension];
   const [part] = planDimensionCounts(range).parts;
-  if (part?.source === 'days') return dimensionSumsSql(dim, part.split, params);
+  if (part?.source === 'days') return dimensionSumsSql(rollupCode, part.split, params);
   const bind = paramBinder(params);
   return `SELECT ${column} AS id, count(*) AS calls FROM calls
           WHERE call_ts >= ${bind(range.from)} AND call_ts < ${bind(range.to)} AND ${column} IS NOT NULL GROUP BY ${column}`;

@@ -1,4 +1,4 @@
-import type { CallAuditEntry, CallDetail, CallRecord, SortColumn } from '@callboard/contract';
+import { DIMENSIONS, type CallAuditEntry, type CallDetail, type CallRecord, type SortColumn } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import { paramBinder } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';
@@ -23,8 +23,8 @@ export const SORT_EXPRESSIONS: Record<SortColumn, string> = {
  * within one name its calls newest first.
  */
 const NAME_SORTS: Partial<Record<SortColumn, { table: string; column: string }>> = {
-  publisherName: { table: 'publishers', column: 'publisher_id' },
-  campaignName: { table: 'campaigns', column: 'campaign_id' },
+  publisherName: DIMENSIONS.publishers,
+  campaignName: DIMENSIONS.campaigns,
 };
 
 /**
