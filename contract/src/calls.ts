@@ -125,17 +125,6 @@ export interface FilterOption {
   count: number;
 }
 
-export const FILTER_DIMENSIONS = ['campaigns', 'publishers', 'targets', 'buyers'] as const;
-export type FilterDimension = (typeof FILTER_DIMENSIONS)[number];
-
-/** The filter param each dimension list fills. */
-export const DIMENSION_PARAM: Record<FilterDimension, 'campaign' | 'publisher' | 'target' | 'buyer'> = {
-  campaigns: 'campaign',
-  publishers: 'publisher',
-  targets: 'target',
-  buyers: 'buyer',
-};
-
 export interface BulkUpdateBody {
   ids: string[];
   set: { status: string; sub_disposition?: string | null; reason?: string | null };

@@ -6,6 +6,7 @@ export * from './calls';
 export * from './costs';
 export * from './date-presets';
 export * from './date-range';
+export * from './dimensions';
 export * from './dispositions';
 export * from './id-list';
 export * from './limits';

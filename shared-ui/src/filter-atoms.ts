@@ -10,6 +10,7 @@ import {
   DATE_PRESETS,
   DEFAULT_DATE_PRESET,
   DEFAULT_SORT,
+  DIMENSION_OF_PARAM,
   DIMENSION_PARAM,
   FILTER_DIMENSIONS,
   RECORDS_DEFAULT_LIMIT,
@@ -82,12 +83,6 @@ export const DEFAULT_FILTERS: FilterState = {
   targets: [],
   buyers: [],
 };
-
-/** Which dimension's option list mirrors which id list. */
-const DIMENSION_OF_PARAM = Object.fromEntries(FILTER_DIMENSIONS.map((d) => [DIMENSION_PARAM[d], d])) as Record<
-  (typeof DIMENSION_PARAM)[FilterDimension],
-  FilterDimension
->;
 
 // ---- Reading stored state ----
 

@@ -1,3 +1,4 @@
+import type { FilterDimension } from '@callboard/contract';
 import { atom } from 'jotai';
 
 /**
@@ -5,7 +6,7 @@ import { atom } from 'jotai';
  * panel. One atom, so opening one closes the other. Shell-local: remotes
  * never open these.
  */
-export type PickerKind = 'campaigns' | 'publishers' | 'targets' | 'buyers';
+export type PickerKind = FilterDimension;
 export type OpenPanel = PickerKind | 'filters' | null;
 
 export const openPanelAtom = atom<OpenPanel>(null);

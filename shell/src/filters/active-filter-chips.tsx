@@ -1,3 +1,4 @@
+import { DIMENSIONS, FILTER_DIMENSIONS, type FilterDimension } from '@callboard/contract';
 import { CloseIcon } from '@callboard/shared-ui/icons';
 import type { ReactNode } from 'react';
 import type { DraftList, FiltersDraft } from './filters-draft';
@@ -10,9 +11,9 @@ interface ChipGroup {
 
 /** The lists of the draft that narrow the data, in the order the top bar shows their pickers. */
 function chipGroups(draft: FiltersDraft): ChipGroup[] {
-  const options = (list: 'campaigns' | 'publishers' | 'targets' | 'buyers', title: string): ChipGroup => ({
+  const options = (list: FilterDimension): ChipGroup => ({
     list,
-    title,
+    title: DIMENSIONS[list].label,
     items: draft[list].map((o) => ({ value: o.value, label: o.label })),
   });
   const values = (list: 'callerId' | 'status' | 'disposition', title: string): ChipGroup => ({
@@ -21,10 +22,7 @@ function chipGroups(draft: FiltersDraft): ChipGroup[] {
     items: draft[list].map((v) => ({ value: v, label: v })),
   });
   return [
-    options('campaigns', 'Campaigns'),
-    options('publishers', 'Publishers'),
-    options('targets', 'Targets'),
-    options('buyers', 'Buyers'),
+    ...FILTER_DIMENSIONS.map(options),
     values('disposition', 'Dispositions'),
     values('status', 'Status'),
     values('callerId', 'Caller IDs'),

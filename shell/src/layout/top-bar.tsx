@@ -1,17 +1,12 @@
-import { DATE_PRESET_LABELS, DIMENSION_PARAM } from '@callboard/contract';
+import { DATE_PRESET_LABELS, DIMENSION_PARAM, DIMENSIONS, FILTER_DIMENSIONS } from '@callboard/contract';
 import { activeFilterCountAtom, datePresetAtom, filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { CalendarIcon, FilterIcon } from '@callboard/shared-ui/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import { openPanelAtom, type PickerKind } from '../app/open-panel-atom';
 import { AutoRefreshControl } from './auto-refresh-control';
 
-/** Spec §2's picker buttons, in its order. */
-export const PICKERS: readonly { kind: PickerKind; label: string }[] = [
-  { kind: 'campaigns', label: 'Campaigns' },
-  { kind: 'publishers', label: 'Publishers' },
-  { kind: 'targets', label: 'Targets' },
-  { kind: 'buyers', label: 'Buyers' },
-];
+/** The picker buttons, one a dimension, in the dimensions' order. */
+export const PICKERS: readonly { kind: PickerKind; label: string }[] = FILTER_DIMENSIONS.map((kind) => ({ kind, label: DIMENSIONS[kind].label }));
 
 function CountBadge({ count }: { count: number }) {
   return count > 0 ? (

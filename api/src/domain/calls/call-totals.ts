@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { paramBinder, type Bind } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';
 import { callWhere } from './call-where';
 import type { TimeRange } from './date-range';
@@ -29,9 +30,6 @@ interface TotalsRow {
   revenue_cents: number;
   payout_cents: number;
 }
-
-/** Appends a value to a statement's parameters and returns its placeholder. */
-type Bind = (value: unknown) => string;
 
 function statusClause(filter: CallFilter, bind: Bind): string {
   return filter.statuses.length > 0 ? ` AND status = ANY(${bind(filter.statuses)}::text[])` : '';
@@ -70,10 +68,7 @@ function fromRaw(filter: CallFilter, range: TimeRange, params: unknown[]): strin
 
 /** The SQL summing one part of a range (see planStatusTotals), a SELECT of TotalsRow's columns. */
 function partSql(filter: CallFilter, part: RangePart, params: unknown[]): string {
-  const bind: Bind = (value) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const bind = paramBinder(params);
   switch (part.source) {
     case 'dimension-days':
       return fromDimensionDaily(filter, part, bind);
@@ -119,10 +114,7 @@ function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]):
   const last = run.at(-1) as IndexedRange;
   const where = callWhere(filter, { from: first.range.from, to: last.range.to }, params.length + 1);
   params.push(...where.params);
-  const bind: Bind = (value) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const bind = paramBinder(params);
   // The run starts at the first range's start and ends at the last one's end, so every call read
   // is before some range's end; the first such end is its range.
   const whens = run

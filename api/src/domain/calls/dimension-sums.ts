@@ -1,3 +1,4 @@
+import { paramBinder } from '../../db/sql-params';
 import { monthlyAndDailySql } from './month-split';
 import type { MonthSplit } from './rollup-planner';
 
@@ -8,10 +9,7 @@ import type { MonthSplit } from './rollup-planner';
  * sales, revenue_cents, payout_cents. Parameters are appended to `params`.
  */
 export function dimensionSumsSql(dim: number, split: MonthSplit, params: unknown[]): string {
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const bind = paramBinder(params);
   const source = monthlyAndDailySql(
     { monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' },
     'dim_id, calls, sales, revenue_cents, payout_cents',

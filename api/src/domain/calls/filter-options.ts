@@ -1,5 +1,6 @@
-import { DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
+import { DIMENSIONS, DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
+import { paramBinder } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
 import { totalsByStatus } from './call-totals';
@@ -7,22 +8,14 @@ import type { TimeRange } from './date-range';
 import { dimensionSumsSql } from './dimension-sums';
 import { planDimensionCounts } from './rollup-planner';
 
-/** Where each picker's names live, its code in calls_daily_dim, and its column on `calls`. */
-export const DIMENSIONS: Record<FilterDimension, { table: string; dim: number; column: string }> = {
-  campaigns: { table: 'campaigns', dim: 1, column: 'campaign_id' },
-  publishers: { table: 'publishers', dim: 2, column: 'publisher_id' },
-  targets: { table: 'targets', dim: 3, column: 'target_id' },
-  buyers: { table: 'buyers', dim: 4, column: 'buyer_id' },
-};
-
 /** Calls per dimension value in the range: from the monthly and daily rollups for whole days, else from the raw table. */
 function countsSql(dimension: FilterDimension, range: TimeRange, params: unknown[]): string {
-  const { dim, column } = DIMENSIONS[dimension];
+  const { rollupCode, column } = DIMENSIONS[dimension];
   const [part] = planDimensionCounts(range).parts;
-  if (part?.source === 'days') return dimensionSumsSql(dim, part.split, params);
-  params.push(range.from, range.to);
+  if (part?.source === 'days') return dimensionSumsSql(rollupCode, part.split, params);
+  const bind = paramBinder(params);
   return `SELECT ${column} AS id, count(*) AS calls FROM calls
-          WHERE call_ts >= $${params.length - 1} AND call_ts < $${params.length} AND ${column} IS NOT NULL GROUP BY ${column}`;
+          WHERE call_ts >= ${bind(range.from)} AND call_ts < ${bind(range.to)} AND ${column} IS NOT NULL GROUP BY ${column}`;
 }
 
 /**
@@ -36,19 +29,16 @@ export async function dimensionOptions(
   options: { search?: string; limit: number },
 ): Promise<FilterOption[]> {
   const params: unknown[] = [];
+  const bind = paramBinder(params);
   const counts = countsSql(dimension, range, params);
-  let where = '';
-  if (options.search) {
-    params.push(likePattern(options.search));
-    where = `WHERE d.name ILIKE $${params.length}`;
-  }
-  params.push(options.limit);
+  const where = options.search ? `WHERE d.name ILIKE ${bind(likePattern(options.search))}` : '';
+  const limit = bind(options.limit);
   return db.query<FilterOption>(
     `SELECT d.id::text AS value, d.name AS label, coalesce(r.calls, 0)::int AS count
      FROM ${DIMENSIONS[dimension].table} d LEFT JOIN (${counts}) r ON r.id = d.id
      ${where}
      ORDER BY count DESC, d.name ASC
-     LIMIT $${params.length}`,
+     LIMIT ${limit}`,
     params,
   );
 }

@@ -1,13 +1,13 @@
 import type { Queryable } from '../../db/database';
+import { paramBinder } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';
 import { RECORD_COLUMNS_SQL, recordSelect, type RecordRow } from './call-record';
 import { callWhere, type KeysetCursor } from './call-where';
 
 /**
- * Rows per statement. Research §5 allows up to 2,000; 500 measured better here
- * end to end (20–50k rows): on PGlite ~1.5× the rows/s and a quarter of the
- * latency for other requests meanwhile (each statement blocks the main thread),
- * on PostgreSQL no worse, and flat memory on both.
+ * Rows per statement: small enough that on PGlite (each statement blocks the
+ * main thread) other requests wait little between batches, large enough that
+ * the per-statement cost stays small; memory stays flat on both engines.
  */
 export const RECORD_STREAM_BATCH = 500;
 
@@ -30,8 +30,8 @@ type Cursor = { cursor_ts: string; cursor_id: string };
  * batches. Each batch is one short statement, keyset-paginated on
  * (call_ts, id), with a turn of the event loop between batches: PGlite runs
  * on the main thread behind one connection, and a cursor or a long
- * transaction would stall every other request for the length of the export
- * (research/performance.md §3.8). On PostgreSQL each batch takes a pooled
+ * transaction would stall every other request for the length of the export.
+ * On PostgreSQL each batch takes a pooled
  * connection only for its statement.
  *
  * Calls written while the stream runs may or may not appear; none appears
@@ -52,10 +52,8 @@ export async function* streamRecords<Row = RecordRow>(
     // Let other requests in between statements.
     if (cursor) await new Promise((resolve) => setImmediate(resolve));
     const where = callWhere(filter, filter.range, 1, cursor);
-    return db.query<StreamRow>(`${select} WHERE ${where.sql} ORDER BY c.call_ts DESC, c.id DESC LIMIT $${where.params.length + 1}`, [
-      ...where.params,
-      limit,
-    ]);
+    const bind = paramBinder(where.params);
+    return db.query<StreamRow>(`${select} WHERE ${where.sql} ORDER BY c.call_ts DESC, c.id DESC LIMIT ${bind(limit)}`, where.params);
   };
 
   let cursor: KeysetCursor | undefined;

@@ -1,5 +1,6 @@
-import type { CallAuditEntry, CallDetail, CallRecord, SortColumn } from '@callboard/contract';
+import { DIMENSIONS, type CallAuditEntry, type CallDetail, type CallRecord, type SortColumn } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
+import { paramBinder } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';
 import { RECORD_COLUMNS_SQL, RECORD_SELECT, recordSelect, toCallRecord, type RecordRow } from './call-record';
 import { totalsStatement } from './call-totals';
@@ -22,8 +23,8 @@ export const SORT_EXPRESSIONS: Record<SortColumn, string> = {
  * within one name its calls newest first.
  */
 const NAME_SORTS: Partial<Record<SortColumn, { table: string; column: string }>> = {
-  publisherName: { table: 'publishers', column: 'publisher_id' },
-  campaignName: { table: 'campaigns', column: 'campaign_id' },
+  publisherName: DIMENSIONS.publishers,
+  campaignName: DIMENSIONS.campaigns,
 };
 
 /**
@@ -62,32 +63,33 @@ function pageStatement(filter: CallFilter, page: PageRequest, nameWalkMaxRows: n
     page.sortBy === 'callTimestamp'
       ? `c.call_ts ${dir}, c.id ${dir}`
       : `${SORT_EXPRESSIONS[page.sortBy]} ${dir}, c.call_ts DESC, c.id DESC`;
-  const n = where.params.length;
-  const params = [...where.params, page.limit, page.offset];
+  const params = [...where.params];
+  const bind = paramBinder(params);
+  const limit = bind(page.limit);
+  const offset = bind(page.offset);
   const byName = NAME_SORTS[page.sortBy];
   // The window sees only the page's rows, whichever way they were chosen.
   const columns = `${RECORD_COLUMNS_SQL}, row_number() OVER (ORDER BY ${order}) AS page_pos`;
   if (byName && page.offset + page.limit <= nameWalkMaxRows) {
     // The first `offset + limit` rows hold at most that many calls of any one name, and those are
     // its newest: walk the names in order, each through a LATERAL that reads only that many from
-    // the name's index, and stop once the page is full. Sorting a year joined to its names read
-    // the whole range instead (~240 ms at 1M calls, against a few ms here).
+    // the name's index, and stop once the page is full. Sorting the range joined to its names
+    // would read all of it instead.
     const pageOfCalls = `(SELECT c.* FROM ${byName.table} d CROSS JOIN LATERAL (
         SELECT * FROM calls c WHERE c.${byName.column} = d.id AND ${where.sql}
-        ORDER BY c.call_ts DESC, c.id DESC LIMIT $${n + 3}
+        ORDER BY c.call_ts DESC, c.id DESC LIMIT ${bind(page.offset + page.limit)}
       ) c
-      ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) c`;
-    return { sql: recordSelect(pageOfCalls, columns), params: [...params, page.offset + page.limit] };
+      ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}) c`;
+    return { sql: recordSelect(pageOfCalls, columns), params };
   }
   // Keys first: the page's ids are chosen from `calls` alone (by time, an index-only scan of
-  // (call_ts, id)), and only those rows are read whole and meet the dimension tables.
-  // Reading whole rows to skip them made page 200 of a year 4.2 ms inside PostgreSQL at
-  // 1M calls (65 ms from a cold cache), against 0.9 (1.5) keys first; a sort by status 41 ms against 16.
+  // (call_ts, id)), and only those rows are read whole and meet the dimension tables, so a
+  // deep page does not read every whole row it skips.
   const chosen = byName
     ? `SELECT c.id FROM calls c JOIN ${byName.table} d ON d.id = c.${byName.column} WHERE ${where.sql}
        ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC`
     : `SELECT c.id FROM calls c WHERE ${where.sql} ORDER BY ${order}`;
-  const pageOfCalls = `(SELECT c.* FROM (${chosen} LIMIT $${n + 1} OFFSET $${n + 2}) k JOIN calls c ON c.id = k.id) c`;
+  const pageOfCalls = `(SELECT c.* FROM (${chosen} LIMIT ${limit} OFFSET ${offset}) k JOIN calls c ON c.id = k.id) c`;
   return { sql: recordSelect(pageOfCalls, columns), params };
 }
 

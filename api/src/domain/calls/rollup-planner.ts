@@ -1,6 +1,7 @@
-import { DISPLAY_TIME_ZONE } from '@callboard/contract';
+import { DIMENSIONS, DISPLAY_TIME_ZONE, FILTER_DIMENSIONS } from '@callboard/contract';
 import { DateTime } from 'luxon';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
+import { selectedIds } from './selected-ids';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
 
 /**
@@ -91,16 +92,9 @@ function daysPart(range: TimeRange): DaysPart {
 /** One picker's selection and nothing else narrowing but the status. */
 function singleDimension(filter: CallFilter): DimensionSelection | undefined {
   if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
-  const chosen = (
-    [
-      [1, filter.campaignIds],
-      [2, filter.publisherIds],
-      [3, filter.targetIds],
-      [4, filter.buyerIds],
-    ] as Array<[number, number[]]>
-  ).filter(([, ids]) => ids.length > 0);
+  const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
   const [only] = chosen;
-  return chosen.length === 1 && only ? { dim: only[0], ids: only[1] } : undefined;
+  return chosen.length === 1 ? only : undefined;
 }
 
 /** The rollup for the whole parts of a range between `first` and `last`, the calls for the partial ends. */

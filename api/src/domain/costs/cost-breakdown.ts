@@ -1,27 +1,17 @@
-import type { Breakdown, BreakdownGroup, BreakdownRow, FilterDimension } from '@callboard/contract';
+import { BREAKDOWN_GROUPS, DIMENSION_OF_PARAM, DIMENSIONS, type Breakdown, type BreakdownGroup, type BreakdownRow } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import type { CallFilter } from '../calls/call-filter';
 import { callWhere } from '../calls/call-where';
-import { DIMENSIONS } from '../calls/filter-options';
 import { dimensionSumsSql } from '../calls/dimension-sums';
 import type { TimeRange } from '../calls/date-range';
 import { planDimensionSums, type MonthSplit } from '../calls/rollup-planner';
 import { dollars, percent, SALE_STATUS, type CostSums } from './cost-figures';
 
 /** What a group with no value is called: calls without a target or buyer are stored with none (dim_id 0 in the rollup). */
-export const NO_VALUE_LABELS: Record<BreakdownGroup, string> = {
-  campaign: '(no campaign)',
-  publisher: '(no publisher)',
-  target: '(no target)',
-  buyer: '(no buyer)',
-};
+export const NO_VALUE_LABELS = Object.fromEntries(BREAKDOWN_GROUPS.map((group) => [group, `(no ${group})`])) as Record<BreakdownGroup, string>;
 
-const DIMENSION_OF: Record<BreakdownGroup, FilterDimension> = {
-  campaign: 'campaigns',
-  publisher: 'publishers',
-  target: 'targets',
-  buyer: 'buyers',
-};
+/** A group's dimension: its names' table, its column on `calls`, its rollup code. */
+const dimensionOf = (group: BreakdownGroup) => DIMENSIONS[DIMENSION_OF_PARAM[group]];
 
 interface GroupSums extends CostSums {
   id: number;
@@ -38,13 +28,13 @@ interface SumsRow {
 /** Whole New York days from the monthly and daily per-dimension rollups. */
 async function fromDailyRollup(db: Queryable, group: BreakdownGroup, split: MonthSplit): Promise<SumsRow[]> {
   const params: unknown[] = [];
-  const sql = dimensionSumsSql(DIMENSIONS[DIMENSION_OF[group]].dim, split, params);
+  const sql = dimensionSumsSql(dimensionOf(group).rollupCode, split, params);
   return db.query<SumsRow>(sql, params);
 }
 
 /** Any filter over any range from the raw table, through the (dimension, call_ts) covering indexes. */
 async function fromCalls(db: Queryable, group: BreakdownGroup, filter: CallFilter, range: TimeRange): Promise<SumsRow[]> {
-  const column = DIMENSIONS[DIMENSION_OF[group]].column;
+  const column = dimensionOf(group).column;
   const where = callWhere(filter, range, 2);
   return db.query<SumsRow>(
     `SELECT coalesce(c.${column}, 0) AS id, count(*)::bigint AS calls, count(*) FILTER (WHERE c.status = $1)::bigint AS sales,
@@ -82,7 +72,7 @@ async function namesOf(db: Queryable, group: BreakdownGroup, ids: number[]): Pro
   const named = ids.filter((id) => id > 0);
   if (named.length === 0) return new Map();
   const rows = await db.query<{ id: number; name: string }>(
-    `SELECT id, name FROM ${DIMENSIONS[DIMENSION_OF[group]].table} WHERE id = ANY($1::int[])`,
+    `SELECT id, name FROM ${dimensionOf(group).table} WHERE id = ANY($1::int[])`,
     [named],
   );
   return new Map(rows.map((r) => [Number(r.id), r.name]));

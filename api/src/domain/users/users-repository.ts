@@ -1,5 +1,6 @@
 import type { Role } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
+import { paramBinder } from '../../db/sql-params';
 import { USER_COLUMNS, type UserRow } from './user-row';
 
 export interface UserWithHash extends UserRow {
@@ -64,14 +65,17 @@ export const usersRepository = {
 
   /** Name, email or role containing `search` (case-insensitive), newest first. */
   async list(db: Queryable, { search, limit, offset }: { search?: string; limit: number; offset: number }) {
-    const where = search ? 'WHERE name ILIKE $1 OR email ILIKE $1 OR role ILIKE $1' : '';
-    const params = search ? [likePattern(search)] : [];
+    const params: unknown[] = [];
+    const bind = paramBinder(params);
+    const pattern = search ? bind(likePattern(search)) : undefined;
+    const where = pattern ? `WHERE name ILIKE ${pattern} OR email ILIKE ${pattern} OR role ILIKE ${pattern}` : '';
+    const countParams = [...params];
     const [rows, [countRow]] = await Promise.all([
       db.query<UserRow>(
-        `SELECT ${USER_COLUMNS} FROM users ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
+        `SELECT ${USER_COLUMNS} FROM users ${where} ORDER BY created_at DESC, id DESC LIMIT ${bind(limit)} OFFSET ${bind(offset)}`,
+        params,
       ),
-      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users ${where}`, params),
+      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users ${where}`, countParams),
     ]);
     return { rows, total: countRow?.total ?? 0 };
   },

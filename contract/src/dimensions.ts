@@ -1,0 +1,44 @@
+/**
+ * The four dimensions a call is filed under, and every name each one goes
+ * by: the list in `/api/filters` (plural), the query parameter and the cost
+ * breakdown's group (singular), the label people read, and, for the API,
+ * the table of names, the column on `calls` and the code the per-dimension
+ * rollups store it under. Every other list of dimensions is derived from
+ * this one.
+ */
+export const FILTER_DIMENSIONS = ['campaigns', 'publishers', 'targets', 'buyers'] as const;
+export type FilterDimension = (typeof FILTER_DIMENSIONS)[number];
+
+export type DimensionParam = 'campaign' | 'publisher' | 'target' | 'buyer';
+
+export interface Dimension {
+  /** Its query parameter and cost-breakdown group. */
+  param: DimensionParam;
+  /** Its picker's label. */
+  label: string;
+  /** The table of its names (id, name). */
+  table: string;
+  /** Its column on `calls`. */
+  column: string;
+  /** Its `dim` code in the per-dimension rollups (stored: never renumber). */
+  rollupCode: number;
+}
+
+export const DIMENSIONS: Record<FilterDimension, Dimension> = {
+  campaigns: { param: 'campaign', label: 'Campaigns', table: 'campaigns', column: 'campaign_id', rollupCode: 1 },
+  publishers: { param: 'publisher', label: 'Publishers', table: 'publishers', column: 'publisher_id', rollupCode: 2 },
+  targets: { param: 'target', label: 'Targets', table: 'targets', column: 'target_id', rollupCode: 3 },
+  buyers: { param: 'buyer', label: 'Buyers', table: 'buyers', column: 'buyer_id', rollupCode: 4 },
+};
+
+/** The filter param each dimension list fills. */
+export const DIMENSION_PARAM = Object.fromEntries(FILTER_DIMENSIONS.map((d) => [d, DIMENSIONS[d].param])) as Record<
+  FilterDimension,
+  DimensionParam
+>;
+
+/** The dimension a query parameter (or a breakdown group) names. */
+export const DIMENSION_OF_PARAM = Object.fromEntries(FILTER_DIMENSIONS.map((d) => [DIMENSIONS[d].param, d])) as Record<
+  DimensionParam,
+  FilterDimension
+>;
