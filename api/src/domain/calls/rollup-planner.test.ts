@@ -42,7 +42,8 @@ describe('planStatusTotals', () => {
 
 describe('planDimensionSums', () => {
   test('whole days inside from the rollups, the partial days at each end from the calls', () => {
-    const f = { ...filter(), range: { ...ragged, previous: ragged } };
+    const base = filter();
+    const f = { ...base, range: { ...base.range, ...ragged, previous: ragged } };
     expect(planDimensionSums(f, ragged).parts).toEqual([
       { source: 'days', split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } },
       { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
