@@ -1,4 +1,5 @@
-import { inNewYork, type Breakdown, type BreakdownGroup, type BreakdownRow, type FilterDimension } from '@callboard/contract';
+import type { Breakdown, BreakdownGroup, BreakdownRow, FilterDimension } from '@callboard/contract';
+import { inNewYork } from '@callboard/contract/new-york-time';
 import type { Queryable } from '../../db/database';
 import { narrowsBeyondStatus, type CallFilter } from '../calls/call-filter';
 import { callWhere } from '../calls/call-where';
