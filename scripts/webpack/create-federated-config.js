@@ -2,7 +2,7 @@
  * One webpack configuration for every front-end package: the shell (the host)
  * and the three remotes differ only in what they expose and how they start.
  *
- * What Module Federation needs is said out loud here (DESIGN §4, §12):
+ * What Module Federation needs is said out loud here:
  * - `publicPath: 'auto'`, so a remote's chunks load from wherever its entry was
  *   served (`/remotes/<name>/` in production, its own dev server in development);
  * - `runtimeChunk: false`, so the remote entry carries its own webpack runtime;
@@ -80,7 +80,7 @@ function sharedSingletons(packageDir) {
 /**
  * @param {object} options
  * @param {string} options.packageDir   the package's folder (its `src/index.ts` is the entry)
- * @param {number} options.devPort      the dev server's port (DESIGN §3)
+ * @param {number} options.devPort      the dev server's port
  * @param {Record<string,string>} [options.exposes]  what a remote offers (`./App`)
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the host's)
  * @param {object} [options.budget]     size limits checked after a production build
@@ -150,7 +150,7 @@ function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = 
           publicPath: exposes ? 'auto' : '/',
         }),
         new webpack.DefinePlugin({
-          // spec §7: the API base is a build-time setting, empty (same origin) by default.
+          // The API base is a build-time setting, empty (same origin) by default.
           'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
         }),
         ...(production && budget ? [new BudgetPlugin(budget)] : []),
