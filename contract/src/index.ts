@@ -12,5 +12,6 @@ export * from './id-list';
 export * from './limits';
 export * from './payment-validation';
 export * from './record-columns';
+export * from './remotes';
 export * from './users';
 export * from './validation';

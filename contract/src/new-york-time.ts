@@ -52,7 +52,7 @@ export interface WallClockTime {
  * a real one). A time in the hour repeated when the clocks go back is read as
  * standard time, its second occurrence, as PostgreSQL reads it.
  */
-export function fromNewYorkWallClock(fields: WallClockTime): DateTime | 'invalid' | 'skipped' {
+export function fromNewYorkWallClock(fields: WallClockTime): DateTime<true> | 'invalid' | 'skipped' {
   const time = DateTime.fromObject(fields, { zone: DISPLAY_TIME_ZONE });
   // luxon reads 24:00 as the next day's midnight; a wall clock never shows it.
   if (!time.isValid || time.day !== fields.day) return 'invalid';

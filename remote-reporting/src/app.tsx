@@ -1,6 +1,6 @@
 import { NavLink, Route, Routes, useLocation } from '@callboard/shared-router';
-import { CostsPage } from './costs/costs-page';
-import { OverviewPage } from './overview/overview-page';
+import { CostsPage } from './features/costs/components/costs-page';
+import { OverviewPage } from './features/overview/components/overview-page';
 import './app.css';
 
 /**

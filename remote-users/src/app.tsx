@@ -1,5 +1,5 @@
 import { Route, Routes } from '@callboard/shared-router';
-import { UsersPage } from './users-page';
+import { UsersPage } from './features/user-list/components/users-page';
 
 /**
  * The area's route tree, exposed to the shell as `./App` (no required props;

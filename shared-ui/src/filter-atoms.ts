@@ -111,7 +111,7 @@ function positiveInteger(value: unknown, fallback: number, max = Number.MAX_SAFE
 /** Whatever storage held, as a valid FilterState: each unreadable field falls back to its default. */
 export function sanitizeFilters(stored: unknown): FilterState {
   const s = storedRecord(stored);
-  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key] as string) : '');
+  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key]) : '');
   const state: FilterState = {
     page: positiveInteger(s.page, DEFAULT_FILTERS.page),
     limit: positiveInteger(s.limit, DEFAULT_FILTERS.limit, RECORDS_MAX_LIMIT),

@@ -53,6 +53,7 @@ export function cellText(value: unknown): string {
   if (isBlank(value)) return DASH;
   if (typeof value === 'number' && !Number.isFinite(value)) return DASH;
   if (typeof value === 'object') return JSON.stringify(value);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects are handled above: what is left prints as itself
   return String(value);
 }
 

@@ -379,9 +379,10 @@ export const ODD_STATUSES = ['Transferred', 'Duplicate', 'Needs Review', 'N/A', 
 
 function outcomeWeights(quality: number, offHours: boolean): Float64Array {
   const q = quality;
-  const weights = BASE_MIX.map((w, outcome) => {
+  const weights = BASE_MIX.map((w, index) => {
+    const outcome = index as Outcome;
     let k = 1;
-    switch (outcome as Outcome) {
+    switch (outcome) {
       case Outcome.Sales: k = 0.4 + 0.8 * q; break;
       case Outcome.NotQualified: k = 1.6 - 0.6 * q; break;
       case Outcome.Dnc: k = 2.2 - 1.4 * q; break;
@@ -822,7 +823,7 @@ export class DemoCalls {
   *batches(size = 1000): Generator<NormalisedCall[]> {
     for (let from = 0; from < this.options.calls; from += size) {
       const to = Math.min(this.options.calls, from + size);
-      const batch: NormalisedCall[] = new Array(to - from);
+      const batch = new Array<NormalisedCall>(to - from);
       for (let i = from; i < to; i += 1) batch[i - from] = this.call(i);
       yield batch;
     }

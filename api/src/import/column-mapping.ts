@@ -181,7 +181,7 @@ function fromLocalParts(parts: WallClockTime, text: string): Converted<string> {
   if (local === 'skipped') {
     return { value: undefined, error: `"${text}" does not exist in ${DISPLAY_TIME_ZONE} (the clocks skip it); give the time with its offset` };
   }
-  return { value: local.toISO() as string };
+  return { value: local.toISO() };
 }
 
 /**
@@ -203,7 +203,7 @@ export function parseCallTimestamp(raw: string): Converted<string> {
     const [, date, time, offset] = withOffset as unknown as [string, string, string, string];
     const hhmm = time.length === 4 ? `0${time}` : time;
     const parsed = DateTime.fromISO(`${date}T${hhmm}${offset.toUpperCase()}`, { setZone: true });
-    return parsed.isValid ? { value: parsed.toISO() as string } : { value: undefined, error: `"${text}" is not a valid date-time` };
+    return parsed.isValid ? { value: parsed.toISO() } : { value: undefined, error: `"${text}" is not a valid date-time` };
   }
   const iso = LOCAL_ISO.exec(text);
   if (iso) {

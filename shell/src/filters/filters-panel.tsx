@@ -3,6 +3,7 @@ import { takesCustomDates } from '@callboard/contract/date-range';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { filtersAtom, resetFiltersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { useFocusTrap } from '@callboard/shared-ui/focus-trap';
 import { CloseIcon } from '@callboard/shared-ui/icons';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
@@ -12,7 +13,6 @@ import { createPortal } from 'react-dom';
 import toast from 'react-hot-toast';
 import { ActiveFilterChips } from './active-filter-chips';
 import { draftError, draftFromFilters, draftToUpdate, withoutValue, type DraftList, type FiltersDraft } from './filters-draft';
-import { useDialogFocus } from './use-dialog-focus';
 import './filters.css';
 
 const PRESET_OPTIONS = DATE_PRESETS.map((preset) => ({ value: preset, label: DATE_PRESET_LABELS[preset] }));
@@ -23,9 +23,9 @@ export interface FiltersPanelProps {
 
 /**
  * The filters panel: fixed at the right, 420 px wide. It edits a draft taken
- * when it opens; Apply writes the draft (the page goes back to 1) and Reset
- * clears everything. Closing any other way, by Escape,
- * the × or a click beside it, discards the draft.
+ * when it opens, so nothing refetches while a person is still choosing; Apply
+ * writes the draft (the page goes back to 1) and Reset clears everything.
+ * Closing any other way, by Escape, the × or a click beside it, discards the draft.
  */
 export function FiltersPanel({ onClose }: FiltersPanelProps) {
   const filters = useAtomValue(filtersAtom);
@@ -36,7 +36,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
 
   const panelRef = useRef<HTMLElement>(null);
   const presetRef = useRef<HTMLSelectElement>(null);
-  const onKeyDown = useDialogFocus(panelRef, onClose, presetRef);
+  const onKeyDown = useFocusTrap(panelRef, { onEscape: onClose, initialFocusRef: presetRef });
   const formId = useId();
 
   // Any edit may fix what the message complained about: it goes until the next Apply.

@@ -1,13 +1,16 @@
 /**
- * Where the built front end lives and how it is described to browsers
- * (DESIGN §3): the shell at `/`, each remote at `/remotes/<name>/`, and the
- * runtime list of remote entries at `/remotes.json`. No HTTP here: the routes
- * are in routes/web.ts.
+ * Where the built front end lives and how it is described to browsers: the
+ * shell at `/`, each remote at `/remotes/<name>/`, and the runtime list of
+ * remote entries at `/remotes.json`. Which remotes exist, and their folders and
+ * federation names, come from the front-end registry in contract. No HTTP
+ * here: the routes are in routes/web.ts.
  */
 import path from 'node:path';
+import { FRONT_END_HOST, REMOTES, remoteNamed } from '@callboard/contract';
 
-export const REMOTE_NAMES = ['reporting', 'calllogs', 'users'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The remotes' short names (`users`): their `/remotes/<name>/` folder and `REMOTE_<NAME>_URL` variable. */
+export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
+export type RemoteName = string;
 /** A remote entry's URL per remote, when it is hosted somewhere other than this server. */
 export type RemoteUrls = Partial<Record<RemoteName, string>>;
 
@@ -24,14 +27,14 @@ export interface FrontEndFolders {
 }
 
 export function frontEndFolders(webRoot: string): FrontEndFolders {
-  const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, path.join(webRoot, `remote-${name}`, 'dist')]));
-  return { shell: path.join(webRoot, 'shell', 'dist'), remotes: remotes as Record<RemoteName, string> };
+  const remotes = Object.fromEntries(REMOTES.map((remote) => [remote.name, path.join(webRoot, remote.folder, 'dist')]));
+  return { shell: path.join(webRoot, FRONT_END_HOST.folder, 'dist'), remotes };
 }
 
 /** The body of `/remotes.json`, keyed by federation name (`remote_users`). */
-export function remoteEntries(urls: RemoteUrls = {}): Record<`remote_${RemoteName}`, string> {
-  const entries = REMOTE_NAMES.map((name) => [`remote_${name}`, urls[name] ?? `/remotes/${name}/remoteEntry.js`]);
-  return Object.fromEntries(entries) as Record<`remote_${RemoteName}`, string>;
+export function remoteEntries(urls: RemoteUrls = {}): Record<string, string> {
+  const entries = REMOTE_NAMES.map((name) => [remoteNamed(name).federationName, urls[name] ?? `/remotes/${name}/remoteEntry.js`]);
+  return Object.fromEntries(entries) as Record<string, string>;
 }
 
 /** The origins of the remotes hosted elsewhere: the Content-Security-Policy must allow them. */

@@ -1,0 +1,158 @@
+import type { CallRecord } from '@callboard/contract';
+import { EmptyState } from '@callboard/shared-ui/empty-state';
+import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
+import { LoadError } from '@callboard/shared-ui/load-error';
+import { Spinner } from '@callboard/shared-ui/spinner';
+import { Table } from '@callboard/shared-ui/table';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
+import { CallDetailPanel } from '../../call-detail/components/call-detail-panel';
+import { useReviewKeys } from '../../review-keys/hooks/use-review-keys';
+import { useRowSelection } from '../../selection/hooks/use-row-selection';
+import { isWithinReach, useInView } from '../hooks/use-in-view';
+import { useLiveLog } from '../hooks/use-live-log';
+import { useOpenCall } from '../hooks/use-open-call';
+import { callLogColumns } from './call-log-columns';
+import { LogHeader } from './log-header';
+import { NewCallsMarker } from './new-calls-marker';
+import './call-log.css';
+
+/**
+ * The live call log for one set of filters (the page remounts it when they
+ * change): header, rows with infinite scroll, the new-calls marker, the bulk
+ * bar while calls are selected, and the detail panel.
+ */
+export function CallLog({ filters }: { filters: FilterQuery }) {
+  const { ref: topRef, inView: atTop } = useInView<HTMLDivElement>({ initial: true });
+  // The end sentinel sits a screenful above the last row (call-log.css), so the next page is asked for
+  // before the reader gets there. A root margin would not do: the shell's <main> clips it away.
+  const end = useInView<HTMLDivElement>();
+  const log = useLiveLog(filters, atTop);
+  const { rows, hasMore, isLoadingMore, error, loadMore } = log;
+  const ids = useMemo(() => rows.map((row) => row.id), [rows]);
+  const [selected, selection] = useRowSelection(ids);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const [openId, showCall] = useOpenCall();
+  const pageRef = useRef<HTMLElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  // Infinite scroll: while the end is near, keep asking for the next page (one at a time, never after a failure).
+  // Measured again here because right after a page lands the observer still speaks of the shorter list.
+  const nearEnd = end.inView;
+  const endElement = end.element;
+  useEffect(() => {
+    if (nearEnd && hasMore && !isLoadingMore && !error && isWithinReach(endElement)) loadMore();
+  }, [nearEnd, hasMore, isLoadingMore, error, loadMore, endElement, rows.length]);
+
+  const openDetail = useCallback(
+    (id: string) => {
+      setFocusedId(id);
+      showCall(id);
+    },
+    [showCall],
+  );
+  const closeDetail = useCallback(() => showCall(null), [showCall]);
+
+  const move = (step: 1 | -1) => {
+    if (ids.length === 0) return;
+    const at = focusedId === null ? -1 : ids.indexOf(focusedId);
+    const next = ids[at === -1 ? 0 : Math.min(ids.length - 1, Math.max(0, at + step))] as string;
+    setFocusedId(next);
+    // With the panel open it follows the focus row, so a reviewer reads call after call.
+    if (openId !== null) openDetail(next);
+  };
+
+  useReviewKeys({
+    next: () => move(1),
+    previous: () => move(-1),
+    open: () => {
+      if (focusedId !== null) openDetail(focusedId);
+    },
+    toggle: (range) => {
+      if (focusedId !== null) selection.toggle(focusedId, { range });
+    },
+    close: () => {
+      if (openId !== null) closeDetail();
+    },
+  });
+
+  // The focus row takes the keyboard focus (so screen readers follow and Enter/Space reach it) and stays in view.
+  useEffect(() => {
+    if (focusedId === null) return;
+    const row = tableRef.current?.querySelector<HTMLElement>('tr.calllogs__row--focused');
+    if (!row) return;
+    if (!row.contains(document.activeElement)) row.focus({ preventScroll: true });
+    row.scrollIntoView?.({ block: 'nearest' });
+  }, [focusedId]);
+
+  const showNewCalls = () => {
+    pageRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    log.showNewCalls();
+  };
+
+  const columns = useMemo(() => callLogColumns({ selectedIds: selectedSet, loadedIds: ids, actions: selection }), [selectedSet, ids, selection]);
+
+  const rowClassName = (row: CallRecord) =>
+    [
+      'calllogs__row',
+      row.id === focusedId && 'calllogs__row--focused',
+      row.id === openId && 'calllogs__row--open',
+      selectedSet.has(row.id) && 'calllogs__row--selected',
+      log.arrivedIds.has(row.id) && 'calllogs__row--arrived',
+    ]
+      .filter(Boolean)
+      .join(' ');
+
+  const openRow = openId === null ? undefined : rows.find((row) => row.id === openId);
+
+  return (
+    <section ref={pageRef} className={openId === null ? 'cb-page calllogs' : 'cb-page calllogs calllogs--with-panel'} aria-labelledby="calllogs-title">
+      <div ref={topRef} className="calllogs__top-sentinel" data-testid="log-top" aria-hidden="true" />
+      <LogHeader loaded={rows.length} total={log.total} loading={log.isLoadingFirst} />
+
+      {error && rows.length === 0 ? (
+        <LoadError title="Failed to load records." error={error} onRetry={log.retry} />
+      ) : log.isLoadingFirst ? (
+        <div className="calllogs__loading" role="status">
+          <Spinner size="md" decorative />
+          <span>Loading calls...</span>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="cb-card">
+          <EmptyState title="No calls found" description="No calls match the current filters. Try a wider date range or fewer filters." />
+        </div>
+      ) : (
+        <div className="calllogs__list" ref={tableRef}>
+          <NewCallsMarker count={log.newCount} orMore={log.newCountIsFloor} onShow={showNewCalls} />
+          <Table
+            label="Call log"
+            className="calllogs__table"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            onRowClick={(row) => openDetail(row.id)}
+            rowClassName={rowClassName}
+            loading={log.isReloading}
+            loadingText="Refreshing..."
+          />
+          <div ref={end.ref} className="calllogs__end-sentinel" data-testid="log-end" aria-hidden="true" />
+        </div>
+      )}
+
+      {isLoadingMore ? (
+        <div className="calllogs__more" role="status">
+          <Spinner size="sm" decorative />
+          <span>Loading more calls...</span>
+        </div>
+      ) : null}
+      {error && rows.length > 0 ? (
+        <LoadError title={log.failedMore ? 'Failed to load more calls.' : 'Failed to refresh the calls.'} error={error} onRetry={log.retry} />
+      ) : null}
+      {!hasMore && !error && rows.length > 0 ? <p className="calllogs__end">That’s every call for these filters.</p> : null}
+
+      {selected.length > 0 ? <BulkBar selectedIds={selected} onClear={selection.clear} onUpdated={log.reload} /> : null}
+      {openId !== null ? <CallDetailPanel callId={openId} row={openRow} onClose={closeDetail} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The pages of the log for one set of filters (the page keys the log by its
+ * filters, so a filter change starts a new one): page 1 replaces the list,
+ * later pages append (spec §4 "Records loading"), and a poll of the newest
+ * page can be taken in on top.
+ *
+ * Why not swr/infinite: inside the shell `swr` is the host's copy, but
+ * `swr/infinite` would be this remote's own, with its own config context and
+ * cache — it would not see the shell's SWRConfig. A small state machine over
+ * the API client is explicit and has no such split.
+ */
+import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
+import { useApiFetch } from '@callboard/shared-auth/use-session';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchLogPage, type LogPage } from '../api/calls-api';
+import { mergeBatches, type CallBatch } from './merge-calls';
+import type { CallRecord } from '@callboard/contract';
+
+type Request = 'first' | 'more' | 'reload';
+
+/** The polls taken into the log since it was (re)loaded. */
+interface Adopted {
+  /** The last one, as it came. */
+  poll: LogPage;
+  /**
+   * Every call of every poll taken in, in its freshest copy: a later poll may
+   * no longer hold a call an earlier one brought (more calls arrived since),
+   * and that call must stay on screen.
+   */
+  batch: CallBatch;
+}
+
+interface PagesState {
+  pages: LogPage[];
+  adopted: Adopted | null;
+  /** What is being fetched, if anything. */
+  request: Request | null;
+  /** The last request's failure, until the next one starts. */
+  error: unknown;
+  /** What failed: a failed "more" leaves the rows in place. */
+  failed: Request | null;
+  /** When the last replacing request started: anything received before it is older than the list. */
+  since: number;
+}
+
+const initialState = (): PagesState => ({ pages: [], adopted: null, request: 'first', error: null, failed: null, since: Date.now() });
+
+export interface CallPages {
+  rows: CallRecord[];
+  /** Calls in range on the server, from the freshest answer. */
+  total: number | null;
+  hasMore: boolean;
+  /** Page 1 has not arrived yet. */
+  isLoadingFirst: boolean;
+  isLoadingMore: boolean;
+  isReloading: boolean;
+  error: unknown;
+  /** The failed request was for the next page (the rows stay). */
+  failedMore: boolean;
+  loadMore: () => void;
+  /** Fetches every page shown again (after a change), keeping the rows until the answers are in. */
+  reload: () => Promise<void>;
+  /** Starts over from page 1, which then replaces the list. */
+  restart: () => void;
+  /** Takes a poll of the newest page into the log. */
+  adopt: (page: LogPage) => void;
+  /** The poll taken in last, if any since the list was (re)loaded. */
+  adopted: LogPage | null;
+  /** When the list was last (re)loaded: a poll received before then is older than the rows. */
+  since: number;
+  /** Tries the failed request again. */
+  retry: () => void;
+}
+
+export function useCallPages(filters: FilterQuery): CallPages {
+  const apiFetch = useApiFetch();
+  const [state, setState] = useState<PagesState>(initialState);
+  // Read by the callbacks, so they can stay stable and still see the latest state.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  // Every request that replaces the list bumps this; answers of an older generation are dropped.
+  const generation = useRef(0);
+  const mounted = useRef(true);
+  // The filters a log is made for never change (the page remounts the log instead).
+  const filtersRef = useRef(filters);
+
+  const replace = useCallback(
+    async (request: 'first' | 'reload', pageCount: number) => {
+      const mine = ++generation.current;
+      const since = Date.now();
+      setState((s) => ({ ...s, request, error: null, failed: null, since }));
+      try {
+        const pages = await Promise.all(
+          Array.from({ length: Math.max(1, pageCount) }, (_, i) => fetchLogPage(apiFetch, filtersRef.current, i + 1)),
+        );
+        if (!mounted.current || mine !== generation.current) return;
+        setState({ pages, adopted: null, request: null, error: null, failed: null, since });
+      } catch (error) {
+        if (!mounted.current || mine !== generation.current) return;
+        setState((s) => ({ ...s, request: null, error, failed: request }));
+      }
+    },
+    [apiFetch],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    void replace('first', 1);
+    return () => {
+      mounted.current = false;
+    };
+  }, [replace]);
+
+  const hasMore = hasNextPage(state.pages);
+
+  const loadMore = useCallback(() => {
+    const current = stateRef.current;
+    if (current.request !== null || !hasNextPage(current.pages)) return;
+    const mine = generation.current;
+    const page = current.pages.length + 1;
+    setState((s) => ({ ...s, request: 'more', error: null, failed: null }));
+    fetchLogPage(apiFetch, filtersRef.current, page).then(
+      (answer) => {
+        if (!mounted.current || mine !== generation.current) return;
+        setState((s) => ({ ...s, pages: [...s.pages, answer], request: null }));
+      },
+      (error: unknown) => {
+        if (!mounted.current || mine !== generation.current) return;
+        setState((s) => ({ ...s, request: null, error, failed: 'more' }));
+      },
+    );
+  }, [apiFetch]);
+
+  const reload = useCallback(() => replace('reload', stateRef.current.pages.length), [replace]);
+  const restart = useCallback(() => void replace('first', 1), [replace]);
+
+  const adopt = useCallback((poll: LogPage) => {
+    setState((s) => {
+      const batches = s.adopted ? [s.adopted.batch, toBatch(poll)] : [toBatch(poll)];
+      return { ...s, adopted: { poll, batch: { receivedAt: poll.receivedAt, calls: mergeBatches(batches) } } };
+    });
+  }, []);
+
+  const retry = useCallback(() => {
+    const current = stateRef.current;
+    if (current.failed === 'more') loadMore();
+    else if (current.failed === 'reload') void replace('reload', current.pages.length);
+    else void replace('first', 1);
+  }, [loadMore, replace]);
+
+  const rows = useMemo(
+    () => mergeBatches(state.adopted ? [...state.pages.map(toBatch), state.adopted.batch] : state.pages.map(toBatch)),
+    [state.pages, state.adopted],
+  );
+  // The freshest answer knows best how many calls the range holds now.
+  const answers = state.adopted ? [...state.pages, state.adopted.poll] : state.pages;
+  const total = answers.reduce<LogPage | null>((newest, p) => (!newest || p.receivedAt > newest.receivedAt ? p : newest), null)?.meta.total ?? null;
+
+  return {
+    rows,
+    total,
+    hasMore,
+    isLoadingFirst: state.pages.length === 0 && state.request === 'first',
+    isLoadingMore: state.request === 'more',
+    isReloading: state.request === 'reload' || (state.request === 'first' && state.pages.length > 0),
+    error: state.error,
+    failedMore: state.failed === 'more',
+    loadMore,
+    reload,
+    restart,
+    adopt,
+    adopted: state.adopted?.poll ?? null,
+    since: state.since,
+    retry,
+  };
+}
+
+function toBatch(page: LogPage): CallBatch {
+  return { receivedAt: page.receivedAt, calls: page.data };
+}
+
+function hasNextPage(pages: readonly LogPage[]): boolean {
+  const last = pages[pages.length - 1];
+  return last !== undefined && last.meta.page < last.meta.pages;
+}

@@ -1,0 +1,212 @@
+/**
+ * Renders the Call Logs area inside the app's host (renderInHost: the real
+ * providers, a router under /callLogs as the shell mounts the area, the
+ * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
+ * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
+ */
+import type { CallAuditEntry, CallRecord, PublicUser } from '@callboard/contract';
+import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
+import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
+import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';
+import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
+import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
+import { act } from '@testing-library/react';
+import App from '../app';
+import { newestFirst } from '../features/call-log/hooks/merge-calls';
+
+export type { Store } from '@callboard/shared-auth/session';
+
+// ---- IntersectionObserver, by hand ----
+
+class FakeIntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>();
+  readonly elements = new Set<Element>();
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.live.add(this);
+  }
+  observe(element: Element) {
+    this.elements.add(element);
+  }
+  unobserve(element: Element) {
+    this.elements.delete(element);
+  }
+  disconnect() {
+    this.elements.clear();
+    FakeIntersectionObserver.live.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+}
+
+/** Tells the observers of the element with this test id that it entered or left the viewport. */
+export function setInView(testId: 'log-top' | 'log-end', isIntersecting: boolean) {
+  act(() => {
+    for (const observer of [...FakeIntersectionObserver.live]) {
+      for (const target of observer.elements) {
+        if (target.getAttribute('data-testid') !== testId) continue;
+        const entry = { isIntersecting, target, intersectionRatio: isIntersecting ? 1 : 0 } as IntersectionObserverEntry;
+        observer.callback([entry], observer as unknown as IntersectionObserver);
+      }
+    }
+  });
+}
+
+beforeEach(() => {
+  FakeIntersectionObserver.live.clear();
+  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+});
+
+// ---- Calls ----
+
+const BASE_TIME = Date.parse('2026-03-09T18:00:00.000Z');
+
+/** A call whose time grows with its id, so a larger id is a newer call. */
+export function makeCall(id: number, overrides: Partial<CallRecord> = {}): CallRecord {
+  return makeCallRecord({
+    id: String(id),
+    callTimestamp: new Date(BASE_TIME + id * 60_000).toISOString(),
+    callerId: `+1555000${String(id).padStart(4, '0')}`,
+    campaignName: 'Medicare Inbound',
+    publisherName: 'Acme Leads',
+    systemName: 'Acme Leads',
+    target_name: 'Target A',
+    buyerName: 'Buyer One',
+    durationSec: 125,
+    connected: true,
+    status: 'Sales',
+    sub_disposition: null,
+    reason: null,
+    summary: null,
+    transcript: null,
+    recordingUrl: null,
+    systemCallId: `SYS-${id}`,
+    systemPublisherId: null,
+    systemBuyerId: null,
+    revenue: 42.5,
+    payout: 12,
+    statusOverridden: false,
+    qc: { disposition: 'Sales', sub_disposition: null, reason: null, summary: null },
+    ...overrides,
+  });
+}
+
+/** Calls with ids from..to (inclusive). */
+export function makeCalls(from: number, to: number, overrides: Partial<CallRecord> = {}): CallRecord[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => makeCall(from + i, overrides));
+}
+
+export interface FakeCallsApi {
+  /** The calls the server holds now; push to make calls "arrive". */
+  calls: CallRecord[];
+  audits: Map<string, CallAuditEntry[]>;
+  /** Bodies of PUT /api/calls/bulk-update, parsed. */
+  bulkBodies: unknown[];
+  /** Answers the next matching request with this failure instead. */
+  failNext(path: 'records' | 'detail' | 'bulk', status?: number, message?: string): void;
+  /** Holds every records request until released (to look at loading states). */
+  hold(): () => void;
+  respond(url: URL, init?: RequestInit): Promise<Response>;
+}
+
+/**
+ * The calls endpoints over an in-memory list: records pages by offset in the
+ * API's order (newest first), a call's detail with its audit, and the bulk
+ * update (it changes the statuses, so refetches see them).
+ */
+export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
+  const failures = new Map<string, { status: number; message: string }>();
+  let gate: Promise<void> | null = null;
+  const api: FakeCallsApi = {
+    calls: [...calls],
+    audits: new Map(),
+    bulkBodies: [],
+    failNext(path, status = 500, message = 'Database unavailable') {
+      failures.set(path, { status, message });
+    },
+    hold() {
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    async respond(url, init) {
+      const method = init?.method ?? 'GET';
+      const fail = (path: string) => {
+        const failure = failures.get(path);
+        if (!failure) return null;
+        failures.delete(path);
+        return jsonResponse({ success: false, code: 'INTERNAL', message: failure.message }, failure.status);
+      };
+      if (url.pathname === '/api/calls/records') {
+        if (gate) await gate;
+        const failed = fail('records');
+        if (failed) return failed;
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const limit = Number(url.searchParams.get('limit') ?? 25);
+        const sorted = [...api.calls].sort(newestFirst);
+        const total = sorted.length;
+        const data = sorted.slice((page - 1) * limit, page * limit);
+        return jsonResponse({ success: true, data, meta: { total, page, pages: Math.ceil(total / limit), limit } });
+      }
+      const detail = /^\/api\/calls\/records\/(\d+)$/.exec(url.pathname);
+      if (detail) {
+        const failed = fail('detail');
+        if (failed) return failed;
+        const call = api.calls.find((c) => c.id === detail[1]);
+        if (!call) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Call not found' }, 404);
+        return jsonResponse({ success: true, data: { ...call, audit: api.audits.get(call.id) ?? [] } });
+      }
+      if (url.pathname === '/api/calls/bulk-update' && method === 'PUT') {
+        const body = JSON.parse(init?.body as string) as { ids: string[]; set: { status: string } };
+        api.bulkBodies.push(body);
+        const failed = fail('bulk');
+        if (failed) return failed;
+        let updated = 0;
+        api.calls = api.calls.map((c) => {
+          if (!body.ids.includes(c.id) || c.status === body.set.status) return c;
+          updated += 1;
+          return { ...c, status: body.set.status, statusOverridden: true };
+        });
+        return jsonResponse({ success: true, message: `${updated} calls updated`, data: { updated } });
+      }
+      return jsonResponse({ success: true, data: {} });
+    },
+  };
+  return api;
+}
+
+// ---- Rendering ----
+
+export interface RenderOptions {
+  api?: FakeCallsApi;
+  account?: Partial<PublicUser>;
+  filters?: Partial<FilterState>;
+  /** Turns Auto Refresh on with this interval (ms). */
+  pollEveryMs?: number;
+  /** The path inside the area, e.g. "/calls/7". */
+  path?: string;
+  /** The query, e.g. "?page=2". */
+  search?: string;
+}
+
+export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, path = '', search = '' }: RenderOptions = {}) {
+  const rendered = renderInHost(<App />, {
+    path: `/callLogs${path}${search}`,
+    route: '/callLogs/*',
+    session: { role: 'admin', ...account },
+    setup: (store) => {
+      if (filters) store.set(updateFiltersAtom, filters);
+      if (pollEveryMs !== undefined) {
+        store.set(refreshIntervalAtom, pollEveryMs);
+        store.set(autoRefreshAtom, true);
+      }
+    },
+    api: (request, init) => api.respond(new URL(request.url, 'http://localhost'), init),
+  });
+  /** The records requests made so far, as URLs. */
+  const recordsRequests = () => rendered.requests('/api/calls/records').map((request) => new URL(request.url, 'http://localhost'));
+  return { ...rendered, api, recordsRequests };
+}

@@ -1,0 +1,113 @@
+import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
+import { screen, waitFor, within } from '@testing-library/react';
+import { makeDetail, makeRecord, recordsBody, renderOverview, type Answer } from '../../../testing/overview';
+
+const detail = makeDetail({
+  id: '77',
+  systemCallId: 'SYS-CALL-77',
+  callTimestamp: '2026-07-04T16:05:09.000Z',
+  callerId: '+15557770077',
+  campaignName: 'Medicare Leads',
+  systemName: 'Publisher From System',
+  publisherName: 'Publisher Display',
+  durationSec: 93,
+  status: 'Callback',
+  statusOverridden: false,
+  systemPublisherId: 'PUB-77',
+  systemBuyerId: 'BUY-77',
+  recordingUrl: 'https://recordings.example.com/77.wav',
+  transcript: 'Agent: Hello\nCaller: Hi',
+  qc: { disposition: 'Callback', sub_disposition: 'Asked for later', reason: 'Busy now', summary: 'Call back tomorrow' },
+});
+
+function respondWith(answerDetail: Answer | Promise<Answer> = { body: { success: true, data: detail } }) {
+  return (url: URL) => {
+    if (url.pathname === '/api/calls/records') return { body: recordsBody([makeRecord({ id: '77', systemCallId: 'SYS-CALL-77' })]) };
+    if (url.pathname === '/api/calls/records/77') return answerDetail;
+    return undefined;
+  };
+}
+
+const dialog = () => screen.getByRole('dialog', { name: /Call Record Details/ });
+const field = (section: string, label: string) => {
+  const terms = within(within(dialog()).getByRole('region', { name: section })).getAllByRole('term');
+  const term = terms.find((dt) => dt.textContent === label);
+  return term?.nextElementSibling?.textContent;
+};
+
+describe('Call Record Details', () => {
+  test('opens from the URL and shows Basic, QC and System Information as spec §2 lists them', async () => {
+    renderOverview({ path: '/reporting/calls/77', respond: respondWith() });
+    await waitFor(() => expect(dialog()).toHaveAccessibleName('Call Record Details SYS-CALL-77'));
+    await waitFor(() => expect(field('Basic Information', 'Caller ID')).toBe('+15557770077'));
+
+    expect(field('Basic Information', 'Time')).toBe('Jul 4, 2026, 12:05:09 PM EDT');
+    expect(field('Basic Information', 'Campaign')).toBe('Medicare Leads');
+    expect(field('Basic Information', 'Publisher')).toBe('Publisher From System');
+    expect(field('Basic Information', 'Duration')).toBe('93 seconds');
+    expect(field('QC Information', 'Status')).toBe('Callback');
+    expect(within(dialog()).getByRole('region', { name: 'QC Information' }).querySelector('.cb-status--callback')).not.toBeNull();
+    expect(field('QC Information', 'Sub Disposition')).toBe('Asked for later');
+    expect(field('QC Information', 'Reason')).toBe('Busy now');
+    expect(field('QC Information', 'Summary')).toBe('Call back tomorrow');
+    expect(field('System Information', 'System Call ID')).toBe('SYS-CALL-77');
+    expect(field('System Information', 'System Publisher ID')).toBe('PUB-77');
+    expect(field('System Information', 'System Buyer ID')).toBe('BUY-77');
+  });
+
+  test('plays the recording, links its download, and scrolls a long transcript in a 300 px box', async () => {
+    renderOverview({ path: '/reporting/calls/77', respond: respondWith() });
+    await waitFor(() => expect(field('Basic Information', 'Caller ID')).toBe('+15557770077'));
+    const audio = dialog().querySelector('audio') as HTMLAudioElement;
+    expect(audio).toHaveAttribute('controls');
+    expect(audio).toHaveAttribute('src', 'https://recordings.example.com/77.wav');
+    expect(within(dialog()).getByRole('link', { name: 'Download Recording' })).toHaveAttribute('href', 'https://recordings.example.com/77.wav');
+    const transcript = within(dialog()).getByTestId('transcript');
+    expect(transcript).toHaveTextContent('Agent: Hello Caller: Hi');
+    expect(transcript).toHaveClass('cb-scroll-box');
+    expect(transcript.style.getPropertyValue('--cb-scroll-max')).toBe('300px');
+  });
+
+  test('without a recording or transcript, neither the player nor the box is drawn', async () => {
+    const bare = { ...detail, recordingUrl: null, transcript: '  ' };
+    renderOverview({ path: '/reporting/calls/77', respond: respondWith({ body: { success: true, data: bare } }) });
+    await waitFor(() => expect(field('Basic Information', 'Caller ID')).toBe('+15557770077'));
+    expect(dialog().querySelector('audio')).toBeNull();
+    expect(within(dialog()).queryByRole('link', { name: 'Download Recording' })).not.toBeInTheDocument();
+    expect(within(dialog()).queryByTestId('transcript')).not.toBeInTheDocument();
+  });
+
+  test('a row click opens the call at calls/{id}; Close goes back to /reporting keeping the query', async () => {
+    const { user, location } = renderOverview({ path: '/reporting?tab=x', respond: respondWith() });
+    await user.click(await screen.findByText('SYS-CALL-77'));
+    await waitFor(() => expect(location.pathname).toBe('/reporting/calls/77'));
+    expect(location.search).toBe('?tab=x');
+    await waitFor(() => expect(dialog()).toHaveAccessibleName('Call Record Details SYS-CALL-77'));
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(location.pathname).toBe('/reporting'));
+    expect(location.search).toBe('?tab=x');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('View Details opens it too, showing the row at once while the full record loads; the backdrop closes it', async () => {
+    const pending = deferred<Answer>();
+    const { user, location } = renderOverview({ respond: respondWith(pending.promise) });
+    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    await waitFor(() => expect(location.pathname).toBe('/reporting/calls/77'));
+    expect(dialog()).toHaveAccessibleName('Call Record Details SYS-CALL-77');
+    pending.resolve({ body: { success: true, data: detail } });
+    await waitFor(() => expect(field('Basic Information', 'Caller ID')).toBe('+15557770077'));
+
+    await user.click(screen.getByTestId('modal-backdrop'));
+    await waitFor(() => expect(location.pathname).toBe('/reporting'));
+  });
+
+  test('a call that cannot be loaded says why', async () => {
+    renderOverview({
+      path: '/reporting/calls/77',
+      respond: respondWith({ status: 404, body: { success: false, message: 'Call not found', code: 'NOT_FOUND' } }),
+    });
+    expect(await within(await screen.findByRole('dialog')).findByText('Call not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,153 @@
+import type { CallRecord } from '@callboard/contract';
+import { Button } from '@callboard/shared-ui/button';
+import { cellText, formatDateTime } from '@callboard/shared-ui/format';
+import { DownloadIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
+import { Modal } from '@callboard/shared-ui/modal';
+import { Spinner } from '@callboard/shared-ui/spinner';
+import { StatusBadge } from '@callboard/shared-ui/status-badge';
+import type { CSSProperties, ReactNode } from 'react';
+import { useCallDetail } from '../api/call-detail';
+import './details.css';
+
+/** Spec §9: the transcript box scrolls past this height. */
+export const TRANSCRIPT_MAX_HEIGHT = 300;
+
+export interface CallDetailsModalProps {
+  /** The open call (from the URL); nothing is shown without one. */
+  callId: string | undefined;
+  /** The row the call was opened from, shown at once while the full record loads. */
+  initial?: CallRecord;
+  onClose: () => void;
+}
+
+function hasText(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="cb-section call-details__section" aria-label={title}>
+      <h3 className="cb-section__title">{title}</h3>
+      <dl className="cb-dl">{children}</dl>
+    </section>
+  );
+}
+
+/**
+ * Call Record Details: Basic, QC and System Information, the
+ * recording with its download link, and the transcript. Opened by its URL
+ * (/reporting/calls/{id}), so it can be shared; the backdrop, Escape, × and
+ * Close all close it.
+ */
+export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalProps) {
+  const { detail, error, isLoading } = useCallDetail(callId);
+  const record: CallRecord | undefined = detail ?? (initial && initial.id === callId ? initial : undefined);
+
+  const title = (
+    <>
+      Call Record Details
+      {record ? <span className="call-details__id cb-mono">{record.systemCallId}</span> : null}
+    </>
+  );
+  const footer = (
+    <Button variant="secondary" onClick={onClose}>
+      Close
+    </Button>
+  );
+
+  return (
+    <Modal open={callId !== undefined} onClose={onClose} title={title} size="lg" footer={footer} className="call-details">
+      {record ? (
+        <CallDetailsBody record={record} />
+      ) : error ? (
+        <LoadError title="Failed to load the call." error={error} />
+      ) : isLoading ? (
+        <div className="call-details__loading">
+          <Spinner size="md" decorative />
+          <span role="status">Loading call...</span>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function CallDetailsBody({ record }: { record: CallRecord }) {
+  const { qc } = record;
+  const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
+  return (
+    <div className="call-details__body">
+      <div className="call-details__grid">
+        <Section title="Basic Information">
+          <Field label="Time">{formatDateTime(record.callTimestamp)}</Field>
+          <Field label="Caller ID">
+            <span className="cb-mono">{cellText(record.callerId)}</span>
+          </Field>
+          <Field label="Campaign">{cellText(record.campaignName)}</Field>
+          <Field label="Publisher">{cellText(record.systemName)}</Field>
+          <Field label="Duration">{Number.isFinite(record.durationSec) ? `${record.durationSec} seconds` : cellText(null)}</Field>
+        </Section>
+        <Section title="QC Information">
+          <Field label="Status">
+            <StatusBadge status={qc?.disposition} />
+          </Field>
+          <Field label="Sub Disposition">{cellText(qc?.sub_disposition)}</Field>
+          <Field label="Reason">{cellText(qc?.reason)}</Field>
+          <Field label="Summary">{cellText(qc?.summary)}</Field>
+        </Section>
+        <Section title="System Information">
+          <Field label="System Call ID">
+            <span className="cb-mono">{cellText(record.systemCallId)}</span>
+          </Field>
+          <Field label="System Publisher ID">
+            <span className="cb-mono">{cellText(record.systemPublisherId)}</span>
+          </Field>
+          <Field label="System Buyer ID">
+            <span className="cb-mono">{cellText(record.systemBuyerId)}</span>
+          </Field>
+        </Section>
+      </div>
+
+      {record.statusOverridden && record.status !== qc?.disposition ? (
+        <p className="call-details__note cb-text-sm cb-muted">
+          A reviewer changed this call&apos;s status to <StatusBadge status={record.status} />
+        </p>
+      ) : null}
+
+      {hasText(record.recordingUrl) ? (
+        <section className="cb-section" aria-label="Recording">
+          <h3 className="cb-section__title">Recording</h3>
+          <div className="call-details__recording">
+            {/* preload="none": opening a call must not start pulling its audio until asked. */}
+            <audio controls preload="none" src={record.recordingUrl} className="call-details__audio">
+              Your browser cannot play this recording.
+            </audio>
+            <a className="call-details__download" href={record.recordingUrl} target="_blank" rel="noopener noreferrer" download>
+              <DownloadIcon size={14} />
+              Download Recording
+            </a>
+          </div>
+        </section>
+      ) : null}
+
+      {hasText(record.transcript) ? (
+        <section className="cb-section" aria-label="Transcript">
+          <h3 className="cb-section__title">Transcript</h3>
+          {/* Focusable so a keyboard can scroll it. */}
+          <div className="cb-scroll-box call-details__transcript" style={transcriptStyle} tabIndex={0} data-testid="transcript">
+            {record.transcript}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The cost endpoints (spec §7, DESIGN §8), each declared once: its path, its
+ * SWR key and the hook that reads it. Keys are `[path, query]`, the shape the
+ * shell's global fetcher takes, so the query is part of the cache key and a
+ * filter change is a new request.
+ */
+import {
+  PAYMENT_HISTORY_LIMIT,
+  PICKER_LIST_LIMIT,
+  type ApiSuccess,
+  type Breakdown,
+  type BreakdownGroup,
+  type CostStats,
+  type FilterOption,
+  type Payment,
+} from '@callboard/contract';
+import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
+import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
+import { useAtomValue } from 'jotai';
+import useSWR, { useSWRConfig } from 'swr';
+import { useCallback } from 'react';
+
+export const COST_STATS_PATH = '/api/cost/stats';
+export const COST_BREAKDOWN_PATH = '/api/cost/breakdown';
+export const COST_EXPORT_PATH = '/api/cost/export';
+export const PAYMENTS_PATH = '/api/cost/payments';
+export const PUBLISHER_OPTIONS_PATH = '/api/filters/publishers';
+
+export const paymentPath = (id: string) => `${PAYMENTS_PATH}/${encodeURIComponent(id)}`;
+
+type Key<Query> = readonly [path: string, query: Query];
+
+export const costStatsKey = (filters: FilterQuery): Key<FilterQuery> => [COST_STATS_PATH, filters];
+
+export const breakdownKey = (filters: FilterQuery, groupBy: BreakdownGroup): Key<FilterQuery & { groupBy: BreakdownGroup }> => [
+  COST_BREAKDOWN_PATH,
+  { ...filters, groupBy },
+];
+
+/**
+ * The payment history follows the global publisher selection (the API filters
+ * by publisher ids); payments have no calls, so the date range does not apply.
+ */
+export const paymentsKey = (publisher: string | undefined): Key<{ limit: number; publisher?: string }> => [
+  PAYMENTS_PATH,
+  publisher ? { limit: PAYMENT_HISTORY_LIMIT, publisher } : { limit: PAYMENT_HISTORY_LIMIT },
+];
+
+export const publisherOptionsKey: Key<{ limit: number }> = [PUBLISHER_OPTIONS_PATH, { limit: PICKER_LIST_LIMIT }];
+
+/** Cost figures for the current filters; polled while Auto Refresh is on. */
+export function useCostStats() {
+  const filters = useAtomValue(filterParamsAtom);
+  return useSWR<ApiSuccess<CostStats>, Error>(costStatsKey(filters), usePollOptions());
+}
+
+/** The breakdown for the current filters, grouped as asked; polled while Auto Refresh is on. */
+export function useCostBreakdown(groupBy: BreakdownGroup) {
+  const filters = useAtomValue(filterParamsAtom);
+  return useSWR<ApiSuccess<Breakdown>, Error>(breakdownKey(filters, groupBy), usePollOptions());
+}
+
+/** The newest payments (at most PAYMENT_HISTORY_LIMIT), narrowed to the selected publishers. */
+export function usePayments() {
+  const { publisher } = useAtomValue(filterParamsAtom);
+  return useSWR<ApiSuccess<Payment[]>, Error>(paymentsKey(publisher));
+}
+
+/** Every publisher, for the payment dialog; loaded only while `enabled` (the dialog is open). */
+export function usePublisherOptions(enabled: boolean) {
+  return useSWR<ApiSuccess<{ publishers: FilterOption[] }>, Error>(enabled ? publisherOptionsKey : null);
+}
+
+/** Revalidates every cached payment list (whatever its publisher filter) after a write. */
+export function useRevalidatePayments(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate((key) => Array.isArray(key) && key[0] === PAYMENTS_PATH), [mutate]);
+}

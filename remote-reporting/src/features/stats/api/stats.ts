@@ -1,0 +1,48 @@
+import type { ApiSuccess, StatsData } from '@callboard/contract';
+import { useApiFetch, type BoundApiFetch } from '@callboard/shared-auth/use-session';
+import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
+import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
+import { useAtomValue } from 'jotai';
+import useSWR from 'swr';
+import { asQuery } from '../../records/api/query';
+
+export const STATS_PATH = '/api/stats';
+
+export type StatsResponse = ApiSuccess<StatsData>;
+
+/** The same [path, query] key the shell's global fetcher understands, so the cache holds the raw body either way. */
+export function statsKey(params: FilterQuery) {
+  return [STATS_PATH, params] as const;
+}
+
+export function fetchStats(apiFetch: BoundApiFetch, params: FilterQuery): Promise<StatsResponse> {
+  return apiFetch<StatsResponse>(STATS_PATH, { query: asQuery(params) });
+}
+
+export interface StatsState {
+  stats: StatsData | undefined;
+  error: unknown;
+  /** No answer yet for the current filters (first load, or a filter just changed). */
+  isLoading: boolean;
+}
+
+/**
+ * The stats of the current filters (spec §7): fetched on every mount, again
+ * whenever a filter changes (the key holds them), and on the interval while
+ * Auto Refresh is on. The previous filters' figures are never shown for the
+ * new ones: the cards show spinners until the new answer arrives.
+ */
+export function useStats(): StatsState {
+  const params = useAtomValue(filterParamsAtom);
+  const poll = usePollOptions();
+  const apiFetch = useApiFetch();
+  const swr = useSWR(statsKey(params), ([, query]) => fetchStats(apiFetch, query), {
+    ...poll,
+    revalidateOnMount: true,
+    keepPreviousData: false,
+  });
+  const { data, isLoading } = swr;
+  // SWR types a failure as `any`; it is whatever the fetcher threw.
+  const error: unknown = swr.error;
+  return { stats: data?.data, error, isLoading };
+}

@@ -1,0 +1,133 @@
+import { STATS_CARDS } from '@callboard/contract';
+import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
+import { updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { makeFigures, renderOverview, statsBody, type Answer } from '../../../testing/overview';
+import { StatsGrid } from './stats-grid';
+
+const card = (label: string) => screen.getByRole('article', { name: label });
+const countOf = (label: string) => within(card(label)).getByTestId('stats-count').textContent;
+const badgeOf = (label: string) => card(label).querySelector('.stats-card__share') as HTMLElement;
+
+describe('StatsGrid', () => {
+  test('shows a spinner on every card and "Loading stats..." until the stats arrive', async () => {
+    const answer = deferred<Answer>();
+    renderOverview({ ui: <StatsGrid />, respond: (url) => (url.pathname === '/api/stats' ? answer.promise : undefined) });
+
+    expect(screen.getByText('Loading stats...')).toBeInTheDocument();
+    for (const { label } of STATS_CARDS) {
+      expect(within(card(label)).getByRole('status', { name: `Loading ${label}` })).toBeInTheDocument();
+    }
+
+    answer.resolve({ body: statsBody(makeFigures({ Sales: 3 })) });
+    await waitFor(() => expect(screen.queryByText('Loading stats...')).not.toBeInTheDocument());
+    expect(countOf('Sales')).toBe('3');
+  });
+
+  test('draws the 17 cards of spec §2 in order', async () => {
+    renderOverview({ ui: <StatsGrid /> });
+    await waitFor(() => expect(screen.queryByText('Loading stats...')).not.toBeInTheDocument());
+    const labels = screen.getAllByRole('article').map((el) => el.getAttribute('aria-label'));
+    expect(labels).toEqual([
+      'Total Processed', 'Sales', 'Not Interested', 'Not Qualified', 'DNC', 'Voicemail', 'Tech Issues', 'DWSPI', 'Unresponsive',
+      'Hungup', 'Callback', 'IVR', 'Subsidy', 'Language Barrier', 'Misdialed', 'Rejected / Unknown', 'Red No Connects',
+    ]);
+  });
+
+  test('counts and shares come from the API: dispositions, subsidy, rejected/unknown and no-connects', async () => {
+    const current = makeFigures(
+      { Sales: 250, Voicemail: 1000, 'subsidy/incentivised': 50, Hungup: 100 },
+      { total: 2000, notConnected: 300 },
+    );
+    renderOverview({ ui: <StatsGrid />, respond: (url) => (url.pathname === '/api/stats' ? { body: statsBody(current) } : undefined) });
+    await waitFor(() => expect(countOf('Total Processed')).toBe('2,000'));
+
+    expect(countOf('Sales')).toBe('250');
+    expect(badgeOf('Sales')).toHaveTextContent('12.5%');
+    expect(countOf('Subsidy')).toBe('50');
+    expect(badgeOf('Subsidy')).toHaveTextContent('2.5%');
+    // 2000 - (250 + 1000 + 50 + 100) statuses that are none of the 14.
+    expect(countOf('Rejected / Unknown')).toBe('600');
+    expect(badgeOf('Rejected / Unknown')).toHaveTextContent('30%');
+    expect(countOf('Red No Connects')).toBe('300');
+    expect(badgeOf('Red No Connects')).toHaveTextContent('15%');
+    expect(badgeOf('Total Processed')).toHaveTextContent('100%');
+    expect(countOf('DNC')).toBe('0');
+    expect(badgeOf('DNC')).toHaveTextContent('0%');
+  });
+
+  test('arrows compare each share with the previous period, whose value is in the tooltip', async () => {
+    const current = makeFigures({ Sales: 30, DNC: 10, Voicemail: 60 }); // 30 %, 10 %, 60 % of 100
+    const previous = makeFigures({ Sales: 20, DNC: 40, Voicemail: 140 }); // 10 %, 20 %, 70 % of 200
+    renderOverview({ ui: <StatsGrid />, respond: (url) => (url.pathname === '/api/stats' ? { body: statsBody(current, previous) } : undefined) });
+    await waitFor(() => expect(countOf('Sales')).toBe('30'));
+
+    expect(badgeOf('Sales')).toHaveAttribute('data-trend', 'up');
+    expect(badgeOf('Sales')).toHaveAttribute('title', 'Previous period: 10% (20 calls)');
+    expect(badgeOf('DNC')).toHaveAttribute('data-trend', 'down');
+    expect(badgeOf('DNC')).toHaveAttribute('title', 'Previous period: 20% (40 calls)');
+    expect(badgeOf('Voicemail')).toHaveAttribute('data-trend', 'down');
+    expect(badgeOf('IVR')).toHaveAttribute('data-trend', 'flat');
+    expect(badgeOf('IVR')).toHaveAttribute('title', 'Previous period: 0% (0 calls)');
+    // Total Processed is 100 % of itself: its arrow compares the counts (100 now, 200 before).
+    expect(badgeOf('Total Processed')).toHaveAttribute('data-trend', 'down');
+    expect(badgeOf('Total Processed')).toHaveAttribute('title', 'Previous period: 200 calls');
+    expect(badgeOf('Sales')).toHaveAccessibleName(/30% of total, up from the previous period/);
+    expect(badgeOf('Sales').querySelector('svg')).not.toBeNull();
+  });
+
+  test('raises the warning flag on Voicemail, Hungup, Rejected / Unknown and Red No Connects exactly when the API says so', async () => {
+    const flags = { flagVoicemail: true, flagTargetHU: false, flagRejectedUnknown: true, flagRedNoConnect: true };
+    const current = makeFigures({ Voicemail: 5, Hungup: 5 }, { total: 20, flags });
+    renderOverview({ ui: <StatsGrid />, respond: (url) => (url.pathname === '/api/stats' ? { body: statsBody(current) } : undefined) });
+    await waitFor(() => expect(countOf('Voicemail')).toBe('5'));
+
+    const flagged = screen.getAllByRole('article').filter((el) => el.classList.contains('stats-card--flagged')).map((el) => el.getAttribute('aria-label'));
+    expect(flagged).toEqual(['Voicemail', 'Rejected / Unknown', 'Red No Connects']);
+    expect(within(card('Voicemail')).getByRole('img', { name: 'Voicemail share is above its threshold' })).toBeInTheDocument();
+    expect(within(card('Hungup')).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  test('a failure toasts "Failed to fetch stats" and the cards show a dash', async () => {
+    renderOverview({
+      ui: <StatsGrid />,
+      respond: (url) => (url.pathname === '/api/stats' ? { status: 500, body: { success: false, message: 'Database down', code: 'INTERNAL' } } : undefined),
+    });
+    expect(await screen.findByText('Failed to fetch stats')).toBeInTheDocument();
+    expect(countOf('Sales')).toBe('—');
+    expect(screen.queryByText('Loading stats...')).not.toBeInTheDocument();
+  });
+
+  test('fetched on mount with the filter params, and again with spinners whenever a filter changes', async () => {
+    const { requests, store } = renderOverview({ ui: <StatsGrid />, filters: { datePreset: 'last_7_days' } });
+    await waitFor(() => expect(requests('/api/stats')).toHaveLength(1));
+    expect(requests('/api/stats')[0]?.searchParams.get('datePreset')).toBe('last_7_days');
+    // Paging and sort are not filters of the stats.
+    expect(requests('/api/stats')[0]?.searchParams.has('page')).toBe(false);
+    await waitFor(() => expect(screen.queryByText('Loading stats...')).not.toBeInTheDocument());
+
+    act(() => store.set(updateFiltersAtom, { publisher: ['p-7'] }));
+    expect(screen.getByText('Loading stats...')).toBeInTheDocument();
+    await waitFor(() => expect(requests('/api/stats')).toHaveLength(2));
+    expect(requests('/api/stats')[1]?.searchParams.get('publisher')).toBe('p-7');
+  });
+
+  test('refetches on the refresh interval only while Auto Refresh is on', async () => {
+    const { requests } = renderOverview({
+      ui: <StatsGrid />,
+      setup: (store) => {
+        store.set(refreshIntervalAtom, 60);
+        store.set(autoRefreshAtom, true);
+      },
+    });
+    await waitFor(() => expect(requests('/api/stats').length).toBeGreaterThanOrEqual(3), { timeout: 3000 });
+  });
+
+  test('does not poll while Auto Refresh is off', async () => {
+    const { requests } = renderOverview({ ui: <StatsGrid />, setup: (store) => store.set(refreshIntervalAtom, 50) });
+    await waitFor(() => expect(requests('/api/stats')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(requests('/api/stats')).toHaveLength(1);
+  });
+});

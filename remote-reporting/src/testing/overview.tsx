@@ -1,0 +1,128 @@
+/**
+ * Renders the overview inside the app's host (renderInHost: the real
+ * providers, a router under /reporting as the shell mounts the area, the
+ * toaster, a signed-in session) with `fetch` answered by a script, so tests
+ * assert what a person sees and which requests left.
+ */
+import { DISPOSITIONS, type CallRecord, type RecordsMeta, type StatsData, type StatsFigures } from '@callboard/contract';
+import type { Store } from '@callboard/shared-auth/session';
+import { makeCallDetail, makeCallRecord } from '@callboard/shared-auth/testing/call-records';
+import { renderInHost, type FakeAnswer, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
+import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
+import { Route, Routes } from '@callboard/shared-router';
+import type { ReactElement } from 'react';
+import { OverviewPage } from '../features/overview/components/overview-page';
+
+export type { Store } from '@callboard/shared-auth/session';
+
+// ---- Data ----
+
+/** A call record as GET /api/calls/records returns it; every field can be overridden. */
+export const makeRecord = makeCallRecord;
+export const makeDetail = makeCallDetail;
+
+export function recordsBody(rows: CallRecord[], meta: Partial<RecordsMeta> = {}) {
+  const limit = meta.limit ?? 25;
+  const total = meta.total ?? rows.length;
+  return { success: true, data: rows, meta: { total, page: meta.page ?? 1, pages: meta.pages ?? Math.ceil(total / limit), limit } };
+}
+
+/** Figures with the given disposition counts; shares are computed as the API does (two decimals). */
+export function makeFigures(counts: Partial<Record<string, number>> = {}, extra: { total?: number; notConnected?: number; flags?: Partial<StatsFigures['flags']> } = {}): StatsFigures {
+  const known = DISPOSITIONS.reduce((sum, d) => sum + (counts[d] ?? 0), 0);
+  const totalCalls = extra.total ?? known;
+  const pct = (n: number) => (totalCalls === 0 ? 0 : Math.round((n / totalCalls) * 10_000) / 100);
+  const rejected = totalCalls - known;
+  const notConnected = extra.notConnected ?? 0;
+  return {
+    totalCalls,
+    dispositions: DISPOSITIONS.map((disposition) => ({ disposition, count: counts[disposition] ?? 0, percentage: pct(counts[disposition] ?? 0) })),
+    flags: {
+      rejectedUnknownCount: rejected,
+      rejectedUnknownPct: pct(rejected),
+      redNoConnectCount: notConnected,
+      redNoConnectPct: pct(notConnected),
+      flagVoicemail: false,
+      flagTargetHU: false,
+      flagRejectedUnknown: false,
+      flagRedNoConnect: false,
+      ...extra.flags,
+    },
+  };
+}
+
+export function statsBody(current: StatsFigures = makeFigures(), previous: StatsFigures = makeFigures()) {
+  const data: StatsData = {
+    ...current,
+    range: { preset: 'today', from: '2026-01-15T05:00:00.000Z', to: '2026-01-16T05:00:00.000Z' },
+    previous: { ...previous, range: { from: '2026-01-14T05:00:00.000Z', to: '2026-01-15T05:00:00.000Z' } },
+  };
+  return { success: true, data };
+}
+
+export function dispositionsBody() {
+  return { success: true, data: { dispositions: DISPOSITIONS.map((d, i) => ({ value: d, label: d, count: i + 1 })) } };
+}
+
+// ---- Rendering ----
+
+export type Answer = FakeAnswer;
+
+export interface RenderOverviewOptions {
+  /** Where the router starts; /reporting by default. */
+  path?: string;
+  /** Answers a request; return undefined to fall back to the default answer for its path. */
+  respond?: (url: URL, init?: RequestInit) => Answer | undefined | Promise<Answer | undefined>;
+  /** Filter state to start from, applied through the same write atom the app uses. */
+  filters?: Partial<FilterState>;
+  /** Anything else to set up in the store before the first render. */
+  setup?: (store: Store) => void;
+  /** What to render instead of the whole page (still inside the router at /reporting). */
+  ui?: ReactElement;
+  /** Fake timers: user-event must advance them itself. */
+  fakeTimers?: boolean;
+  /** Keep localStorage from an earlier render (a reload). */
+  keepStorage?: boolean;
+}
+
+export interface RenderedOverview extends Omit<RenderedInHost, 'requests'> {
+  /** The requests made to `path` so far, parsed. */
+  requests: (path: string) => URL[];
+}
+
+function defaultAnswer(url: URL): Answer {
+  if (url.pathname === '/api/stats') return { body: statsBody() };
+  if (url.pathname === '/api/calls/records') return { body: recordsBody([]) };
+  if (url.pathname === '/api/filters/dispositions') return { body: dispositionsBody() };
+  const detail = /^\/api\/calls\/records\/(.+)$/.exec(url.pathname);
+  if (detail) return { body: { success: true, data: makeDetail({ id: decodeURIComponent(detail[1] as string) }) } };
+  return { status: 404, body: { success: false, message: 'Not found', code: 'NOT_FOUND' } };
+}
+
+export function renderOverview(options: RenderOverviewOptions = {}): RenderedOverview {
+  const { path = '/reporting', respond, filters, setup, ui, fakeTimers = false, keepStorage = false } = options;
+  const page = ui ?? <OverviewPage />;
+  const rendered = renderInHost(
+    // As app.tsx routes inside the area.
+    <Routes>
+      <Route index element={page} />
+      <Route path="calls/:callId" element={page} />
+    </Routes>,
+    {
+      path,
+      route: '/reporting/*',
+      fakeTimers,
+      keepStorage,
+      setup: (store) => {
+        if (filters) store.set(updateFiltersAtom, filters);
+        setup?.(store);
+      },
+      api: async (request, init) => {
+        const url = new URL(request.url, 'http://localhost');
+        return (await respond?.(url, init)) ?? defaultAnswer(url);
+      },
+    },
+  );
+  const requests = (target: string) => rendered.requests(target).map((request) => new URL(request.url, 'http://localhost'));
+  return { ...rendered, requests };
+}

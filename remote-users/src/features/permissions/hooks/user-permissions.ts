@@ -1,0 +1,65 @@
+/**
+ * What the signed-in person may do on this screen, mirroring the server's
+ * rules (the API's user service): admins manage everyone; anyone else
+ * may change only their own name and password. The screen shows what is not
+ * allowed as disabled with the reason, instead of letting the server refuse.
+ */
+import type { PublicUser } from '@callboard/contract';
+import { isAdmin as isAdminUser } from '@callboard/shared-auth/admin-gate';
+
+export const ADMIN_ONLY_REASON = 'Only admins can manage users';
+export const OWN_ACCOUNT_REASON = 'Only an admin can change your email, role or status';
+export const SELF_DEACTIVATE_REASON = 'You cannot deactivate your own account';
+
+export interface EditAccess {
+  /** Whether Update User can be pressed at all. */
+  canSave: boolean;
+  /** Name and password. */
+  canEditProfile: boolean;
+  /** Email and role. */
+  canEditAccount: boolean;
+  canEditActive: boolean;
+  /** Why something in the dialog is locked (shown to the person, and as the locked controls' tooltip); null when nothing is. */
+  lockedReason: string | null;
+  /** The person is editing their own account (a password or role change ends their sessions). */
+  isSelf: boolean;
+}
+
+export interface UserPermissions {
+  isAdmin: boolean;
+  canCreate: boolean;
+  /** Delete is not offered on admin rows at all, whoever looks: an admin account is not removed from this screen. */
+  showsDelete: (row: PublicUser) => boolean;
+  canDelete: (row: PublicUser) => boolean;
+  edit: (row: PublicUser) => EditAccess;
+}
+
+export function userPermissions(me: PublicUser | null): UserPermissions {
+  const isAdmin = isAdminUser(me);
+  const isSelf = (row: PublicUser) => me !== null && (row.id ?? row._id) === (me.id ?? me._id);
+  return {
+    isAdmin,
+    canCreate: isAdmin,
+    showsDelete: (row) => row.role !== 'admin',
+    // The server refuses deleting yourself; an admin's own row is an admin row, so it never offers it.
+    canDelete: (row) => isAdmin && !isSelf(row),
+    edit(row) {
+      const self = isSelf(row);
+      if (isAdmin) {
+        // Deactivating yourself would end your own session mid-save: the one lock-out the screen prevents.
+        return {
+          canSave: true,
+          canEditProfile: true,
+          canEditAccount: true,
+          canEditActive: !self,
+          lockedReason: self ? SELF_DEACTIVATE_REASON : null,
+          isSelf: self,
+        };
+      }
+      if (self) {
+        return { canSave: true, canEditProfile: true, canEditAccount: false, canEditActive: false, lockedReason: OWN_ACCOUNT_REASON, isSelf: true };
+      }
+      return { canSave: false, canEditProfile: false, canEditAccount: false, canEditActive: false, lockedReason: ADMIN_ONLY_REASON, isSelf: false };
+    },
+  };
+}

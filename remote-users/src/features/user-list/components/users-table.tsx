@@ -1,0 +1,122 @@
+import { ROLE_LABELS, type PublicUser } from '@callboard/contract';
+import { Badge } from '@callboard/shared-ui/badge';
+import { Button } from '@callboard/shared-ui/button';
+import { EditIcon, TrashIcon } from '@callboard/shared-ui/icons';
+import { Table, type TableColumn } from '@callboard/shared-ui/table';
+import type { ReactNode } from 'react';
+import { ADMIN_ONLY_REASON, type UserPermissions } from '../../permissions/hooks/user-permissions';
+import { UserAvatar } from './user-avatar';
+import './users-table.css';
+
+export const NO_NAME = 'N/A';
+export const LOADING_USERS = 'Loading users...';
+
+export interface UsersTableProps {
+  users: readonly PublicUser[];
+  permissions: UserPermissions;
+  /** Shows the "Loading users..." overlay (over the previous rows when there are some). */
+  loading: boolean;
+  /** A change is being saved: row actions wait for it. */
+  actionsDisabled: boolean;
+  /** What the body shows without rows: one of the empty states, or the load failure with Retry. */
+  emptyState: ReactNode;
+  onEdit: (user: PublicUser) => void;
+  onDelete: (user: PublicUser) => void;
+}
+
+/** Who a row is, for the action buttons' accessible names. */
+export function userLabel(user: PublicUser): string {
+  return user.name?.trim() || user.email;
+}
+
+/** Spec §2: the users table — Name (avatar, "N/A" when empty), Email, Role, Status, Actions. */
+export function UsersTable({ users, permissions, loading, actionsDisabled, emptyState, onEdit, onDelete }: UsersTableProps) {
+  const columns: TableColumn<PublicUser>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      width: 240,
+      render: (user) => {
+        const name = user.name?.trim();
+        return (
+          <span className="users-table__name">
+            <UserAvatar src={user.avatar} />
+            <span className={name ? 'users-table__name-text' : 'users-table__name-text users-table__name-text--missing'}>
+              {name || NO_NAME}
+            </span>
+          </span>
+        );
+      },
+    },
+    { key: 'email', label: 'Email', width: 260, nowrap: true, render: (user) => <span title={user.email}>{user.email}</span> },
+    {
+      key: 'role',
+      label: 'Role',
+      width: 110,
+      render: (user) => (
+        <Badge tone={user.role === 'admin' ? 'danger' : 'info'}>{ROLE_LABELS[user.role] ?? user.role}</Badge>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      width: 110,
+      render: (user) => (
+        <Badge tone={user.active ? 'success' : 'neutral'} dot>
+          {user.active ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      width: 180,
+      align: 'end',
+      render: (user) => {
+        const label = userLabel(user);
+        const deletable = permissions.canDelete(user);
+        return (
+          <span className="users-table__actions">
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<EditIcon size={14} />}
+              aria-label={`Edit ${label}`}
+              disabled={actionsDisabled}
+              onClick={() => onEdit(user)}
+            >
+              Edit
+            </Button>
+            {permissions.showsDelete(user) ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="users-table__delete"
+                icon={<TrashIcon size={14} />}
+                aria-label={`Delete ${label}`}
+                title={deletable ? undefined : ADMIN_ONLY_REASON}
+                disabled={actionsDisabled || !deletable}
+                onClick={() => onDelete(user)}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Table
+      label="Users"
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user.id ?? user._id}
+      rowClassName={(user) => (user.active ? undefined : 'users-table__row--inactive')}
+      loading={loading}
+      loadingText={LOADING_USERS}
+      emptyText={emptyState}
+    />
+  );
+}

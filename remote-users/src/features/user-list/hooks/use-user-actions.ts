@@ -1,0 +1,110 @@
+/**
+ * Creating, updating and deleting users: the request, the toast of spec §8,
+ * and revalidating every cached page of the list so counts and pages agree
+ * with the server afterwards. `pending` counts requests in flight, so the
+ * screen can hold its controls while one runs (spec §2).
+ */
+import type { CreateUserBody, PublicUser, UpdateUserBody } from '@callboard/contract';
+import { isApiError } from '@callboard/shared-auth/api-error';
+import { updateSessionUser } from '@callboard/shared-auth/session';
+import { useApiFetch } from '@callboard/shared-auth/use-session';
+import { useStore } from 'jotai';
+import { useCallback, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSWRConfig } from 'swr';
+import { fieldErrorsFrom, type UserFormErrors } from '../../user-dialogs/components/user-form';
+import { isUserListKey, USERS_PATH } from '../api/user-list';
+
+export const USERS_MESSAGES = {
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  saveFailed: 'Failed to save user',
+  deleteFailed: 'Failed to delete user',
+} as const;
+
+export type SaveResult = { ok: true; user: PublicUser } | { ok: false; fieldErrors: UserFormErrors };
+
+/**
+ * Spec §8: "the server message else 'Failed to …'". Only a message the server
+ * wrote counts; a network failure's own text ("Failed to fetch") does not.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
+  const message = (error.body as { message?: unknown }).message;
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+interface UserAnswer {
+  data: PublicUser;
+}
+
+export function useUserActions() {
+  const apiFetch = useApiFetch();
+  const store = useStore();
+  const { mutate } = useSWRConfig();
+  const [pending, setPending] = useState(0);
+
+  const track = useCallback(async <T>(work: () => Promise<T>): Promise<T> => {
+    setPending((count) => count + 1);
+    try {
+      return await work();
+    } finally {
+      setPending((count) => count - 1);
+    }
+  }, []);
+
+  // Not awaited by callers: the dialog closes at once and the list catches up in the background.
+  const refreshList = useCallback(() => mutate(isUserListKey), [mutate]);
+
+  const save = useCallback(
+    (send: () => Promise<UserAnswer>, successMessage: string): Promise<SaveResult> =>
+      track(async () => {
+        try {
+          const { data } = await send();
+          toast.success(successMessage);
+          void refreshList();
+          return { ok: true, user: data } as const;
+        } catch (error) {
+          toast.error(serverMessage(error) ?? USERS_MESSAGES.saveFailed);
+          return { ok: false, fieldErrors: fieldErrorsFrom(error) } as const;
+        }
+      }),
+    [track, refreshList],
+  );
+
+  const create = useCallback(
+    (body: CreateUserBody) => save(() => apiFetch<UserAnswer>(USERS_PATH, { method: 'POST', body }), USERS_MESSAGES.created),
+    [apiFetch, save],
+  );
+
+  const update = useCallback(
+    async (id: string, body: UpdateUserBody) => {
+      const result = await save(() => apiFetch<UserAnswer>(`${USERS_PATH}/${encodeURIComponent(id)}`, { method: 'PUT', body }), USERS_MESSAGES.updated);
+      // Someone who renamed themselves sees the new name in the header at once.
+      if (result.ok) updateSessionUser(store, result.user);
+      return result;
+    },
+    [apiFetch, save, store],
+  );
+
+  /** Resolves true when the user is gone; the list is revalidated either way (a 404 means someone else deleted it). */
+  const remove = useCallback(
+    (id: string): Promise<boolean> =>
+      track(async () => {
+        try {
+          await apiFetch(`${USERS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+          toast.success(USERS_MESSAGES.deleted);
+          return true;
+        } catch (error) {
+          toast.error(serverMessage(error) ?? USERS_MESSAGES.deleteFailed);
+          return false;
+        } finally {
+          void refreshList();
+        }
+      }),
+    [apiFetch, track, refreshList],
+  );
+
+  return useMemo(() => ({ pending: pending > 0, create, update, remove }), [pending, create, update, remove]);
+}
