@@ -36,6 +36,8 @@ export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
 };
 
 export const DEFAULT_DATE_PRESET: DatePreset = 'today';
+/** The clock the business reads its days on; new-york-time.ts reads and writes times on it. */
+export const DISPLAY_TIME_ZONE = 'America/New_York';
 /** A custom range may span at most this many days (bounds the cost of one question). */
 export const CUSTOM_RANGE_MAX_DAYS = 366;
 

@@ -1,16 +1,16 @@
-// The contract is tiny and side-effect free, and its one dependency (luxon) is shared by every front end
-// already, so one entry point costs no bundle size.
+// The contract is tiny and side-effect free, so this entry point costs next to nothing. What needs luxon
+// (reading and writing New York times, judging a custom range) has its own entries,
+// @callboard/contract/new-york-time and @callboard/contract/date-range: every screen, the login page
+// included, loads this one, and luxon must not come with it.
 export * from './api-envelope';
 export * from './auth';
 export * from './calls';
 export * from './costs';
 export * from './date-presets';
-export * from './date-range';
 export * from './dimensions';
 export * from './dispositions';
 export * from './id-list';
 export * from './limits';
-export * from './new-york-time';
 export * from './payment-validation';
 export * from './record-columns';
 export * from './remotes';

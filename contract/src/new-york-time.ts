@@ -2,12 +2,13 @@
  * New York wall-clock time, for the server and the front ends alike. The
  * business reads every day in New York: a day is a New York day, a time
  * written without an offset is New York wall-clock time, and every time the
- * user sees is shown on a New York clock. This module owns that zone and the
- * only ways to read and write such times, so the two sides cannot drift.
+ * user sees is shown on a New York clock. This module holds the only ways to
+ * read and write such times, so the two sides cannot drift. (The zone's name,
+ * DISPLAY_TIME_ZONE, lives in date-presets.ts, so that code and SQL that only
+ * name the zone do not load luxon.)
  */
 import { DateTime } from 'luxon';
-
-export const DISPLAY_TIME_ZONE = 'America/New_York';
+import { DISPLAY_TIME_ZONE } from './date-presets';
 
 /** A `datetime-local` input's value: "2026-11-20T09:00". */
 const INPUT_FORMAT = "yyyy-LL-dd'T'HH:mm";

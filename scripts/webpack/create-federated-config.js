@@ -80,8 +80,8 @@ function sharedSingletons(packageDir) {
     shared[request] = exact(request);
   }
   // Subpath imports (`react/jsx-runtime`, `react-dom/client`, `jotai/utils`, `swr/infinite`,
-  // `@callboard/shared-ui/button`…) are shared through their prefix keys.
-  for (const prefix of ['react', 'react-dom', 'jotai', 'swr', '@callboard/shared-auth', '@callboard/shared-ui']) {
+  // `@callboard/shared-ui/button`, `@callboard/contract/date-range`…) are shared through their prefix keys.
+  for (const prefix of ['react', 'react-dom', 'jotai', 'swr', '@callboard/contract', '@callboard/shared-auth', '@callboard/shared-ui']) {
     shared[`${prefix}/`] = exact(prefix);
   }
   return shared;

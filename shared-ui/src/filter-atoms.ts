@@ -16,14 +16,14 @@ import {
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
   SORTABLE_COLUMNS,
-  newYorkInputToIso,
-  takesCustomDates,
   type DatePreset,
   type FilterDimension,
   type FilterOption,
   type RecordsParams,
   type SortColumn,
 } from '@callboard/contract';
+import { takesCustomDates } from '@callboard/contract/date-range';
+import { newYorkInputToIso } from '@callboard/contract/new-york-time';
 import { atom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { persistedAtom, storedRecord } from './persisted-atom';

@@ -4,7 +4,8 @@
  * anything empty. Every function accepts missing or malformed input and shows
  * the dash rather than "NaN" or "Invalid DateTime".
  */
-import { RECORD_TIME_FORMAT, TRUNCATE_LENGTH, formatInNewYork } from '@callboard/contract';
+import { RECORD_TIME_FORMAT, TRUNCATE_LENGTH } from '@callboard/contract';
+import { formatInNewYork } from '@callboard/contract/new-york-time';
 
 /** What an empty cell shows. */
 export const DASH = '—';

@@ -14,7 +14,8 @@
  * adding new ones. Timestamps rise with the index, as calls arrive in a real
  * feed, which keeps the table's physical order close to its time order.
  */
-import { inNewYork, type IngestCall } from '@callboard/contract';
+import type { IngestCall } from '@callboard/contract';
+import { inNewYork } from '@callboard/contract/new-york-time';
 import type { DateTime } from 'luxon';
 import type { NormalisedCall, NormalisedVerdict } from '../domain/calls/ingest-validation';
 

@@ -12,7 +12,8 @@
  * validateIngestCall, so an imported call and a delivered one are judged alike.
  */
 import { DateTime } from 'luxon';
-import { DISPLAY_TIME_ZONE, fromNewYorkWallClock, type FieldError, type IngestCall, type QcVerdict, type WallClockTime } from '@callboard/contract';
+import { DISPLAY_TIME_ZONE, type FieldError, type IngestCall, type QcVerdict } from '@callboard/contract';
+import { fromNewYorkWallClock, type WallClockTime } from '@callboard/contract/new-york-time';
 
 type Kind = 'text' | 'timestamp' | 'duration' | 'boolean' | 'money';
 

@@ -3,13 +3,8 @@
  * (so a half-typed custom range never reaches the API). This file is that
  * copy: what it holds, how it is checked, and what Apply writes.
  */
-import {
-  FILTER_DIMENSIONS,
-  checkCustomRange,
-  takesCustomDates,
-  type DatePreset,
-  type FilterOption,
-} from '@callboard/contract';
+import { FILTER_DIMENSIONS, type DatePreset, type FilterOption } from '@callboard/contract';
+import { checkCustomRange, takesCustomDates } from '@callboard/contract/date-range';
 import type { FilterState } from '@callboard/shared-ui/filter-atoms';
 
 export interface FiltersDraft {

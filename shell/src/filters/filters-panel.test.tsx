@@ -1,4 +1,4 @@
-import { DATE_RANGE_MESSAGES } from '@callboard/contract';
+import { DATE_RANGE_MESSAGES } from '@callboard/contract/date-range';
 import { DEFAULT_FILTERS } from '@callboard/shared-ui/filter-atoms';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { openPanelAtom } from '../app/open-panel-atom';

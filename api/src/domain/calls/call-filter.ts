@@ -3,13 +3,12 @@ import {
   DEFAULT_DATE_PRESET,
   SEARCH_MAX_LENGTH,
   canonicalDisposition,
-  datesWithoutCustomError,
   isDatePreset,
   parseIdList,
-  takesCustomDates,
   type CallFilterParams,
   type FieldError,
 } from '@callboard/contract';
+import { datesWithoutCustomError, takesCustomDates } from '@callboard/contract/date-range';
 import { validationFailed } from '../../http/http-error';
 import { DateRangeError, resolveCustom, resolvePreset, type ResolvedDateRange } from './date-range';
 

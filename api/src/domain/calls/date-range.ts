@@ -1,4 +1,6 @@
-import { checkCustomRange, inNewYork, type DatePreset } from '@callboard/contract';
+import type { DatePreset } from '@callboard/contract';
+import { checkCustomRange } from '@callboard/contract/date-range';
+import { inNewYork } from '@callboard/contract/new-york-time';
 import type { DateTime } from 'luxon';
 
 /** A half-open interval [from, to) of instants. */

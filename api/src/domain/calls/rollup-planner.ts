@@ -1,4 +1,5 @@
-import { DIMENSIONS, DISPLAY_TIME_ZONE, FILTER_DIMENSIONS } from '@callboard/contract';
+import { DIMENSIONS, FILTER_DIMENSIONS } from '@callboard/contract';
+import { inNewYork } from '@callboard/contract/new-york-time';
 import { DateTime } from 'luxon';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
 import { selectedIds } from './selected-ids';
@@ -129,13 +130,13 @@ export function planStatusTotals(filter: CallFilter, range: TimeRange): RangePla
 }
 
 function midnightOnOrAfter(instant: Date): Date {
-  const local = DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE });
+  const local = inNewYork(instant);
   const midnight = local.startOf('day');
   return (midnight.toMillis() === local.toMillis() ? midnight : midnight.plus({ days: 1 })).toJSDate();
 }
 
 function midnightOnOrBefore(instant: Date): Date {
-  return DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE }).startOf('day').toJSDate();
+  return inNewYork(instant).startOf('day').toJSDate();
 }
 
 /**

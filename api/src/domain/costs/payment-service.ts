@@ -2,13 +2,13 @@ import {
   DEFAULT_PAYMENT_CURRENCY,
   PAYMENT_MESSAGES,
   paymentAmountCents,
-  parseNewYorkTime,
   paymentPublisherId,
   validatePayment,
   type Payment,
   type PaymentBody,
   type PaymentMethod,
 } from '@callboard/contract';
+import { parseNewYorkTime } from '@callboard/contract/new-york-time';
 import type { Database } from '../../db/database';
 import { notFound, validationFailed } from '../../http/http-error';
 import { paymentsRepository, type PaymentFields } from './payments-repository';

@@ -3,7 +3,8 @@
  * contract's validatePayment, the very function the server runs, so the form
  * and the API can never disagree about what is valid or how it is worded.
  */
-import { toNewYorkInput, validatePayment, type FieldError, type Payment, type PaymentBody, type PaymentMethod } from '@callboard/contract';
+import { validatePayment, type FieldError, type Payment, type PaymentBody, type PaymentMethod } from '@callboard/contract';
+import { toNewYorkInput } from '@callboard/contract/new-york-time';
 import { isApiError } from '@callboard/shared-auth/api-error';
 
 /** What the inputs hold: text, as typed. */
