@@ -1,6 +1,8 @@
 /**
- * One lint configuration for the whole repository (`npm run lint`; each package's
- * `lint` script runs ESLint from its folder and finds this file).
+ * One lint configuration for the whole repository. `npm run lint` lints it all in
+ * one process (the packages share one project service, so shared types are read
+ * once); `npx lerna run lint` lints package by package, with nx's cache. Both need
+ * the contract compiled first (its types are read from contract/dist).
  *
  * - Plain JavaScript (build scripts, webpack and jest configuration, jest setup
  *   files) is CommonJS for Node.

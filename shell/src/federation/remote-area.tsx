@@ -32,21 +32,21 @@ async function loadWithOneRetry(load: NonNullable<RemoteAreaProps['load']>, remo
 }
 
 export function RemoteArea({ remote, load = loadRemoteApp }: RemoteAreaProps) {
+  // Held in state, not built in render: a lazy component must outlive the renders it suspends.
+  // An area's remote is fixed for its life (the routes key each area by its remote).
+  const [RemoteApp, setRemoteApp] = useState<ComponentType>(() => lazy(() => loadWithOneRetry(load, remote)));
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setRemoteApp(() => lazy(() => loadWithOneRetry(load, remote)));
+    setAttempt((n) => n + 1);
+  }, [load, remote]);
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
       <Suspense fallback={<RemoteLoading />}>
-        <RemoteAttempt key={remote} remote={remote} load={load} />
+        <RemoteApp />
       </Suspense>
     </RemoteErrorBoundary>
   );
-}
-
-/** One try at loading a remote: a Retry (a new key on the boundary) mounts a new one, with a new lazy component. */
-function RemoteAttempt({ remote, load }: Required<RemoteAreaProps>) {
-  const [RemoteApp] = useState<ComponentType>(() => lazy(() => loadWithOneRetry(load, remote)));
-  return <RemoteApp />;
 }
 
 function RemoteLoading() {
