@@ -8,7 +8,6 @@ import {
   filterQuery,
   filtersAtom,
   newYorkLocalToIso,
-  pageAtom,
   recordsParamsAtom,
   resetFiltersAtom,
   setPageAtom,
@@ -34,7 +33,7 @@ const filters = () => store.get(filtersAtom);
 /** A store on page 4, to watch the page go back to 1. */
 function onPage4() {
   store.set(setPageAtom, 4);
-  expect(store.get(pageAtom)).toBe(4);
+  expect(store.get(filtersAtom).page).toBe(4);
 }
 
 describe('defaults', () => {
@@ -59,16 +58,16 @@ describe('page', () => {
   ])('any change of %s sends it back to 1', (_name, partial) => {
     onPage4();
     store.set(updateFiltersAtom, partial);
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
   });
 
   test('…and so do a header click and a picker selection', () => {
     onPage4();
     store.set(toggleSortAtom, 'callerId');
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
     onPage4();
     store.set(setSelectionAtom, { kind: 'publishers', options: [SOLAR] });
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
   });
 
   test('setting a value to what it already is changes nothing, the page included', () => {
@@ -76,7 +75,7 @@ describe('page', () => {
     const before = filters();
     store.set(updateFiltersAtom, { search: '', sortBy: 'callTimestamp', disposition: [] });
     expect(filters()).toBe(before);
-    expect(store.get(pageAtom)).toBe(4);
+    expect(store.get(filtersAtom).page).toBe(4);
   });
 
   test('a page change alone keeps the rest; a page sent with another change is overridden by the reset', () => {
@@ -84,18 +83,18 @@ describe('page', () => {
     store.set(updateFiltersAtom, { page: 3 });
     expect(filters()).toMatchObject({ page: 3, search: 'x' });
     store.set(updateFiltersAtom, { page: 5, search: 'y' });
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
   });
 
   test('setPage keeps the page at least 1 and whole', () => {
     store.set(setPageAtom, 0);
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
     store.set(setPageAtom, -3);
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
     store.set(setPageAtom, 2.7);
-    expect(store.get(pageAtom)).toBe(2);
+    expect(store.get(filtersAtom).page).toBe(2);
     store.set(setPageAtom, Number.NaN);
-    expect(store.get(pageAtom)).toBe(2);
+    expect(store.get(filtersAtom).page).toBe(2);
   });
 });
 

@@ -31,8 +31,7 @@ import { nextSort, type SortDir } from './sort';
 export const FILTERS_STORAGE_KEY = 'callboard.filters';
 
 /** The id/value lists the API filters by (spec §3), one per filter param. */
-export const FILTER_LISTS = ['callerId', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const;
-export type FilterList = (typeof FILTER_LISTS)[number];
+const FILTER_LISTS = ['callerId', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const;
 
 export interface FilterState {
   page: number;
@@ -82,12 +81,6 @@ export const DEFAULT_FILTERS: FilterState = {
   targets: [],
   buyers: [],
 };
-
-/** Which dimension's option list mirrors which id list. */
-const DIMENSION_OF_PARAM = Object.fromEntries(FILTER_DIMENSIONS.map((d) => [DIMENSION_PARAM[d], d])) as Record<
-  (typeof DIMENSION_PARAM)[FilterDimension],
-  FilterDimension
->;
 
 // ---- Reading stored state ----
 
@@ -146,12 +139,7 @@ const storedFiltersAtom = persistedAtom<FilterState>(FILTERS_STORAGE_KEY, saniti
 /** The whole filter state, read-only: change it through the write atoms below. */
 export const filtersAtom = atom((get) => get(storedFiltersAtom));
 
-export const pageAtom = atom((get) => get(storedFiltersAtom).page);
-export const limitAtom = atom((get) => get(storedFiltersAtom).limit);
-export const sortByAtom = atom((get) => get(storedFiltersAtom).sortBy);
-export const sortDirAtom = atom((get) => get(storedFiltersAtom).sortDir);
 export const datePresetAtom = atom((get) => get(storedFiltersAtom).datePreset);
-export const searchAtom = atom((get) => get(storedFiltersAtom).search);
 export const dispositionFilterAtom = atom((get) => get(storedFiltersAtom).disposition);
 
 // ---- Changing it ----
@@ -330,8 +318,3 @@ export const filterParamsAtom = selectAtom(storedFiltersAtom, (filters) => filte
 
 /** Filter params plus page, limit and sort, for the records list. */
 export const recordsParamsAtom = selectAtom(storedFiltersAtom, (filters) => filterQuery(filters, { paging: true }), sameQuery);
-
-/** The dimension a filter param's id list belongs to ('campaign' → 'campaigns'). */
-export function dimensionOfParam(param: 'campaign' | 'publisher' | 'target' | 'buyer'): FilterDimension {
-  return DIMENSION_OF_PARAM[param];
-}
