@@ -272,6 +272,17 @@ describe('persistence', () => {
     expect(next.get(filtersAtom)).toMatchObject({ search: 'CA-9', disposition: ['Sales'], campaigns: [SOLAR], campaign: ['7'] });
   });
 
+  test('saved filters load with their ids and options; an id saved without its option keeps filtering, labelled by its id', () => {
+    localStorage.setItem(
+      FILTERS_STORAGE_KEY,
+      JSON.stringify({ ...DEFAULT_FILTERS, campaign: ['7', '12'], campaigns: [SOLAR], buyer: ['3'], buyers: [] }),
+    );
+    const loaded = createStore().get(filtersAtom);
+    expect(loaded.campaigns).toEqual([SOLAR, { value: '12', label: '12', count: 0 }]);
+    expect(loaded.campaign).toEqual(['7', '12']);
+    expect(loaded.buyer).toEqual(['3']);
+  });
+
   test('a damaged or foreign stored value falls back field by field', () => {
     localStorage.setItem(
       FILTERS_STORAGE_KEY,
