@@ -39,7 +39,7 @@ export interface StartOptions {
   cwd?: string;
   /** Tests only: a cheaper scrypt cost. */
   passwordCost?: ScryptCost;
-  /** Tests only: how many demo calls a first start seeds (default 50,000, about 15 s on PGlite). */
+  /** Tests only: how many demo calls a first start seeds (default 50,000, which takes a while on PGlite). */
   demoCalls?: number;
 }
 

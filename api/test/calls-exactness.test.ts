@@ -54,7 +54,7 @@ const model = new Map<string, ModelCall>();
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
-/** What storing a delivered call does (DESIGN §7/§8): fields replaced; the verdict followed unless a person overrode it. */
+/** What storing a delivered call does: fields replaced; the verdict followed unless a person overrode it. */
 function applyDelivery(input: IngestCallInput) {
   const previous = model.get(input.systemCallId);
   const durationSec = (input.durationSec as number | undefined) ?? 0;

@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('the shell and its client routes', () => {
-  test.each(['/', '/index.html', '/reporting', '/users?x=1', '/call-logs/2024/details'])('%s gets the shell page, revalidated on every use', async (url) => {
+  test.each(['/', '/index.html', '/reporting', '/users?x=1', '/call-logs/2024/details', '/reporting/calls/42', '/callLogs/calls/42?from=mail'])('%s gets the shell page, revalidated on every use', async (url) => {
     const response = await t.app.inject({ url, headers: HTML });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -5,7 +5,7 @@ import { DEMO_ADMIN, startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
- * The bundle budgets at run time: what a browser really downloads to show /login, and
+ * The bundle budgets (docs/decisions/0011-bundle-budgets.md) at run time: what a browser really downloads to show /login, and
  * that every shared package exists once however many areas have loaded.
  * (The build checks the same budgets from its chunk graph; this is the proof.)
  */

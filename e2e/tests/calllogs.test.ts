@@ -8,9 +8,9 @@ import { DEMO_ADMIN, startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
- * The live Call Logs in real Chromium against the production build (issue 6
- * "Tests"): infinite scroll without duplicates, and a bulk re-disposition
- * that reaches the log, Reporting's counts and the call's history.
+ * The live Call Logs in real Chromium against the production build: infinite
+ * scroll without duplicates, a bulk re-disposition that reaches the log,
+ * Reporting's counts and the call's history, and a call's shareable address.
  */
 let system: System;
 let browser: Browser;
@@ -171,8 +171,17 @@ test('a bulk re-disposition of three calls changes their status in the log, the 
   expect(await entry.innerText()).toContain(target);
   if (before[0]) expect(await entry.innerText()).toContain(before[0]);
   expect(await entry.innerText()).toContain('Checked by hand in e2e');
-  expect(new URL(page.url()).searchParams.get('call')).toBe(ids[0]);
+  // A call's details have a path of the area, the same shape as Reporting's.
+  expect(new URL(page.url()).pathname).toBe(`/callLogs/calls/${ids[0]}`);
 
   await page.keyboard.press('Escape');
   await details.waitFor({ state: 'detached' });
+  expect(new URL(page.url()).pathname).toBe('/callLogs');
+
+  // The address of an open call can be shared: a fresh load opens it, and the same path works in Reporting.
+  await page.goto(`/callLogs/calls/${ids[0]}`);
+  const shared = page.getByRole('complementary', { name: 'Call details' });
+  await shared.getByRole('list', { name: 'Change history' }).getByRole('listitem').first().waitFor();
+  await page.goto(`/reporting/calls/${ids[0]}`);
+  await page.getByRole('dialog', { name: /Call Record Details/ }).getByRole('region', { name: 'Basic Information' }).waitFor();
 });

@@ -3,12 +3,15 @@ import { CallLogPage } from './features/call-log/components/call-log-page';
 
 /**
  * The area's route tree, exposed to the shell as `./App` (no required props;
- * it reads the shared store). The shell mounts it under its own route.
+ * it reads the shared store). The shell mounts it under its own route. A
+ * call's details have their own address (calls/:callId) and open over the log,
+ * which stays mounted: both routes render the same page.
  */
 export default function App() {
   return (
     <Routes>
       <Route index element={<CallLogPage />} />
+      <Route path="calls/:callId" element={<CallLogPage />} />
     </Routes>
   );
 }

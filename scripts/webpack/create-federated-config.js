@@ -2,11 +2,12 @@
  * One webpack configuration for every front-end package: the shell (the host)
  * and the three remotes differ only in what they expose and how they start.
  *
- * What Module Federation needs is said out loud here:
+ * What Module Federation needs is said out loud here (the reasons:
+ * docs/decisions/0010-module-federation-sharing.md and 0005-pinned-versions.md):
  * - `publicPath: 'auto'`, so a remote's chunks load from wherever its entry was
  *   served (`/remotes/<name>/` in production, its own dev server in development);
  * - `runtimeChunk: false`, so the remote entry carries its own webpack runtime;
- * - a 120 s chunk timeout, for slow links; the remote entry's own timeout is
+ * - a 120 s chunk timeout, so a remote on a slow link still loads; the remote entry's own timeout is
  *   raised by the shell's runtime plugin;
  * - shared singletons with an exact `requiredVersion`, and the `react/`,
  *   `react-dom/` prefix keys so `react/jsx-runtime` and `react-dom/client` are
@@ -111,6 +112,8 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: federationName(packageDir),
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        // Write every file, changed or not, so a build is newer than its sources: scripts/build-web.js compares the dates.
+        compareBeforeEmit: false,
         clean: true,
       },
       resolve: {

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, type ButtonSize, type ButtonVariant } from './button';
+import { focusables } from './focus-trap';
 import { ChevronDownIcon } from './icons';
 import './dropdown.css';
 
@@ -56,7 +57,6 @@ export interface DropdownProps {
   triggerClassName?: string;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const GAP = 4;
 
 function enabledItems(menu: HTMLElement | null): HTMLElement[] {
@@ -145,7 +145,7 @@ export function Dropdown({
   useEffect(() => {
     if (!open) return;
     const popover = popoverRef.current;
-    const first = isMenu ? enabledItems(popover)[0] : popover?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = isMenu ? enabledItems(popover)[0] : focusables(popover)[0];
     (first ?? popover)?.focus();
   }, [open, isMenu]);
 
@@ -186,7 +186,7 @@ export function Dropdown({
         close(true);
         return;
       }
-      const controls = Array.from(popoverRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+      const controls = focusables(popoverRef.current);
       const leaving =
         controls.length === 0 ||
         (event.shiftKey && document.activeElement === controls[0]) ||

@@ -12,11 +12,12 @@ import {
   DEFAULT_DATE_PRESET,
   DEFAULT_SORT,
   DIMENSION_PARAM,
-  DISPLAY_TIME_ZONE,
   FILTER_DIMENSIONS,
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
   SORTABLE_COLUMNS,
+  newYorkInputToIso,
+  takesCustomDates,
   type DatePreset,
   type FilterDimension,
   type FilterOption,
@@ -25,7 +26,6 @@ import {
 } from '@callboard/contract';
 import { atom, type Atom, type WritableAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
-import { DateTime } from 'luxon';
 import { persistedAtom, storedRecord } from './persisted-atom';
 import { nextSort, type SortDir } from './sort';
 
@@ -105,7 +105,7 @@ function positiveInteger(value: unknown, fallback: number, max = Number.MAX_SAFE
 /** Whatever storage held, as a valid FilterState: each unreadable field falls back to its default. */
 export function sanitizeFilters(stored: unknown): FilterState {
   const s = storedRecord(stored);
-  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key] as string) : '');
+  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key]) : '');
   const state: FilterState = {
     page: positiveInteger(s.page, DEFAULT_FILTERS.page),
     limit: positiveInteger(s.limit, DEFAULT_FILTERS.limit, RECORDS_MAX_LIMIT),
@@ -297,28 +297,18 @@ export interface FilterQueryOptions {
 }
 
 /**
- * A `datetime-local` value read as New York wall-clock time, as ISO 8601 with
- * its offset ("2026-11-20T09:00" → "2026-11-20T09:00:00-05:00"). Unreadable
- * text is passed on trimmed, so the API's 400 names the field.
- */
-export function newYorkLocalToIso(value: string): string {
-  const text = value.trim();
-  const time = DateTime.fromISO(text, { zone: DISPLAY_TIME_ZONE });
-  return time.isValid ? (time.toISO({ suppressMilliseconds: true }) ?? text) : text;
-}
-
-/**
  * The API's query params for these filters: the preset always; custom dates
- * only with preset `custom` (converted from New York wall-clock time to ISO with
- * offset); search trimmed, only if non-empty; lists comma-joined, only if
+ * only with a preset that takes them (converted from New York wall-clock time
+ * to ISO with offset; unreadable text is sent as typed, so the API's 400 names
+ * the field); search trimmed, only if non-empty; lists comma-joined, only if
  * non-empty. The API matches one exact caller id, so callerId is sent only when
  * exactly one is chosen.
  */
 export function filterQuery(filters: FilterState, options: FilterQueryOptions = {}): FilterQuery {
   const query: FilterQuery = { datePreset: filters.datePreset };
-  if (filters.datePreset === 'custom') {
-    if (filters.startDate.trim() !== '') query.startDate = newYorkLocalToIso(filters.startDate);
-    if (filters.endDate.trim() !== '') query.endDate = newYorkLocalToIso(filters.endDate);
+  if (takesCustomDates(filters.datePreset)) {
+    if (filters.startDate.trim() !== '') query.startDate = newYorkInputToIso(filters.startDate);
+    if (filters.endDate.trim() !== '') query.endDate = newYorkInputToIso(filters.endDate);
   }
   const search = filters.search.trim();
   if (search !== '') query.search = search;

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { focusables, useFocusTrap } from './focus-trap';
 import { CloseIcon } from './icons';
 import './modal.css';
 
@@ -25,13 +26,6 @@ export interface ModalProps {
   /** Hide the × button in the header. */
   hideCloseButton?: boolean;
   className?: string;
-}
-
-const FOCUSABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), audio[controls], video[controls], [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement | null): HTMLElement[] {
-  return root ? Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
 }
 
 let lockCount = 0;
@@ -76,48 +70,15 @@ function OpenModal({
   const footerRef = useRef<HTMLDivElement>(null);
   const pressStartedInside = useRef(false);
 
-  // Read during the first render, before an autoFocus field inside the dialog takes focus.
-  const openerRef = useRef(typeof document === 'undefined' ? null : document.activeElement);
+  // Locked before focus moves in, released before it goes back to the opener.
+  useEffect(() => lockScroll(), []);
 
-  useEffect(() => {
-    const previous = openerRef.current instanceof HTMLElement ? openerRef.current : null;
-    const alreadyInside = dialogRef.current?.contains(document.activeElement) ?? false;
-    const target =
-      initialFocusRef?.current ?? focusables(bodyRef.current)[0] ?? focusables(footerRef.current)[0] ?? dialogRef.current;
-    if (!alreadyInside || initialFocusRef?.current) target?.focus();
-    const unlock = lockScroll();
-    return () => {
-      unlock();
-      // Back to the opener, if it is still on the page.
-      if (previous && previous.isConnected) previous.focus();
-    };
-    // Focus is placed once per opening: later prop changes must not move it.
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      // Handled here, so a dialog under this one (React events bubble through portals) stays open.
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = focusables(dialogRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // The header's × is not where focus starts: the body's first control is, then the footer's.
+  const onKeyDown = useFocusTrap(dialogRef, {
+    onEscape: onClose,
+    initialFocusRef,
+    defaultFocus: () => focusables(bodyRef.current)[0] ?? focusables(footerRef.current)[0],
+  });
 
   const onOverlayMouseDown = (event: MouseEvent<HTMLDivElement>) => {
     pressStartedInside.current = event.target !== event.currentTarget;

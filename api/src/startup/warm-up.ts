@@ -15,10 +15,10 @@ const PRESETS = ['today', 'last_30_days', 'this_year'] as const;
  *
  * - PGlite is PostgreSQL compiled to WebAssembly: V8 starts it on its
  *   baseline compiler and optimises the hot functions once they have run a
- *   while. On the 1M-call bench database a stats request's two queries took
- *   12 ms at the median over their first 30 runs after a start, 2 ms after ~100.
+ *   while. On the 1M-call bench database a stats request's queries ran several
+ *   times slower over their first few dozen runs after a start than after.
  * - On PostgreSQL each new connection loads its catalog caches on its first
- *   queries (the first plan of a simple query: 2.3 ms, then 0.2 ms), so the
+ *   queries (the first plan of a simple query costs ten times the next), so the
  *   warm-up runs on as many connections at once as the pool keeps open.
  *
  * Bounded by `budgetMs`.

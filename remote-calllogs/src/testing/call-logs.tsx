@@ -160,7 +160,7 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         return jsonResponse({ success: true, data: { ...call, audit: api.audits.get(call.id) ?? [] } });
       }
       if (url.pathname === '/api/calls/bulk-update' && method === 'PUT') {
-        const body = JSON.parse(String(init?.body)) as { ids: string[]; set: { status: string } };
+        const body = JSON.parse(init?.body as string) as { ids: string[]; set: { status: string } };
         api.bulkBodies.push(body);
         const failed = fail('bulk');
         if (failed) return failed;
@@ -186,13 +186,15 @@ export interface RenderOptions {
   filters?: Partial<FilterState>;
   /** Turns Auto Refresh on with this interval (ms). */
   pollEveryMs?: number;
-  /** The address inside the area, e.g. "?call=7". */
+  /** The path inside the area, e.g. "/calls/7". */
+  path?: string;
+  /** The query, e.g. "?page=2". */
   search?: string;
 }
 
-export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, search = '' }: RenderOptions = {}) {
+export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, path = '', search = '' }: RenderOptions = {}) {
   const rendered = renderInHost(<App />, {
-    path: `/callLogs${search}`,
+    path: `/callLogs${path}${search}`,
     route: '/callLogs/*',
     session: { role: 'admin', ...account },
     setup: (store) => {

@@ -1,7 +1,8 @@
-import { DATE_PRESETS, DATE_PRESET_LABELS, type DatePreset } from '@callboard/contract';
+import { DATE_PRESETS, DATE_PRESET_LABELS, DISPLAY_TIME_ZONE, takesCustomDates, type DatePreset } from '@callboard/contract';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { filtersAtom, resetFiltersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { useFocusTrap } from '@callboard/shared-ui/focus-trap';
 import { CloseIcon } from '@callboard/shared-ui/icons';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
@@ -11,7 +12,6 @@ import { createPortal } from 'react-dom';
 import toast from 'react-hot-toast';
 import { ActiveFilterChips } from './active-filter-chips';
 import { draftError, draftFromFilters, draftToUpdate, withoutValue, type DraftList, type FiltersDraft } from './filters-draft';
-import { useDialogFocus } from './use-dialog-focus';
 import './filters.css';
 
 const PRESET_OPTIONS = DATE_PRESETS.map((preset) => ({ value: preset, label: DATE_PRESET_LABELS[preset] }));
@@ -21,10 +21,10 @@ export interface FiltersPanelProps {
 }
 
 /**
- * The filters panel (spec §2): fixed at the right, 420 px wide. It edits a
- * draft taken when it opens; Apply writes the draft (the page goes back to 1)
- * and Reset clears everything (DESIGN §8). Closing any other way, by Escape,
- * the × or a click beside it, discards the draft.
+ * The filters panel: fixed at the right, 420 px wide. It edits a draft taken
+ * when it opens, so nothing refetches while a person is still choosing; Apply
+ * writes the draft (the page goes back to 1) and Reset clears everything.
+ * Closing any other way, by Escape, the × or a click beside it, discards the draft.
  */
 export function FiltersPanel({ onClose }: FiltersPanelProps) {
   const filters = useAtomValue(filtersAtom);
@@ -35,7 +35,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
 
   const panelRef = useRef<HTMLElement>(null);
   const presetRef = useRef<HTMLSelectElement>(null);
-  const onKeyDown = useDialogFocus(panelRef, onClose, presetRef);
+  const onKeyDown = useFocusTrap(panelRef, { onEscape: onClose, initialFocusRef: presetRef });
   const formId = useId();
 
   // Any edit may fix what the message complained about: it goes until the next Apply.
@@ -62,7 +62,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
     onClose();
   };
 
-  const custom = draft.datePreset === 'custom';
+  const custom = takesCustomDates(draft.datePreset);
 
   return createPortal(
     <>
@@ -107,7 +107,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
                   max={draft.endDate || undefined}
                   onChange={(event) => {
                     const startDate = event.target.value;
-                    // Spec §4: choosing a range means the custom preset.
+                    // Choosing a range means the custom preset.
                     edit((d) => ({ ...d, startDate, datePreset: 'custom' }));
                   }}
                 />
@@ -121,7 +121,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
                     edit((d) => ({ ...d, endDate, datePreset: 'custom' }));
                   }}
                 />
-                <p className="cb-filters-panel__hint">Times are New York time (America/New_York).</p>
+                <p className="cb-filters-panel__hint">Times are New York time ({DISPLAY_TIME_ZONE}).</p>
               </div>
             ) : null}
             {error !== null ? <Alert tone="error">{error}</Alert> : null}

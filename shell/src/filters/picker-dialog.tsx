@@ -1,9 +1,9 @@
 import { PICKER_LIST_LIMIT, type FilterDimension, type FilterOption } from '@callboard/contract';
-import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { Checklist } from '@callboard/shared-ui/checklist';
 import { filtersAtom, setSelectionAtom } from '@callboard/shared-ui/filter-atoms';
 import { RefreshIcon, SearchIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -30,7 +30,7 @@ export interface PickerDialogProps {
 }
 
 /**
- * The picker of one dimension (spec §2): search, a checklist with counts, and
+ * The picker of one dimension: search, a checklist with counts, and
  * "Apply (n)". It is mounted only while open, so the list loads on opening and
  * the checks start from the applied selection each time; closing without
  * Apply leaves the filters as they were.
@@ -104,16 +104,7 @@ export function PickerDialog({ kind, onClose }: PickerDialogProps) {
       </div>
 
       {error !== null ? (
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" onClick={reload}>
-              Retry
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
+        <LoadError error={error} onRetry={reload} />
       ) : (
         <Checklist
           label={title}

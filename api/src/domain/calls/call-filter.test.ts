@@ -1,6 +1,6 @@
-import { DATE_PRESETS, SEARCH_MAX_LENGTH, type CallFilterParams } from '@callboard/contract';
+import { DATE_PRESETS, ID_LIST_MAX_ITEMS, SEARCH_MAX_LENGTH, type CallFilterParams } from '@callboard/contract';
 import { HttpError } from '../../http/http-error';
-import { MAX_LIST_ITEMS, callFilterQuerySchema, narrowsBeyondStatus, parseCallFilter, type CallFilter } from './call-filter';
+import { callFilterQuerySchema, narrowsBeyondStatus, parseCallFilter, type CallFilter } from './call-filter';
 import { resolveCustom, resolvePreset } from './date-range';
 
 const NOW = new Date('2026-11-18T15:00:00Z'); // a Wednesday, 10:00 in New York
@@ -98,10 +98,10 @@ describe('dimension id lists', () => {
     }
   });
 
-  test.each(fields)(`%s: at most ${MAX_LIST_ITEMS} ids`, (param, key) => {
+  test.each(fields)(`%s: at most ${ID_LIST_MAX_ITEMS} ids`, (param, key) => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(',');
-    expect(parseCallFilter({ [param]: ids(MAX_LIST_ITEMS) }, NOW)[key]).toHaveLength(MAX_LIST_ITEMS);
-    expect(rejection({ [param]: ids(MAX_LIST_ITEMS + 1) })).toEqual([{ field: param, message: `${param} can list at most ${MAX_LIST_ITEMS} ids` }]);
+    expect(parseCallFilter({ [param]: ids(ID_LIST_MAX_ITEMS) }, NOW)[key]).toHaveLength(ID_LIST_MAX_ITEMS);
+    expect(rejection({ [param]: ids(ID_LIST_MAX_ITEMS + 1) })).toEqual([{ field: param, message: `${param} can list at most ${ID_LIST_MAX_ITEMS} ids` }]);
   });
 });
 

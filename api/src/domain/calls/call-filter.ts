@@ -1,8 +1,12 @@
 import {
+  DATE_PRESETS,
   DEFAULT_DATE_PRESET,
   SEARCH_MAX_LENGTH,
   canonicalDisposition,
+  datesWithoutCustomError,
   isDatePreset,
+  parseIdList,
+  takesCustomDates,
   type CallFilterParams,
   type FieldError,
 } from '@callboard/contract';
@@ -24,8 +28,6 @@ export interface CallFilter {
   callerId: string | undefined;
 }
 
-export const MAX_LIST_ITEMS = 1000;
-
 /** Whether anything beyond the time range and the status narrows the calls (rollups can answer only those two). */
 export function narrowsBeyondStatus(filter: CallFilter): boolean {
   return (
@@ -36,18 +38,10 @@ export function narrowsBeyondStatus(filter: CallFilter): boolean {
 }
 
 function idList(field: string, raw: string | undefined, errors: FieldError[]): number[] {
-  if (raw === undefined || raw.trim() === '') return [];
-  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length > MAX_LIST_ITEMS) {
-    errors.push({ field, message: `${field} can list at most ${MAX_LIST_ITEMS} ids` });
-    return [];
-  }
-  const ids = parts.map(Number);
-  if (!ids.every((id, i) => /^\d{1,9}$/.test(parts[i] as string) && id > 0)) {
-    errors.push({ field, message: `${field} must be a comma-separated list of ids` });
-    return [];
-  }
-  return [...new Set(ids)];
+  const ids = parseIdList(field, raw);
+  if (Array.isArray(ids)) return ids;
+  errors.push(ids);
+  return [];
 }
 
 function valueList(field: string, raw: string | undefined, errors: FieldError[]): string[] {
@@ -60,14 +54,14 @@ function valueList(field: string, raw: string | undefined, errors: FieldError[])
   return values.map(canonicalDisposition);
 }
 
-/** Reads the filter params of spec §7 from a query string, with a 400 naming each bad one. */
+/** Reads the filter params of the calls API from a query string, with a 400 naming each bad one. */
 export function parseCallFilter(query: CallFilterParams, now: Date = new Date()): CallFilter {
   const errors: FieldError[] = [];
   const preset = query.datePreset ?? DEFAULT_DATE_PRESET;
   let range: ResolvedDateRange | undefined;
   if (!isDatePreset(preset)) {
-    errors.push({ field: 'datePreset', message: `datePreset must be one of today, yesterday, last_2_days, last_7_days, this_week, last_week, last_30_days, this_month, last_month, last_6_months, this_year, custom` });
-  } else if (preset === 'custom') {
+    errors.push({ field: 'datePreset', message: `datePreset must be one of ${DATE_PRESETS.join(', ')}` });
+  } else if (takesCustomDates(preset)) {
     try {
       range = resolveCustom(query.startDate, query.endDate);
     } catch (error) {
@@ -75,10 +69,8 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
       errors.push({ field: error.field, message: error.message });
     }
   } else {
-    if (query.startDate !== undefined || query.endDate !== undefined) {
-      const field = query.startDate !== undefined ? 'startDate' : 'endDate';
-      errors.push({ field, message: 'startDate and endDate are only allowed with datePreset=custom' });
-    }
+    const stray = datesWithoutCustomError(query.startDate, query.endDate);
+    if (stray) errors.push(stray);
     range = resolvePreset(preset, now);
   }
 

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/database';
-import { narrowsBeyondStatus, type CallFilter } from './call-filter';
+import type { CallFilter } from './call-filter';
 import { callWhere } from './call-where';
-import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
-import { monthlyAndDailySql, splitByMonth } from './month-split';
+import type { TimeRange } from './date-range';
+import { monthlyAndDailySql } from './month-split';
+import { planStatusTotals, type DimensionDaysPart, type MonthSplit, type RangePart } from './rollup-planner';
 
 /** What every figure on the dashboard is computed from: per effective status, the sums over the calls. */
 export interface StatusTotals {
@@ -12,8 +13,6 @@ export interface StatusTotals {
   revenueCents: number;
   payoutCents: number;
 }
-
-const HOUR_MS = 3_600_000;
 
 // The measures every rollup path returns.
 const MEASURES = `sum(calls)::bigint AS calls, sum(not_connected)::bigint AS not_connected,
@@ -39,37 +38,22 @@ function statusClause(filter: CallFilter, bind: Bind): string {
 }
 
 /** Whole New York days: whole months from calls_monthly, the days at either end from calls_daily. */
-function fromDaily(filter: CallFilter, range: TimeRange, bind: Bind): string {
+function fromDaily(filter: CallFilter, split: MonthSplit, bind: Bind): string {
   const where = filter.statuses.length > 0 ? `status = ANY(${bind(filter.statuses)}::text[])` : 'true';
   const source = monthlyAndDailySql(
     { monthly: 'calls_monthly', daily: 'calls_daily' },
     'status, calls, not_connected, revenue_cents, payout_cents',
     where,
-    splitByMonth(newYorkDate(range.from), newYorkDate(range.to)),
+    split,
     bind,
   );
   return `SELECT status, ${MEASURES} FROM (${source}) s GROUP BY status`;
 }
 
-/** One picker's selection (and nothing else narrowing but the status): the per-dimension, per-status daily rollup can answer. */
-function singleDimension(filter: CallFilter): { dim: number; ids: number[] } | undefined {
-  if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
-  const chosen = (
-    [
-      [1, filter.campaignIds],
-      [2, filter.publisherIds],
-      [3, filter.targetIds],
-      [4, filter.buyerIds],
-    ] as Array<[number, number[]]>
-  ).filter(([, ids]) => ids.length > 0);
-  const [only] = chosen;
-  return chosen.length === 1 && only ? { dim: only[0], ids: only[1] } : undefined;
-}
-
-function fromDimensionDaily(filter: CallFilter, range: TimeRange, selection: { dim: number; ids: number[] }, bind: Bind): string {
+function fromDimensionDaily(filter: CallFilter, part: DimensionDaysPart, bind: Bind): string {
   return `SELECT status, ${MEASURES} FROM calls_daily_dim_status
-     WHERE dim = ${bind(selection.dim)} AND dim_id = ANY(${bind(selection.ids)}::int[])
-       AND day >= ${bind(newYorkDate(range.from))}::date AND day < ${bind(newYorkDate(range.to))}::date${statusClause(filter, bind)}
+     WHERE dim = ${bind(part.selection.dim)} AND dim_id = ANY(${bind(part.selection.ids)}::int[])
+       AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${statusClause(filter, bind)}
      GROUP BY status`;
 }
 
@@ -84,39 +68,22 @@ function fromRaw(filter: CallFilter, range: TimeRange, params: unknown[]): strin
   return `SELECT c.status, ${RAW_MEASURES} FROM calls c WHERE ${where.sql} GROUP BY c.status`;
 }
 
-/**
- * Whether the raw table alone answers this range: a filter narrowing by
- * dimensions or caller id, read through the (dimension, call_ts) and
- * caller-id indexes, unless it is one picker's selection over whole days.
- */
-function rawOnly(filter: CallFilter, range: TimeRange): boolean {
-  const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
-  return narrowsBeyondStatus(filter) && !(singleDimension(filter) && wholeDays);
-}
-
-/**
- * The SQL summing one range a rollup can answer (see rawOnly for the others),
- * each part a SELECT of TotalsRow's columns, by the cheapest exact route (DESIGN §10):
- * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
- * - whole New York days (every preset): the daily rollup, ~15 rows a day;
- * - anything else (custom ranges): the hourly rollup for whole hours, the raw table for the partial hours at each end.
- */
-function rollupParts(filter: CallFilter, range: TimeRange, params: unknown[]): string[] {
+/** The SQL summing one part of a range (see planStatusTotals), a SELECT of TotalsRow's columns. */
+function partSql(filter: CallFilter, part: RangePart, params: unknown[]): string {
   const bind: Bind = (value) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const wholeDays = isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
-  const selection = singleDimension(filter);
-  if (selection && wholeDays) return [fromDimensionDaily(filter, range, selection, bind)];
-  if (wholeDays) return [fromDaily(filter, range, bind)];
-  const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
-  const lastHour = new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS);
-  if (firstHour >= lastHour) return [fromRaw(filter, range, params)];
-  const parts = [fromHourly(filter, { from: firstHour, to: lastHour }, bind)];
-  if (range.from < firstHour) parts.push(fromRaw(filter, { from: range.from, to: firstHour }, params));
-  if (lastHour < range.to) parts.push(fromRaw(filter, { from: lastHour, to: range.to }, params));
-  return parts;
+  switch (part.source) {
+    case 'dimension-days':
+      return fromDimensionDaily(filter, part, bind);
+    case 'days':
+      return fromDaily(filter, part.split, bind);
+    case 'hours':
+      return fromHourly(filter, part.range, bind);
+    case 'calls':
+      return fromRaw(filter, part.range, params);
+  }
 }
 
 /** A range and where its answers go in totalsForRanges' result. */
@@ -144,8 +111,8 @@ function adjacentRuns(ranges: IndexedRange[]): IndexedRange[][] {
 /**
  * One pass over the raw table for adjacent ranges (or a range on its own),
  * each call tagged with the range it falls in. A caller-id search reads its
- * trigram index once instead of once a range (today and yesterday: ~1.7 ms
- * against 2 × 2.4 at 1M calls), and a (dimension, call_ts) scan is one walk.
+ * trigram index once instead of once a range (a period and the one before
+ * it), and a (dimension, call_ts) scan is one walk.
  */
 function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]): string {
   const first = run[0] as IndexedRange;
@@ -189,8 +156,9 @@ export function totalsStatement(filter: CallFilter, ranges: TimeRange[], params:
   const raw: IndexedRange[] = [];
   const parts: string[] = [];
   ranges.forEach((range, index) => {
-    if (rawOnly(filter, range)) raw.push({ index, range });
-    else parts.push(...rollupParts(filter, range, params).map((sql, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${sql}) t${index}_${n}`));
+    const plan = planStatusTotals(filter, range);
+    if (!plan.rollup) raw.push({ index, range });
+    else parts.push(...plan.parts.map((part, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${partSql(filter, part, params)}) t${index}_${n}`));
   });
   for (const run of adjacentRuns(raw)) parts.push(fromRawRun(filter, run, params));
   return parts.join('\nUNION ALL\n');

@@ -1,6 +1,6 @@
 import type { IngestRejection, IngestResult } from '@callboard/contract';
 import type { Database } from '../../db/database';
-import type { WriteTurns } from '../ingest/write-turns';
+import type { WriteTurns } from '../ingest/ingest-write-queue';
 import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
 
 /**

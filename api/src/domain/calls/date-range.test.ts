@@ -319,6 +319,14 @@ describe('resolveCustom', () => {
     expect(failure('2026-01-01T00:00', '2027-01-02T02:00')).toEqual(message);
     expect(failure('2025-01-01T00:00Z', '2026-11-20T00:00Z')).toEqual(message);
   });
+
+  test(`${CUSTOM_RANGE_MAX_DAYS} days across a clock change, whichever offset each end is written in`, () => {
+    // 366 days on the New York wall, 365 days and 23 hours of real time.
+    expect(resolveCustom('2025-03-08T00:00', '2026-03-09T00:00').to.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    // Both ends in standard time: the end is 01:00 daylight time, an hour past 366 days on the wall.
+    expect(resolveCustom('2025-03-09T00:00-05:00', '2026-03-10T00:00-05:00').to.toISOString()).toBe('2026-03-10T05:00:00.000Z');
+    expect(failure('2025-03-09T00:00-05:00', '2026-03-10T00:01-05:00')).toEqual({ field: 'endDate', message: 'A custom range can span at most 366 days' });
+  });
 });
 
 describe('isNewYorkMidnight and newYorkDate', () => {

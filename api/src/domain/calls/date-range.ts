@@ -1,5 +1,5 @@
-import { CUSTOM_RANGE_MAX_DAYS, DISPLAY_TIME_ZONE, type DatePreset } from '@callboard/contract';
-import { DateTime } from 'luxon';
+import { checkCustomRange, inNewYork, type DatePreset } from '@callboard/contract';
+import type { DateTime } from 'luxon';
 
 /** A half-open interval [from, to) of instants. */
 export interface TimeRange {
@@ -22,8 +22,6 @@ export class DateRangeError extends Error {
   }
 }
 
-const zone = DISPLAY_TIME_ZONE;
-
 /** Whole New York days [startDay, endDay): their previous period is as many days before. */
 function days(preset: DatePreset, start: DateTime, end: DateTime): ResolvedDateRange {
   const count = Math.round(end.diff(start, 'days').days);
@@ -36,12 +34,12 @@ function days(preset: DatePreset, start: DateTime, end: DateTime): ResolvedDateR
 }
 
 /**
- * Resolves a preset in America/New_York at `now`. Periods that are still
+ * Resolves a preset on the New York clock at `now`. Periods that are still
  * running ("this week", "this year") end tonight at midnight, so the previous
  * period compares like with like.
  */
 export function resolvePreset(preset: Exclude<DatePreset, 'custom'>, now: Date = new Date()): ResolvedDateRange {
-  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  const today = inNewYork(now).startOf('day');
   const tomorrow = today.plus({ days: 1 });
   switch (preset) {
     case 'today':
@@ -75,41 +73,29 @@ export function resolvePreset(preset: Exclude<DatePreset, 'custom'>, now: Date =
 }
 
 /**
- * A custom range from the filters panel: ISO 8601 instants, or datetime-local
- * values without an offset, which are read as New York wall-clock time.
+ * A custom range from the filters panel, judged by the contract's
+ * checkCustomRange (the rule the panel applies before it sends one). Its
+ * previous period is the same length of time just before it.
  */
 export function resolveCustom(startDate: string | undefined, endDate: string | undefined): ResolvedDateRange {
-  const start = parseInstant('startDate', startDate);
-  const end = parseInstant('endDate', endDate);
-  if (end <= start) throw new DateRangeError('endDate', 'endDate must be after startDate');
-  if (end.diff(start, 'days').days > CUSTOM_RANGE_MAX_DAYS + 1 / 24) {
-    throw new DateRangeError('endDate', `A custom range can span at most ${CUSTOM_RANGE_MAX_DAYS} days`);
-  }
-  const length = end.toMillis() - start.toMillis();
+  const range = checkCustomRange(startDate, endDate);
+  if ('field' in range) throw new DateRangeError(range.field, range.message);
+  const length = range.end.getTime() - range.start.getTime();
   return {
     preset: 'custom',
-    from: start.toJSDate(),
-    to: end.toJSDate(),
-    previous: { from: new Date(start.toMillis() - length), to: start.toJSDate() },
+    from: range.start,
+    to: range.end,
+    previous: { from: new Date(range.start.getTime() - length), to: range.start },
   };
-}
-
-function parseInstant(field: string, value: string | undefined): DateTime {
-  if (value === undefined || value.trim() === '') throw new DateRangeError(field, `${field} is required when datePreset is custom`);
-  const parsed = DateTime.fromISO(value.trim(), { zone, setZone: false });
-  if (!parsed.isValid || parsed.year < 2000 || parsed.year > 2100) {
-    throw new DateRangeError(field, `${field} must be an ISO 8601 date and time, e.g. 2026-11-20T09:00`);
-  }
-  return parsed;
 }
 
 /** Is this instant a New York midnight? Ranges that start and end on one can use the daily rollup. */
 export function isNewYorkMidnight(instant: Date): boolean {
-  const local = DateTime.fromJSDate(instant, { zone });
+  const local = inNewYork(instant);
   return local.hour === 0 && local.minute === 0 && local.second === 0 && local.millisecond === 0;
 }
 
 /** The New York calendar date of an instant, as YYYY-MM-DD. */
 export function newYorkDate(instant: Date): string {
-  return DateTime.fromJSDate(instant, { zone }).toISODate() as string;
+  return inNewYork(instant).toISODate() as string;
 }

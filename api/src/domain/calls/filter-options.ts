@@ -3,8 +3,9 @@ import type { Queryable } from '../../db/database';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
 import { totalsByStatus } from './call-totals';
-import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
+import type { TimeRange } from './date-range';
 import { dimensionSumsSql } from './dimension-sums';
+import { planDimensionCounts } from './rollup-planner';
 
 /** Where each picker's names live, its code in calls_daily_dim, and its column on `calls`. */
 export const DIMENSIONS: Record<FilterDimension, { table: string; dim: number; column: string }> = {
@@ -17,9 +18,8 @@ export const DIMENSIONS: Record<FilterDimension, { table: string; dim: number; c
 /** Calls per dimension value in the range: from the monthly and daily rollups for whole days, else from the raw table. */
 function countsSql(dimension: FilterDimension, range: TimeRange, params: unknown[]): string {
   const { dim, column } = DIMENSIONS[dimension];
-  if (isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to)) {
-    return dimensionSumsSql(dim, newYorkDate(range.from), newYorkDate(range.to), params);
-  }
+  const [part] = planDimensionCounts(range).parts;
+  if (part?.source === 'days') return dimensionSumsSql(dim, part.split, params);
   params.push(range.from, range.to);
   return `SELECT ${column} AS id, count(*) AS calls FROM calls
           WHERE call_ts >= $${params.length - 1} AND call_ts < $${params.length} AND ${column} IS NOT NULL GROUP BY ${column}`;

@@ -147,7 +147,7 @@ export function validateIngestCall(raw: unknown): { call?: NormalisedCall; syste
 
   const recordingUrl = check.optionalText('recordingUrl', INGEST_LIMITS.url);
   if (recordingUrl !== null) {
-    let ok = false;
+    let ok: boolean;
     try {
       ok = ['http:', 'https:'].includes(new URL(recordingUrl).protocol);
     } catch {

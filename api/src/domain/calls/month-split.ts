@@ -1,24 +1,4 @@
-import { DateTime } from 'luxon';
-
-/**
- * Whole New York days [fromDay, toDay) split for the monthly rollups: the
- * whole months inside, if any, and the days left at either end.
- */
-export interface MonthSplit {
-  months?: { from: string; to: string };
-  days: Array<{ from: string; to: string }>;
-}
-
-export function splitByMonth(fromDay: string, toDay: string): MonthSplit {
-  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
-  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
-  const firstMonth = from.day === 1 ? from : from.startOf('month').plus({ months: 1 });
-  const lastMonth = to.startOf('month');
-  if (firstMonth >= lastMonth) return { days: [{ from: fromDay, to: toDay }] };
-  const m1 = firstMonth.toISODate() as string;
-  const m2 = lastMonth.toISODate() as string;
-  return { months: { from: m1, to: m2 }, days: [{ from: fromDay, to: m1 }, { from: m2, to: toDay }].filter((d) => d.from < d.to) };
-}
+import type { MonthSplit } from './rollup-planner';
 
 /**
  * A FROM source over one rollup for whole New York days: its monthly table

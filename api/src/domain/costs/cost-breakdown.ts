@@ -1,11 +1,11 @@
-import { DISPLAY_TIME_ZONE, type Breakdown, type BreakdownGroup, type BreakdownRow, type FilterDimension } from '@callboard/contract';
-import { DateTime } from 'luxon';
+import type { Breakdown, BreakdownGroup, BreakdownRow, FilterDimension } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
-import { narrowsBeyondStatus, type CallFilter } from '../calls/call-filter';
+import type { CallFilter } from '../calls/call-filter';
 import { callWhere } from '../calls/call-where';
 import { DIMENSIONS } from '../calls/filter-options';
 import { dimensionSumsSql } from '../calls/dimension-sums';
-import { newYorkDate, type TimeRange } from '../calls/date-range';
+import type { TimeRange } from '../calls/date-range';
+import { planDimensionSums, type MonthSplit } from '../calls/rollup-planner';
 import { dollars, percent, SALE_STATUS, type CostSums } from './cost-figures';
 
 /** What a group with no value is called: calls without a target or buyer are stored with none (dim_id 0 in the rollup). */
@@ -35,10 +35,10 @@ interface SumsRow {
   payout_cents: number | string;
 }
 
-/** Whole New York days [fromDay, toDay) from the monthly and daily per-dimension rollups. */
-async function fromDailyRollup(db: Queryable, group: BreakdownGroup, days: TimeRange): Promise<SumsRow[]> {
+/** Whole New York days from the monthly and daily per-dimension rollups. */
+async function fromDailyRollup(db: Queryable, group: BreakdownGroup, split: MonthSplit): Promise<SumsRow[]> {
   const params: unknown[] = [];
-  const sql = dimensionSumsSql(DIMENSIONS[DIMENSION_OF[group]].dim, newYorkDate(days.from), newYorkDate(days.to), params);
+  const sql = dimensionSumsSql(DIMENSIONS[DIMENSION_OF[group]].dim, split, params);
   return db.query<SumsRow>(sql, params);
 }
 
@@ -54,31 +54,12 @@ async function fromCalls(db: Queryable, group: BreakdownGroup, filter: CallFilte
   );
 }
 
-function midnightOnOrAfter(instant: Date): Date {
-  const local = DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE });
-  const midnight = local.startOf('day');
-  return (midnight.toMillis() === local.toMillis() ? midnight : midnight.plus({ days: 1 })).toJSDate();
-}
-
-function midnightOnOrBefore(instant: Date): Date {
-  return DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE }).startOf('day').toJSDate();
-}
-
-/**
- * The rollup keeps no status and no caller id, so it answers only a filter
- * that narrows by time alone. Then the whole New York days of the range come
- * from it (every preset is whole days) and only the partial days at either
- * end of a custom range from the raw table; anything narrower reads the raw table.
- */
+/** Each part of the range as planned (see planDimensionSums), one statement a part, in the plan's order. */
 async function groupSums(db: Queryable, group: BreakdownGroup, filter: CallFilter): Promise<SumsRow[]> {
-  const { range } = filter;
-  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0) return fromCalls(db, group, filter, range);
-  const firstMidnight = midnightOnOrAfter(range.from);
-  const lastMidnight = midnightOnOrBefore(range.to);
-  if (firstMidnight >= lastMidnight) return fromCalls(db, group, filter, range);
-  const rows = await fromDailyRollup(db, group, { from: firstMidnight, to: lastMidnight });
-  if (range.from < firstMidnight) rows.push(...(await fromCalls(db, group, filter, { from: range.from, to: firstMidnight })));
-  if (lastMidnight < range.to) rows.push(...(await fromCalls(db, group, filter, { from: lastMidnight, to: range.to })));
+  const rows: SumsRow[] = [];
+  for (const part of planDimensionSums(filter, filter.range).parts) {
+    rows.push(...(part.source === 'days' ? await fromDailyRollup(db, group, part.split) : await fromCalls(db, group, filter, part.range)));
+  }
   return rows;
 }
 

@@ -1,15 +1,14 @@
 import {
   DEFAULT_PAYMENT_CURRENCY,
-  DISPLAY_TIME_ZONE,
   PAYMENT_MESSAGES,
   paymentAmountCents,
+  parseNewYorkTime,
   paymentPublisherId,
   validatePayment,
   type Payment,
   type PaymentBody,
   type PaymentMethod,
 } from '@callboard/contract';
-import { DateTime } from 'luxon';
 import type { Database } from '../../db/database';
 import { notFound, validationFailed } from '../../http/http-error';
 import { paymentsRepository, type PaymentFields } from './payments-repository';
@@ -33,7 +32,7 @@ function optionalText(value: unknown): string | null {
  * time with an offset is that instant.
  */
 export function paymentInstant(paidAt: string): Date {
-  const parsed = DateTime.fromISO(paidAt.trim(), { zone: DISPLAY_TIME_ZONE, setZone: false });
+  const parsed = parseNewYorkTime(paidAt);
   if (!parsed.isValid) throw validationFailed([{ field: 'paidAt', message: PAYMENT_MESSAGES.paidAtInvalid }]);
   return parsed.toJSDate();
 }
@@ -56,7 +55,7 @@ function toFields(body: PaymentBody): PaymentFields {
   };
 }
 
-/** Payments to publishers (DESIGN §8), apart from HTTP: validation, the publisher check, and 404s. */
+/** Payments to publishers, apart from HTTP: validation, the publisher check, and 404s. */
 export class PaymentService {
   constructor(private readonly db: Database) {}
 

@@ -62,7 +62,7 @@ function literal(value: unknown): string {
   if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
   if (typeof value === 'string') return escapeLiteral(value);
   if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `ARRAY[${value.join(',')}]::int[]`;
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `ARRAY[${value.map((v) => escapeLiteral(v as string)).join(',')}]::text[]`;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `ARRAY[${value.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
   throw new Error(`export: no literal form for ${typeof value}`);
 }
 

@@ -30,6 +30,7 @@ export const SHEET_CONTENT_TYPES: Record<SheetFormat, string> = {
 /** Excel refuses longer cells; long transcripts are cut rather than producing a corrupt file. */
 export const XLSX_MAX_CELL_LENGTH = 32_767;
 // Characters XML 1.0 cannot carry; exceljs would write them and Excel would call the file damaged.
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job.
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 function textCell(value: SheetCell): string {

@@ -21,7 +21,7 @@ import {
   type CsvLineRow,
   type ExportRow,
 } from '../../../domain/export/export-query';
-import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../../plugins/app/export/interactive-first';
+import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../../plugins/app/export-pacing';
 import {
   SHEET_CONTENT_TYPES,
   createCsvLineWriter,
@@ -95,7 +95,7 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
     {
       // A HEAD would run the whole export only to throw the body away.
       exposeHeadRoute: false,
-      // It gives way to other requests rather than being counted among them (interactive-first.ts).
+      // It gives way to other requests rather than being counted among them (export-pacing.ts).
       config: { bulk: true },
       schema: {
         tags: ['calls'],

@@ -2,6 +2,7 @@ import {
   BREAKDOWN_GROUPS,
   PAYMENT_HISTORY_LIMIT,
   PAYMENT_METHODS,
+  parseIdList,
   type BreakdownGroup,
   type CallFilterParams,
   type CostStats,
@@ -10,7 +11,7 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { validationFailed } from '../../../http/http-error';
-import { callFilterQuerySchema, MAX_LIST_ITEMS, parseCallFilter } from '../../../domain/calls/call-filter';
+import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
 import { totalsByStatus } from '../../../domain/calls/call-totals';
 import { breakdownFile } from '../../../domain/costs/breakdown-sheet';
 import { costBreakdown } from '../../../domain/costs/cost-breakdown';
@@ -106,16 +107,13 @@ const groupByParam = { type: 'string', enum: [...BREAKDOWN_GROUPS], default: 'pu
 
 /** The `publisher` filter of the payment history: a comma-separated list of ids, like the call filters. */
 function publisherIds(raw: string | undefined): number[] {
-  if (raw === undefined || raw.trim() === '') return [];
-  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length > MAX_LIST_ITEMS || !parts.every((p) => /^[1-9]\d{0,8}$/.test(p))) {
-    throw validationFailed([{ field: 'publisher', message: 'publisher must be a comma-separated list of ids' }]);
-  }
-  return [...new Set(parts.map(Number))];
+  const ids = parseIdList('publisher', raw);
+  if (!Array.isArray(ids)) throw validationFailed([ids]);
+  return ids;
 }
 
 /**
- * Costs and payments (DESIGN §8): figures for the filtered calls, a breakdown
+ * Costs and payments: figures for the filtered calls, a breakdown
  * by campaign, publisher, target or buyer, its export, and the payments made
  * to publishers. Any signed-in user reads; only admins record payments.
  */

@@ -1,5 +1,5 @@
 import { BULK_UPDATE_MAX_IDS, DISPOSITIONS } from '@callboard/contract';
-import { useSession } from '@callboard/shared-auth/use-session';
+import { AdminOnly } from '@callboard/shared-auth/admin-gate';
 import { Button } from '@callboard/shared-ui/button';
 import { formatCount } from '@callboard/shared-ui/format';
 import { CloseIcon, InfoIcon } from '@callboard/shared-ui/icons';
@@ -26,20 +26,20 @@ const EMPTY: Redisposition = { status: '', subDisposition: '', reason: '' };
  * else is told why they have none, since the server would refuse them.
  */
 export function BulkBar({ selectedIds, onClear, onUpdated }: BulkBarProps) {
-  const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
   return (
     <div className="calllogs-bulk" role="region" aria-label="Bulk actions">
       <span className="calllogs-bulk__count" aria-live="polite">
         <strong>{formatCount(selectedIds.length)}</strong> selected
       </span>
-      {isAdmin ? (
+      <AdminOnly
+        fallback={
+          <p className="calllogs-bulk__note">
+            <InfoIcon size={14} /> Only admins can re-disposition calls.
+          </p>
+        }
+      >
         <RedispositionForm selectedIds={selectedIds} onClear={onClear} onUpdated={onUpdated} />
-      ) : (
-        <p className="calllogs-bulk__note">
-          <InfoIcon size={14} /> Only admins can re-disposition calls.
-        </p>
-      )}
+      </AdminOnly>
       <Button variant="ghost" size="sm" icon={<CloseIcon size={14} />} onClick={onClear} className="calllogs-bulk__clear">
         Clear selection
       </Button>

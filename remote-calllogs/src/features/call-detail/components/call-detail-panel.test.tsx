@@ -30,10 +30,10 @@ const audit: CallAuditEntry[] = [
   },
 ];
 
-function setup(search = '') {
+function setup(path = '') {
   const api = fakeCallsApi([makeCall(6), overridden, makeCall(5)]);
   api.audits.set('7', audit);
-  return renderCallLogs({ api, search });
+  return renderCallLogs({ api, path });
 }
 
 test('clicking a row opens its details: the bot’s verdict beside the status a person set, and the history', async () => {
@@ -41,7 +41,7 @@ test('clicking a row opens its details: the bot’s verdict beside the status a 
   await user.click(await screen.findByText(overridden.callerId));
 
   const panel = screen.getByRole('complementary', { name: 'Call details' });
-  expect(location.search).toBe('?call=7');
+  expect(location.pathname).toBe('/callLogs/calls/7');
 
   const status = within(panel).getByRole('group', { name: 'Status' });
   expect(status).toHaveTextContent('DNC');
@@ -78,16 +78,36 @@ test('a call the bot’s verdict still decides says so and has no history', asyn
 });
 
 test('the close button and Escape close the panel', async () => {
-  const { user, location } = setup('?call=7');
+  const { user, location } = setup('/calls/7');
   const panel = await screen.findByRole('complementary', { name: 'Call details' });
   await user.click(within(panel).getByRole('button', { name: 'Close details' }));
   expect(screen.queryByRole('complementary', { name: 'Call details' })).not.toBeInTheDocument();
-  expect(location.search).toBe('');
+  expect(location.pathname).toBe('/callLogs');
 
   await user.click(screen.getByText(makeCall(5).callerId));
   await screen.findByRole('complementary', { name: 'Call details' });
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('complementary', { name: 'Call details' })).not.toBeInTheDocument();
+});
+
+test('a call has its own path over the log: opening keeps the loaded log, closing keeps the query', async () => {
+  const api = fakeCallsApi([makeCall(6), overridden, makeCall(5)]);
+  const { user, location, recordsRequests } = renderCallLogs({ api, search: '?from=mail' });
+  await user.click(await screen.findByText(overridden.callerId));
+  await screen.findByRole('complementary', { name: 'Call details' });
+  expect(location.pathname).toBe('/callLogs/calls/7');
+  expect(location.search).toBe('?from=mail');
+  // The log stayed mounted: no second first page was asked for.
+  expect(recordsRequests()).toHaveLength(1);
+
+  await user.click(screen.getByText(makeCall(5).callerId));
+  expect(location.pathname).toBe('/callLogs/calls/5');
+
+  await user.keyboard('{Escape}');
+  expect(location.pathname).toBe('/callLogs');
+  expect(location.search).toBe('?from=mail');
+  expect(recordsRequests()).toHaveLength(1);
+  expect(screen.getByText(makeCall(6).callerId)).toBeInTheDocument();
 });
 
 test('a failed detail request says so and keeps what the row knows', async () => {

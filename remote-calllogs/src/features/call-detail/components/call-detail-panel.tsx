@@ -1,14 +1,14 @@
 import type { CallRecord, QcVerdict } from '@callboard/contract';
-import { Alert } from '@callboard/shared-ui/alert';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
 import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useId, type ReactNode } from 'react';
-import { AuditHistory } from './audit-history';
 import { useCallDetail } from '../hooks/use-call-detail';
+import { AuditHistory } from './audit-history';
 import './call-detail-panel.css';
 
 export interface CallDetailPanelProps {
@@ -27,6 +27,7 @@ export interface CallDetailPanelProps {
 export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) {
   const titleId = useId();
   const { detail, error, isLoading } = useCallDetail(callId);
+  const errorText = error instanceof Error ? error.message : String(error);
   const call: CallRecord | undefined = detail ?? row;
 
   return (
@@ -43,9 +44,7 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
 
       <div className="cb-side-panel__body">
         {error ? (
-          <Alert tone="error" title="Failed to load call details.">
-            {error instanceof Error ? error.message : String(error)}
-          </Alert>
+          <LoadError title="Failed to load call details." error={error} />
         ) : null}
         {call ? <Disposition call={call} /> : null}
         {call ? <Facts call={call} /> : null}

@@ -10,8 +10,11 @@ import { callDetailPath, type CallDetailResponse } from '../../call-log/api/call
  */
 export function useCallDetail(id: string | null) {
   const apiFetch = useApiFetch();
-  const { data, error, isLoading } = useSWR(id ? callDetailPath(id) : null, (path: string) => apiFetch<CallDetailResponse>(path), {
+  const swr = useSWR(id ? callDetailPath(id) : null, (path: string) => apiFetch<CallDetailResponse>(path), {
     keepPreviousData: false,
   });
-  return { detail: data?.data, error: error as unknown, isLoading };
+  const { data, isLoading } = swr;
+  // SWR types a failure as `any`; it is whatever the fetcher threw.
+  const error: unknown = swr.error;
+  return { detail: data?.data, error, isLoading };
 }

@@ -1,10 +1,7 @@
 import type { CallRecord } from '@callboard/contract';
-import { useSearchParams } from '@callboard/shared-router';
-import { Alert } from '@callboard/shared-ui/alert';
-import { Button } from '@callboard/shared-ui/button';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
-import { RefreshIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { Table } from '@callboard/shared-ui/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,33 +9,13 @@ import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
 import { CallDetailPanel } from '../../call-detail/components/call-detail-panel';
 import { useReviewKeys } from '../../review-keys/hooks/use-review-keys';
 import { useRowSelection } from '../../selection/hooks/use-row-selection';
+import { isWithinReach, useInView } from '../hooks/use-in-view';
+import { useLiveLog } from '../hooks/use-live-log';
+import { useOpenCall } from '../hooks/use-open-call';
 import { callLogColumns } from './call-log-columns';
 import { LogHeader } from './log-header';
 import { NewCallsMarker } from './new-calls-marker';
-import { isWithinReach, useInView } from '../hooks/use-in-view';
-import { useLiveLog } from '../hooks/use-live-log';
 import './call-log.css';
-
-/** The open call lives in the address (?call=id), so a call under review can be shared or reloaded. */
-export const DETAIL_PARAM = 'call';
-
-
-/** Spec §8: the failure's title, then the error's message; Retry repeats the failed request. */
-function RetryAlert({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Alert
-      tone="error"
-      title={title}
-      action={
-        <Button size="sm" icon={<RefreshIcon size={14} />} onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {error instanceof Error ? error.message : String(error)}
-    </Alert>
-  );
-}
 
 /**
  * The live call log for one set of filters (the page remounts it when they
@@ -56,8 +33,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   const [selected, selection] = useRowSelection(ids);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const [focusedId, setFocusedId] = useState<string | null>(null);
-  const [params, setParams] = useSearchParams();
-  const openId = params.get(DETAIL_PARAM);
+  const [openId, showCall] = useOpenCall();
   const pageRef = useRef<HTMLElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
@@ -72,12 +48,11 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   const openDetail = useCallback(
     (id: string) => {
       setFocusedId(id);
-      // Replace, not push: walking the log with j/k must not fill the history.
-      setParams((current) => withParam(current, id), { replace: true });
+      showCall(id);
     },
-    [setParams],
+    [showCall],
   );
-  const closeDetail = useCallback(() => setParams((current) => withParam(current, null), { replace: true }), [setParams]);
+  const closeDetail = useCallback(() => showCall(null), [showCall]);
 
   const move = (step: 1 | -1) => {
     if (ids.length === 0) return;
@@ -137,7 +112,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       <LogHeader loaded={rows.length} total={log.total} loading={log.isLoadingFirst} />
 
       {error && rows.length === 0 ? (
-        <RetryAlert title="Failed to load records." error={error} onRetry={log.retry} />
+        <LoadError title="Failed to load records." error={error} onRetry={log.retry} />
       ) : log.isLoadingFirst ? (
         <div className="calllogs__loading" role="status">
           <Spinner size="md" decorative />
@@ -172,7 +147,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
         </div>
       ) : null}
       {error && rows.length > 0 ? (
-        <RetryAlert title={log.failedMore ? 'Failed to load more calls.' : 'Failed to refresh the calls.'} error={error} onRetry={log.retry} />
+        <LoadError title={log.failedMore ? 'Failed to load more calls.' : 'Failed to refresh the calls.'} error={error} onRetry={log.retry} />
       ) : null}
       {!hasMore && !error && rows.length > 0 ? <p className="calllogs__end">That’s every call for these filters.</p> : null}
 
@@ -180,11 +155,4 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       {openId !== null ? <CallDetailPanel callId={openId} row={openRow} onClose={closeDetail} /> : null}
     </section>
   );
-}
-
-function withParam(current: URLSearchParams, id: string | null): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (id === null) next.delete(DETAIL_PARAM);
-  else next.set(DETAIL_PARAM, id);
-  return next;
 }

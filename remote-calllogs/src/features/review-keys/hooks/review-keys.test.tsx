@@ -35,16 +35,16 @@ test('Enter opens the focus row; with the panel open j/k walk it along; Escape c
   await user.keyboard('jj');
   await user.keyboard('{Enter}');
   expect(panel()).toBeInTheDocument();
-  expect(location.search).toBe('?call=3');
+  expect(location.pathname).toBe('/callLogs/calls/3');
 
   await user.keyboard('j');
-  expect(location.search).toBe('?call=2');
+  expect(location.pathname).toBe('/callLogs/calls/2');
   expect(await within(panel()!).findByText('No changes yet: the status is the bot’s verdict.')).toBeInTheDocument();
   expect(panel()).toHaveTextContent(makeCall(2).callerId);
 
   await user.keyboard('{Escape}');
   expect(panel()).not.toBeInTheDocument();
-  expect(location.search).toBe('');
+  expect(location.pathname).toBe('/callLogs');
 });
 
 test('x selects the focus row, shift+x a run from the last one', async () => {

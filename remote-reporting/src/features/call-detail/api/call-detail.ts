@@ -26,8 +26,11 @@ export interface CallDetailState {
 /** One call with its audit history (GET /api/calls/records/{id}); nothing is fetched without an id. */
 export function useCallDetail(id: string | undefined): CallDetailState {
   const apiFetch = useApiFetch();
-  const { data, error, isLoading } = useSWR(callDetailKey(id), (path: string) => fetchCallDetail(apiFetch, path), {
+  const swr = useSWR(callDetailKey(id), (path: string) => fetchCallDetail(apiFetch, path), {
     keepPreviousData: false,
   });
+  const { data, isLoading } = swr;
+  // SWR types a failure as `any`; it is whatever the fetcher threw.
+  const error: unknown = swr.error;
   return { detail: data?.data, error, isLoading };
 }

@@ -1,8 +1,8 @@
 import type { CallRecord } from '@callboard/contract';
-import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
@@ -44,7 +44,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Call Record Details (spec §2): Basic, QC and System Information, the
+ * Call Record Details: Basic, QC and System Information, the
  * recording with its download link, and the transcript. Opened by its URL
  * (/reporting/calls/{id}), so it can be shared; the backdrop, Escape, × and
  * Close all close it.
@@ -70,9 +70,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
       {record ? (
         <CallDetailsBody record={record} />
       ) : error ? (
-        <Alert tone="error" title="Failed to load the call.">
-          {error instanceof Error ? error.message : 'Unknown error occurred'}
-        </Alert>
+        <LoadError title="Failed to load the call." error={error} />
       ) : isLoading ? (
         <div className="call-details__loading">
           <Spinner size="md" decorative />

@@ -1,7 +1,7 @@
 import { RECORD_COLUMNS } from '@callboard/contract';
 import { screen, within } from '@testing-library/react';
-import { RecordsCard } from '../../records/components/records-card';
 import { makeRecord, recordsBody, renderOverview } from '../../../testing/overview';
+import { RecordsCard } from '../../records/components/records-card';
 import { COLUMNS_STORAGE_KEY, sanitizeColumnSettings } from '../hooks/use-column-visibility';
 
 const noop = () => undefined;

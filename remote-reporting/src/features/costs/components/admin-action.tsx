@@ -1,11 +1,5 @@
-import { useSession } from '@callboard/shared-auth/use-session';
 import { Button, type ButtonProps } from '@callboard/shared-ui/button';
 import { useId } from 'react';
-
-/** Payments are written by admins only (DESIGN §8); the server enforces it, this only says so up front. */
-export function useIsAdmin(): boolean {
-  return useSession().user?.role === 'admin';
-}
 
 export interface AdminActionProps extends ButtonProps {
   /** Whether the person may do this; when not, the button is disabled and `reason` says why. */

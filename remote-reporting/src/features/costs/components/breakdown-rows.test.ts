@@ -1,5 +1,5 @@
-import { breakdownTotals, sortBreakdownRows } from './breakdown-rows';
 import { row } from '../../../testing/costs';
+import { breakdownTotals, sortBreakdownRows } from './breakdown-rows';
 
 const rows = [
   row('1', 'beta', { calls: 10, sales: 1, revenue: 0.1, payout: 0.05, profit: 0.05 }),

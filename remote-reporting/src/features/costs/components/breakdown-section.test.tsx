@@ -1,7 +1,7 @@
 import { deferred, fakeResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { screen, waitFor, within } from '@testing-library/react';
-import { BreakdownSection } from './breakdown-section';
 import { ok, renderCosts } from '../../../testing/costs';
+import { BreakdownSection } from './breakdown-section';
 
 const table = () => screen.getByRole('table');
 /** The first cell of every body row, in order (the last is the totals row). */

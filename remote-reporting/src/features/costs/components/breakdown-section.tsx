@@ -1,14 +1,14 @@
 import { DEFAULT_PAYMENT_CURRENCY, type BreakdownGroup } from '@callboard/contract';
 import { Dropdown } from '@callboard/shared-ui/dropdown';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import type { SortState } from '@callboard/shared-ui/table';
 import { useId, useState } from 'react';
-import { BreakdownTable } from './breakdown-table';
 import { useCostBreakdown, useCostStats } from '../api/cost-api';
-import { GroupByControl } from './group-by-control';
-import { LoadError } from './load-error';
 import { useBreakdownExport } from '../hooks/use-breakdown-export';
+import { BreakdownTable } from './breakdown-table';
+import { GroupByControl } from './group-by-control';
 
 /**
  * Where the money comes from and goes to: the filtered calls grouped by

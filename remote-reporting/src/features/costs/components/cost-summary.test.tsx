@@ -1,7 +1,7 @@
 import { deferred, fakeResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { screen, waitFor, within } from '@testing-library/react';
-import { CostSummary } from './cost-summary';
 import { ok, renderCosts, STATS } from '../../../testing/costs';
+import { CostSummary } from './cost-summary';
 
 const card = (name: string) => screen.getByRole('group', { name });
 

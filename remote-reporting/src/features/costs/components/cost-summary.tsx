@@ -1,9 +1,9 @@
 import type { CostStats } from '@callboard/contract';
 import { DASH, formatCount, formatMoney, formatPercent } from '@callboard/shared-ui/format';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useId, type ReactNode } from 'react';
 import { useCostStats } from '../api/cost-api';
-import { LoadError } from './load-error';
 
 type Tone = 'positive' | 'negative' | undefined;
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { CostsPage } from './costs-page';
 import { renderCosts } from '../../../testing/costs';
+import { CostsPage } from './costs-page';
 
 test('the page shows the figures, the breakdown and the payment history under the current filters', async () => {
   const { requests } = renderCosts(<CostsPage />, { filters: { datePreset: 'last_30_days' } });

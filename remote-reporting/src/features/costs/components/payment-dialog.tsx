@@ -5,6 +5,7 @@ import { SelectField, type SelectOption } from '@callboard/shared-ui/select-fiel
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { usePublisherOptions } from '../api/cost-api';
+import type { PaymentActions } from '../hooks/use-payment-actions';
 import {
   emptyPaymentForm,
   PAYMENT_FIELDS,
@@ -17,7 +18,6 @@ import {
   type PaymentFormValues,
 } from './payment-form';
 import { PAYMENT_METHOD_OPTIONS } from './payment-methods';
-import type { PaymentActions } from '../hooks/use-payment-actions';
 
 export interface PaymentDialogProps {
   /** The payment to edit; null records a new one. */

@@ -1,5 +1,6 @@
 import { PAYMENT_MESSAGES } from '@callboard/contract';
 import { ApiError } from '@callboard/shared-auth/api-error';
+import { payment } from '../../../testing/costs';
 import {
   emptyPaymentForm,
   paymentBodyFrom,
@@ -8,7 +9,6 @@ import {
   validatePaymentForm,
   type PaymentFormValues,
 } from './payment-form';
-import { payment } from '../../../testing/costs';
 
 const valid: PaymentFormValues = {
   publisherId: '1',

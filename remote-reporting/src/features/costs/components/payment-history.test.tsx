@@ -1,7 +1,7 @@
 import { deferred, fakeResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PaymentHistory } from './payment-history';
 import { ok, payment, PAYMENTS, renderCosts, type Responder } from '../../../testing/costs';
+import { PaymentHistory } from './payment-history';
 
 const FIRST = PAYMENTS[0]!;
 const dialog = () => screen.getByRole('dialog');

@@ -1,12 +1,12 @@
 import { tokenAtom } from '@callboard/shared-auth/session';
 import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { RecordsCard } from '../../records/components/records-card';
 import { makeRecord, recordsBody, renderOverview, type Answer } from '../../../testing/overview';
+import { RecordsCard } from '../../records/components/records-card';
 import { createCsvRowCounter } from './csv-row-counter';
+import { fallbackExportName } from './export-file-name';
 import { formatBytes, receivedText } from './export-popup';
 import { REVOKE_AFTER_MS } from '@callboard/shared-ui/save-file';
-import { fallbackExportName } from './export-file-name';
 
 const noop = () => undefined;
 const encoder = new TextEncoder();
@@ -19,7 +19,7 @@ function streamedFile(chunks: string[], headers: Record<string, string> = {}, ga
     read: async () => {
       if (index >= chunks.length) return { done: true, value: undefined };
       await gates[index];
-      const value = encoder.encode(chunks[index] as string);
+      const value = encoder.encode(chunks[index]);
       index += 1;
       return { done: false, value };
     },

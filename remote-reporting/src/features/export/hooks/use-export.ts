@@ -2,10 +2,10 @@ import type { ExportFormat } from '@callboard/contract';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { downloadExport, type DownloadProgress, type ExportDownloadOptions, type StreamedFile } from '../api/export-download';
 import { asQuery } from '../../records/api/query';
-import { saveFile } from '@callboard/shared-ui/save-file';
+import { downloadExport, type DownloadProgress, type ExportDownloadOptions, type StreamedFile } from '../api/export-download';
 import { fallbackExportName } from '../components/export-file-name';
+import { saveFile } from '@callboard/shared-ui/save-file';
 
 /** Spec §9: how long "Export Complete" stays before the popup goes. */
 export const EXPORT_RESET_DELAY_MS = 3000;

@@ -1,17 +1,17 @@
 import type { CallRecord } from '@callboard/contract';
-import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { filtersAtom, setPageAtom, toggleSortAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { ColumnsIcon } from '@callboard/shared-ui/icons';
+import { LoadError } from '@callboard/shared-ui/load-error';
 import { PageSummary, Pagination } from '@callboard/shared-ui/pagination';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { useRecords } from '../api/records';
 import { ColumnSettingsModal } from '../../columns/components/column-settings-modal';
 import { useColumnVisibility } from '../../columns/hooks/use-column-visibility';
 import { ExportMenu } from '../../export/components/export-menu';
 import { ExportPopup } from '../../export/components/export-popup';
 import { useExport } from '../../export/hooks/use-export';
+import { useRecords } from '../api/records';
 import { DispositionFilter } from './disposition-filter';
 import { RecordsTable } from './records-table';
 import { copyRowJson } from './row-json';
@@ -26,12 +26,8 @@ export interface RecordsCardProps {
   onOpen: (record: CallRecord) => void;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Unknown error occurred';
-}
-
 /**
- * The Records view (spec §2): search, Dispositions, Export and Columns above
+ * The Records view: search, Dispositions, Export and Columns above
  * the table, "Showing X-Y of N items" and the pagination under it.
  */
 export function RecordsCard({ onOpen }: RecordsCardProps) {
@@ -72,9 +68,7 @@ export function RecordsCard({ onOpen }: RecordsCardProps) {
       </header>
 
       {error !== undefined ? (
-        <Alert tone="error" className="records__error" title="Failed to load records.">
-          {errorMessage(error)}
-        </Alert>
+        <LoadError className="records__error" title="Failed to load records." error={error} />
       ) : null}
 
       <RecordsTable

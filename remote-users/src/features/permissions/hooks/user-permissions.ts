@@ -1,10 +1,11 @@
 /**
  * What the signed-in person may do on this screen, mirroring the server's
- * rules (DESIGN §8; api user-service): admins manage everyone; anyone else
+ * rules (the API's user service): admins manage everyone; anyone else
  * may change only their own name and password. The screen shows what is not
  * allowed as disabled with the reason, instead of letting the server refuse.
  */
 import type { PublicUser } from '@callboard/contract';
+import { isAdmin as isAdminUser } from '@callboard/shared-auth/admin-gate';
 
 export const ADMIN_ONLY_REASON = 'Only admins can manage users';
 export const OWN_ACCOUNT_REASON = 'Only an admin can change your email, role or status';
@@ -27,14 +28,14 @@ export interface EditAccess {
 export interface UserPermissions {
   isAdmin: boolean;
   canCreate: boolean;
-  /** Spec §6: Delete is not offered on admin rows at all, whoever looks. */
-  showsDelete(row: PublicUser): boolean;
-  canDelete(row: PublicUser): boolean;
-  edit(row: PublicUser): EditAccess;
+  /** Delete is not offered on admin rows at all, whoever looks: an admin account is not removed from this screen. */
+  showsDelete: (row: PublicUser) => boolean;
+  canDelete: (row: PublicUser) => boolean;
+  edit: (row: PublicUser) => EditAccess;
 }
 
 export function userPermissions(me: PublicUser | null): UserPermissions {
-  const isAdmin = me?.role === 'admin';
+  const isAdmin = isAdminUser(me);
   const isSelf = (row: PublicUser) => me !== null && (row.id ?? row._id) === (me.id ?? me._id);
   return {
     isAdmin,

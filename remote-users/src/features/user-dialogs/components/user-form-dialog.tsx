@@ -6,8 +6,8 @@ import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import type { SaveResult } from '../../user-list/hooks/use-user-actions';
 import type { EditAccess } from '../../permissions/hooks/user-permissions';
+import type { SaveResult } from '../../user-list/hooks/use-user-actions';
 import { ActiveSwitch } from './active-switch';
 import {
   createUserBody,

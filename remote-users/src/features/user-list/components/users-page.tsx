@@ -9,12 +9,12 @@ import { ErrorIcon, PlusIcon, RefreshIcon, SearchIcon, UsersIcon } from '@callbo
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
-import { useUserActions } from '../hooks/use-user-actions';
-import { LOAD_FAILED_MESSAGE, totalPagesOf, useUnfilteredTotal, useUserList } from '../api/user-list';
-import { DeleteUserDialog } from '../../user-dialogs/components/delete-user-dialog';
-import { UserFormDialog, type UserDialogTarget } from '../../user-dialogs/components/user-form-dialog';
 import { UsersPagination } from '../../pagination/components/users-pagination';
 import { ADMIN_ONLY_REASON, userPermissions } from '../../permissions/hooks/user-permissions';
+import { DeleteUserDialog } from '../../user-dialogs/components/delete-user-dialog';
+import { UserFormDialog, type UserDialogTarget } from '../../user-dialogs/components/user-form-dialog';
+import { LOAD_FAILED_MESSAGE, totalPagesOf, useUnfilteredTotal, useUserList } from '../api/user-list';
+import { useUserActions } from '../hooks/use-user-actions';
 import { UsersTable } from './users-table';
 import './users-page.css';
 

@@ -3,23 +3,22 @@ import fp from 'fastify-plugin';
 
 /**
  * Exports give way to the dashboard. An export is the one request that keeps
- * the server busy for seconds: on PostgreSQL it moves ~150 MB/s through this
- * process, on PGlite it runs statement after statement on the main thread.
- * Requests marked `config: { bulk: true }` (the exports) are not counted;
- * every other request in flight is, and an export waits between its chunks
- * or batches while any is, up to a short limit so that a busy dashboard
- * slows an export down without stopping it.
+ * the server busy for seconds: on PostgreSQL it relays COPY output through
+ * this process, on PGlite it runs statement after statement on the main
+ * thread. Requests marked `config: { bulk: true }` (the exports) are not
+ * counted; every other request in flight is, and an export waits between its
+ * chunks or batches while any is, up to a short limit so that a busy
+ * dashboard slows an export down without stopping it.
  *
- * Waiting while a request runs is not enough on its own. Measured at 1M calls
- * on 2 cores, a stats request made during a year's CSV export took 17-48 ms at
- * p95: the export kept both cores busy (PostgreSQL, this process relaying,
- * the client reading), and PostgreSQL runs ~6 MB ahead into the socket
- * buffers, so it went on working through every pause. So while the dashboard
- * is in use (a request within the last second) an export also slows down: the
- * COPY relay to BUSY_COPY_BYTES_PER_SECOND, which keeps those buffers full so
- * that PostgreSQL waits on them, and the batch path to half of the time. Stats
- * probes during a year's export then measured 12-19 ms at p95 on PostgreSQL
- * and 13-16 on PGlite. With nobody using the dashboard an export runs at full speed.
+ * Waiting while a request runs is not enough on its own: the export keeps
+ * both cores busy (PostgreSQL, this process relaying, the client reading),
+ * and PostgreSQL runs megabytes ahead into the socket buffers, so it goes on
+ * working through every pause. So while the dashboard is in use (a request
+ * within the last second) an export also slows down: the COPY relay to
+ * BUSY_COPY_BYTES_PER_SECOND, which keeps those buffers full so that
+ * PostgreSQL waits on them, and the batch path to half of the time. With
+ * nobody using the dashboard an export runs at full speed (`npm run bench`
+ * measures both sides: the export's speed and the dashboard's beside it).
  */
 export interface InteractiveGate {
   /** Requests in flight, exports excluded. */
@@ -40,12 +39,10 @@ export const GIVE_WAY_MAX_WAIT_MS = 25;
 export const DASHBOARD_ACTIVE_MS = 1000;
 
 /**
- * The COPY relay's rate while the dashboard is in use: ~12.7k rows/s of a year's export. Bench
- * probes (p95, 3 runs each): 12.3 / 19.4 / 25.4 ms at 32 MiB/s; 11.8 / 18.7 / 17.0 at 16 MiB/s,
- * and later, alternated with 8 MiB/s on the same database, 17.2 / 16.9 / 8.6 at 16 against
- * 15.1 / 14.4 / 14.6 at 8 (the median ~4.5 ms either way). Half the speed buys a tail that stays
- * clear of 20 ms. The pace holds only for a second after a person's request, and the dashboard
- * polls (auto refresh, off by default) every 5 s at the most, so an export mostly runs at full speed.
+ * The COPY relay's rate while the dashboard is in use: slow enough that the dashboard's
+ * slowest requests stay short while an export runs beside them. The pace holds only for a
+ * second after a person's request, and the dashboard polls (auto refresh, off by default)
+ * every 5 s at the most, so an export mostly runs at full speed.
  */
 export const BUSY_COPY_BYTES_PER_SECOND = 8 * 1024 * 1024;
 
@@ -54,7 +51,7 @@ declare module 'fastify' {
     interactive: InteractiveGate;
   }
   interface FastifyContextConfig {
-    /** A long-running transfer that gives way to other requests (see interactive-first.ts). */
+    /** A long-running transfer that gives way to other requests (see export-pacing.ts). */
     bulk?: boolean;
     /**
      * A request from another system (a health check, a delivery from the tracking platform):

@@ -1,5 +1,5 @@
 import { HttpError } from '../../http/http-error';
-import { createWriteTurns } from './write-turns';
+import { createWriteTurns } from './ingest-write-queue';
 
 /** A write that finishes when the test says so, recording when it started. */
 function controlledWrite(log: string[], name: string) {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import interactiveFirst, { betweenBatches, busyPacer, createInteractiveGate, givingWay } from './interactive-first';
+import interactiveFirst, { betweenBatches, busyPacer, createInteractiveGate, givingWay } from './export-pacing';
 
 const settled = async (promise: Promise<unknown>) => {
   let done = false;

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/http-error';
 /** Runs a delivery's database write when its turn comes. */
 export type WriteTurns = <T>(write: () => Promise<T>) => Promise<T>;
 
-/** Two at a time measured best on two cores (see createWriteTurns); a bigger database server may take more. */
+/** Two at a time suits two cores (see createWriteTurns); a bigger database server may take more. */
 export const DEFAULT_INGEST_CONCURRENCY = 2;
 export const MAX_INGEST_CONCURRENCY = 16;
 
@@ -21,11 +21,9 @@ export const MAX_WAITING_WRITES = 32;
  *
  * Why a limit at all: every delivery of today's calls adds to the same
  * rollup rows (today × status, today × publisher × status…), so writes past
- * two at a time mostly wait on each other's row locks. Measured over HTTP
- * (1M calls, 2 cores, bench batches of 1000, 4 deliveries in flight): 2
- * writes at a time stored ~9,400 calls/s, 4 at a time ~8,100 with a third
- * more database CPU per batch, 1 at a time ~7,600 (the database idles while
- * the server parses).
+ * two at a time mostly wait on each other's row locks and cost more database
+ * CPU per batch, while one at a time leaves the database idle while the
+ * server parses.
  */
 export function createWriteTurns(concurrency: number, maxWaiting = MAX_WAITING_WRITES): WriteTurns {
   const queue = fastq.promise((write: () => Promise<unknown>) => write(), concurrency);
