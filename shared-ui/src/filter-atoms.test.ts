@@ -7,7 +7,6 @@ import {
   filterParamsAtom,
   filterQuery,
   filtersAtom,
-  pageAtom,
   recordsParamsAtom,
   resetFiltersAtom,
   setPageAtom,
@@ -33,7 +32,7 @@ const filters = () => store.get(filtersAtom);
 /** A store on page 4, to watch the page go back to 1. */
 function onPage4() {
   store.set(setPageAtom, 4);
-  expect(store.get(pageAtom)).toBe(4);
+  expect(store.get(filtersAtom).page).toBe(4);
 }
 
 describe('defaults', () => {
@@ -58,16 +57,16 @@ describe('page', () => {
   ])('any change of %s sends it back to 1', (_name, partial) => {
     onPage4();
     store.set(updateFiltersAtom, partial);
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
   });
 
   test('…and so do a header click and a picker selection', () => {
     onPage4();
     store.set(toggleSortAtom, 'callerId');
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
     onPage4();
     store.set(setSelectionAtom, { kind: 'publishers', options: [SOLAR] });
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
   });
 
   test('setting a value to what it already is changes nothing, the page included', () => {
@@ -75,7 +74,7 @@ describe('page', () => {
     const before = filters();
     store.set(updateFiltersAtom, { search: '', sortBy: 'callTimestamp', disposition: [] });
     expect(filters()).toBe(before);
-    expect(store.get(pageAtom)).toBe(4);
+    expect(store.get(filtersAtom).page).toBe(4);
   });
 
   test('a page change alone keeps the rest; a page sent with another change is overridden by the reset', () => {
@@ -83,18 +82,18 @@ describe('page', () => {
     store.set(updateFiltersAtom, { page: 3 });
     expect(filters()).toMatchObject({ page: 3, search: 'x' });
     store.set(updateFiltersAtom, { page: 5, search: 'y' });
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
   });
 
   test('setPage keeps the page at least 1 and whole', () => {
     store.set(setPageAtom, 0);
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
     store.set(setPageAtom, -3);
-    expect(store.get(pageAtom)).toBe(1);
+    expect(store.get(filtersAtom).page).toBe(1);
     store.set(setPageAtom, 2.7);
-    expect(store.get(pageAtom)).toBe(2);
+    expect(store.get(filtersAtom).page).toBe(2);
     store.set(setPageAtom, Number.NaN);
-    expect(store.get(pageAtom)).toBe(2);
+    expect(store.get(filtersAtom).page).toBe(2);
   });
 });
 
@@ -270,6 +269,17 @@ describe('persistence', () => {
     expect(JSON.parse(localStorage.getItem(FILTERS_STORAGE_KEY) ?? '{}')).toMatchObject({ search: 'CA-9', campaign: ['7'] });
     const next = createStore();
     expect(next.get(filtersAtom)).toMatchObject({ search: 'CA-9', disposition: ['Sales'], campaigns: [SOLAR], campaign: ['7'] });
+  });
+
+  test('saved filters load with their ids and options; an id saved without its option keeps filtering, labelled by its id', () => {
+    localStorage.setItem(
+      FILTERS_STORAGE_KEY,
+      JSON.stringify({ ...DEFAULT_FILTERS, campaign: ['7', '12'], campaigns: [SOLAR], buyer: ['3'], buyers: [] }),
+    );
+    const loaded = createStore().get(filtersAtom);
+    expect(loaded.campaigns).toEqual([SOLAR, { value: '12', label: '12', count: 0 }]);
+    expect(loaded.campaign).toEqual(['7', '12']);
+    expect(loaded.buyer).toEqual(['3']);
   });
 
   test('a damaged or foreign stored value falls back field by field', () => {

@@ -1,10 +1,11 @@
 /**
- * The filter state, persisted in localStorage, and the only ways to change
- * it. Writes go through the write atoms below, never to the state directly,
- * so these rules hold everywhere:
+ * The filter state, persisted in localStorage so it survives a reload and
+ * follows other tabs, and the only ways to change it. Writes go through the
+ * write atoms below, never to the state directly, so these rules hold everywhere:
  * - any change other than the page itself sends the page back to 1;
  * - setting a custom start or end date makes the preset `custom`;
- * - the id lists and the selected option lists of the four dimensions agree.
+ * - the four dimensions' id lists are derived from their chosen options: the
+ *   atom keeps the options only, and `filtersAtom` adds the ids.
  */
 import {
   DATE_PRESETS,
@@ -24,7 +25,7 @@ import {
 } from '@callboard/contract';
 import { takesCustomDates } from '@callboard/contract/date-range';
 import { newYorkInputToIso } from '@callboard/contract/new-york-time';
-import { atom } from 'jotai';
+import { atom, type Atom, type WritableAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { persistedAtom, storedRecord } from './persisted-atom';
 import { nextSort, type SortDir } from './sort';
@@ -32,8 +33,7 @@ import { nextSort, type SortDir } from './sort';
 export const FILTERS_STORAGE_KEY = 'callboard.filters';
 
 /** The id/value lists the API filters by, one per filter param. */
-export const FILTER_LISTS = ['callerId', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const;
-export type FilterList = (typeof FILTER_LISTS)[number];
+const FILTER_LISTS = ['callerId', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const;
 
 export interface FilterState {
   page: number;
@@ -55,7 +55,7 @@ export interface FilterState {
   status: string[];
   /** Dispositions chosen in the records view's Dispositions dropdown. */
   disposition: string[];
-  /** The chosen options of each picker, kept beside the ids so chips can show labels. */
+  /** The chosen options of each picker (their labels are what chips show); the id lists above derive from them. */
   campaigns: FilterOption[];
   publishers: FilterOption[];
   targets: FilterOption[];
@@ -128,25 +128,48 @@ export function sanitizeFilters(stored: unknown): FilterState {
     targets: optionList(s.targets),
     buyers: optionList(s.buyers),
   };
-  // The id list is the truth the API sees; options without an id are dropped.
+  // In stored data the id list is the truth the API saw: options without an id are dropped, and an id
+  // without its option (saved by hand or by an older version) gets one labelled by the id, so it still filters.
   for (const dimension of FILTER_DIMENSIONS) {
-    const ids = new Set(state[DIMENSION_PARAM[dimension]]);
-    state[dimension] = state[dimension].filter((o) => ids.has(o.value));
+    const param = DIMENSION_PARAM[dimension];
+    if (Array.isArray(s[param])) state[dimension] = optionsForIds(state[param], state[dimension]);
+    state[param] = state[dimension].map((o) => o.value);
   }
   return state;
 }
 
-const storedFiltersAtom = persistedAtom<FilterState>(FILTERS_STORAGE_KEY, sanitizeFilters);
+/** The options of `ids`, in their order: the known option of each id, or one labelled by the id itself. */
+function optionsForIds(ids: readonly string[], known: readonly FilterOption[]): FilterOption[] {
+  const byValue = new Map(known.map((o) => [o.value, o]));
+  return [...new Set(ids)].map((id) => byValue.get(id) ?? { value: id, label: id, count: 0 });
+}
+
+/** The four dimensions' id lists, which are derived, never stored in the atom. */
+type IdList = (typeof DIMENSION_PARAM)[FilterDimension];
+
+/** What the filter atom holds: the filter state without the id lists. */
+export type StoredFilters = Omit<FilterState, IdList>;
+
+/** The state with each dimension's id list derived from its chosen options. */
+function withIdLists(stored: StoredFilters): FilterState {
+  const state = { ...stored } as FilterState;
+  for (const dimension of FILTER_DIMENSIONS) state[DIMENSION_PARAM[dimension]] = stored[dimension].map((o) => o.value);
+  return state;
+}
+
+function withoutIdLists(state: FilterState): StoredFilters {
+  const stored: Partial<FilterState> = { ...state };
+  for (const dimension of FILTER_DIMENSIONS) delete stored[DIMENSION_PARAM[dimension]];
+  return stored as StoredFilters;
+}
+
+// Storage keeps the id lists too (the format every version has written and read).
+const storedFiltersAtom = persistedAtom<StoredFilters>(FILTERS_STORAGE_KEY, (stored) => withoutIdLists(sanitizeFilters(stored)), withIdLists);
 
 /** The whole filter state, read-only: change it through the write atoms below. */
-export const filtersAtom = atom((get) => get(storedFiltersAtom));
+export const filtersAtom = atom((get) => withIdLists(get(storedFiltersAtom)));
 
-export const pageAtom = atom((get) => get(storedFiltersAtom).page);
-export const limitAtom = atom((get) => get(storedFiltersAtom).limit);
-export const sortByAtom = atom((get) => get(storedFiltersAtom).sortBy);
-export const sortDirAtom = atom((get) => get(storedFiltersAtom).sortDir);
 export const datePresetAtom = atom((get) => get(storedFiltersAtom).datePreset);
-export const searchAtom = atom((get) => get(storedFiltersAtom).search);
 export const dispositionFilterAtom = atom((get) => get(storedFiltersAtom).disposition);
 
 // ---- Changing it ----
@@ -167,8 +190,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * `current` with `partial` merged in, following the rules of this module:
- * a custom date makes the preset custom, id lists and option lists stay in
- * step, and the page returns to 1 when anything but the page changed.
+ * a custom date makes the preset custom, id lists follow the option lists,
+ * and the page returns to 1 when anything but the page changed.
  */
 export function mergeFilters(current: FilterState, partial: Partial<FilterState>): FilterState {
   const next: FilterState = { ...current };
@@ -182,12 +205,9 @@ export function mergeFilters(current: FilterState, partial: Partial<FilterState>
   }
   for (const dimension of FILTER_DIMENSIONS) {
     const param = DIMENSION_PARAM[dimension];
-    if (partial[dimension] !== undefined) {
-      next[param] = next[dimension].map((o) => o.value);
-    } else if (partial[param] !== undefined) {
-      const ids = new Set(next[param]);
-      next[dimension] = next[dimension].filter((o) => ids.has(o.value));
-    }
+    // Ids given without options choose those options; the id list then follows the options.
+    if (partial[dimension] === undefined && partial[param] !== undefined) next[dimension] = optionsForIds(next[param], next[dimension]);
+    next[param] = next[dimension].map((o) => o.value);
   }
   next.page = Math.max(1, Math.trunc(next.page) || 1);
   next.limit = Math.min(RECORDS_MAX_LIMIT, Math.max(1, Math.trunc(next.limit) || DEFAULT_FILTERS.limit));
@@ -198,21 +218,31 @@ export function mergeFilters(current: FilterState, partial: Partial<FilterState>
   return changed || next.page !== current.page ? next : current;
 }
 
+type Getter = <Value>(anAtom: Atom<Value>) => Value;
+type Setter = <Value, Result>(anAtom: WritableAtom<Value, [StoredFilters], Result>, value: StoredFilters) => Result;
+
+/** Applies `change` to the current state and stores the result, unless it returned the state unchanged. */
+function changeFilters(get: Getter, set: Setter, change: (current: FilterState) => FilterState): void {
+  const current = get(filtersAtom);
+  const next = change(current);
+  if (next !== current) set(storedFiltersAtom, withoutIdLists(next));
+}
+
 /** Merges a partial filter state (see mergeFilters). */
 export const updateFiltersAtom = atom(null, (get, set, partial: Partial<FilterState>) => {
-  set(storedFiltersAtom, (current) => mergeFilters(current, partial));
+  changeFilters(get, set, (current) => mergeFilters(current, partial));
 });
 
 /** Goes to a page, at least 1. Whether the page exists is the pagination's concern. */
 export const setPageAtom = atom(null, (get, set, page: number) => {
   if (!Number.isFinite(page)) return;
-  set(storedFiltersAtom, (current) => mergeFilters(current, { page: Math.max(1, Math.trunc(page)) }));
+  changeFilters(get, set, (current) => mergeFilters(current, { page: Math.max(1, Math.trunc(page)) }));
 });
 
 /** A header click: sorts by `key` (ascending first) or flips its direction. Keys the API cannot sort by are ignored. */
 export const toggleSortAtom = atom(null, (get, set, key: string) => {
   if (!(SORTABLE_COLUMNS as readonly string[]).includes(key)) return;
-  set(storedFiltersAtom, (current) => mergeFilters(current, nextSort<SortColumn>(current, key as SortColumn)));
+  changeFilters(get, set, (current) => mergeFilters(current, nextSort<SortColumn>(current, key as SortColumn)));
 });
 
 export interface Selection {
@@ -223,7 +253,7 @@ export interface Selection {
 /** A picker's Apply: the chosen options of one dimension; its id list follows. */
 export const setSelectionAtom = atom(null, (get, set, { kind, options }: Selection) => {
   const unique = [...new Map(options.map((o) => [o.value, o])).values()];
-  set(storedFiltersAtom, (current) => mergeFilters(current, { [kind]: unique }));
+  changeFilters(get, set, (current) => mergeFilters(current, { [kind]: unique }));
 });
 
 /**
@@ -236,7 +266,7 @@ export function resetFilters(current: FilterState): FilterState {
 }
 
 export const resetFiltersAtom = atom(null, (get, set) => {
-  set(storedFiltersAtom, (current) => resetFilters(current));
+  changeFilters(get, set, (current) => resetFilters(current));
 });
 
 /**
@@ -255,11 +285,11 @@ export function activeFilterCount(filters: FilterState): number {
   return count;
 }
 
-export const activeFilterCountAtom = atom((get) => activeFilterCount(get(storedFiltersAtom)));
+export const activeFilterCountAtom = atom((get) => activeFilterCount(get(filtersAtom)));
 
 // ---- The API's query ----
 
-/** Query params of the calls API: filter params, plus paging and sort when asked. */
+/** Query params of the calls API: the filter params, plus paging and sort when asked. */
 export type FilterQuery = RecordsParams;
 
 export interface FilterQueryOptions {
@@ -311,12 +341,7 @@ function sameQuery(a: FilterQuery, b: FilterQuery): boolean {
 }
 
 /** Filter params for stats and export: keeps its identity while only page or sort change. */
-export const filterParamsAtom = selectAtom(storedFiltersAtom, (filters) => filterQuery(filters), sameQuery);
+export const filterParamsAtom = selectAtom(filtersAtom, (filters) => filterQuery(filters), sameQuery);
 
 /** Filter params plus page, limit and sort, for the records list. */
-export const recordsParamsAtom = selectAtom(storedFiltersAtom, (filters) => filterQuery(filters, { paging: true }), sameQuery);
-
-/** The dimension a filter param's id list belongs to ('campaign' → 'campaigns'). */
-export function dimensionOfParam(param: 'campaign' | 'publisher' | 'target' | 'buyer'): FilterDimension {
-  return DIMENSION_OF_PARAM[param];
-}
+export const recordsParamsAtom = selectAtom(filtersAtom, (filters) => filterQuery(filters, { paging: true }), sameQuery);

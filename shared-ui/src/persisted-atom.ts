@@ -47,6 +47,8 @@ function writePersisted(key: string, value: unknown): void {
 export function persistedAtom<Value>(
   key: string,
   sanitize: Sanitize<Value>,
+  /** What is written for a value, when storage keeps more than the atom (e.g. lists derived from it). */
+  toStored: (value: Value) => unknown = (value) => value,
 ): WritableAtom<Value, [SetStateAction<Value>], void> {
   const valueAtom = atomWithLazy(() => readPersisted(key, sanitize));
   const persisted = atom(
@@ -55,7 +57,7 @@ export function persistedAtom<Value>(
       const next = typeof action === 'function' ? (action as (previous: Value) => Value)(get(valueAtom)) : action;
       if (Object.is(next, get(valueAtom))) return;
       set(valueAtom, next);
-      writePersisted(key, next);
+      writePersisted(key, toStored(next));
     },
   );
   valueAtom.onMount = (setValue) => {

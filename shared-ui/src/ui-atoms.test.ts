@@ -1,20 +1,14 @@
 import { createStore } from 'jotai';
 import {
   DEFAULT_UI_STATE,
-  NOTIFICATIONS_CAP,
   UI_STORAGE_KEY,
-  addNotificationAtom,
   autoRefreshAtom,
-  clearNotificationsAtom,
-  markNotificationsReadAtom,
-  notificationsAtom,
   pollIntervalAtom,
   refreshIntervalAtom,
   sidebarOpenAtom,
   themeAtom,
   toggleSidebarAtom,
   toggleThemeAtom,
-  unreadNotificationCountAtom,
   type Theme,
 } from './ui-atoms';
 
@@ -27,12 +21,11 @@ beforeEach(() => {
 
 const stored = () => JSON.parse(localStorage.getItem(UI_STORAGE_KEY) ?? 'null');
 
-test('defaults of spec §3: sidebar open, dark, auto refresh off, 15000 ms, no notifications', () => {
+test('defaults: sidebar open, dark, auto refresh off, 15000 ms', () => {
   expect(store.get(sidebarOpenAtom)).toBe(true);
   expect(store.get(themeAtom)).toBe('dark');
   expect(store.get(autoRefreshAtom)).toBe(false);
   expect(store.get(refreshIntervalAtom)).toBe(15000);
-  expect(store.get(notificationsAtom)).toEqual([]);
   expect(store.get(pollIntervalAtom)).toBe(0);
 });
 
@@ -62,30 +55,6 @@ describe('refresh interval', () => {
   });
 });
 
-describe('notifications', () => {
-  test('newest first, capped at 200 with the oldest dropped', () => {
-    for (let i = 1; i <= NOTIFICATIONS_CAP + 5; i += 1) store.set(addNotificationAtom, { message: `n${i}`, type: 'success' });
-    const list = store.get(notificationsAtom);
-    expect(NOTIFICATIONS_CAP).toBe(200);
-    expect(list).toHaveLength(200);
-    expect(list[0]?.message).toBe('n205');
-    expect(list[199]?.message).toBe('n6');
-    expect(list.some((n) => n.message === 'n5')).toBe(false);
-    expect(new Set(list.map((n) => n.id)).size).toBe(200);
-  });
-
-  test('unread count, mark read, clear', () => {
-    store.set(addNotificationAtom, { message: 'Filters applied' });
-    store.set(addNotificationAtom, { message: 'Row copied!', type: 'success' });
-    expect(store.get(notificationsAtom)[1]).toMatchObject({ message: 'Filters applied', type: 'info', read: false });
-    expect(store.get(unreadNotificationCountAtom)).toBe(2);
-    store.set(markNotificationsReadAtom);
-    expect(store.get(unreadNotificationCountAtom)).toBe(0);
-    store.set(clearNotificationsAtom);
-    expect(store.get(notificationsAtom)).toEqual([]);
-  });
-});
-
 describe('sidebar and theme', () => {
   test('toggles', () => {
     store.set(toggleSidebarAtom);
@@ -104,14 +73,11 @@ describe('persistence', () => {
     store.set(sidebarOpenAtom, false);
     store.set(autoRefreshAtom, true);
     store.set(refreshIntervalAtom, 30000);
-    store.set(addNotificationAtom, { message: 'Filters reset' });
     expect(stored()).toMatchObject({ theme: 'light', sidebarOpen: false, autoRefresh: true, refreshInterval: 30000 });
-    expect(stored().notifications).toHaveLength(1);
     const next = createStore();
     expect(next.get(themeAtom)).toBe('light');
     expect(next.get(sidebarOpenAtom)).toBe(false);
     expect(next.get(refreshIntervalAtom)).toBe(30000);
-    expect(next.get(notificationsAtom)[0]?.message).toBe('Filters reset');
   });
 
   test('unreadable stored fields fall back to defaults', () => {
@@ -121,7 +87,15 @@ describe('persistence', () => {
     expect(next.get(sidebarOpenAtom)).toBe(true);
     expect(next.get(refreshIntervalAtom)).toBe(15000);
     expect(next.get(autoRefreshAtom)).toBe(true);
-    expect(next.get(notificationsAtom)).toEqual([]);
+  });
+
+  test('an object saved by an older version, with its notifications list, still loads', () => {
+    const older = { sidebarOpen: false, theme: 'light', autoRefresh: true, refreshInterval: 30000, notifications: [{ id: 'a', message: 'Filters applied', type: 'info', createdAt: '2026-01-01T00:00:00.000Z', read: false }] };
+    localStorage.setItem(UI_STORAGE_KEY, JSON.stringify(older));
+    const next = createStore();
+    expect(next.get(sidebarOpenAtom)).toBe(false);
+    expect(next.get(themeAtom)).toBe('light');
+    expect(next.get(pollIntervalAtom)).toBe(30000);
   });
 
   test('a change made in another tab arrives through the storage event', () => {

@@ -70,6 +70,7 @@ export async function renderDashboard({ path = paths.reporting, account = {}, fi
     // Logout tells the server; it answers here and tests can check the call.
     api: () => ({ body: { success: true, message: 'Logged out' } }),
   });
-  await screen.findByRole('banner');
+  // The first render of a test file loads the frame's module; a busy machine can take seconds.
+  await screen.findByRole('banner', {}, { timeout: 5000 });
   return { ...rendered, router: rendered.location };
 }
