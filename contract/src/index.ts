@@ -5,6 +5,7 @@ export * from './calls';
 export * from './costs';
 export * from './date-presets';
 export * from './dispositions';
+export * from './endpoints';
 export * from './limits';
 export * from './payment-validation';
 export * from './record-columns';

@@ -4,6 +4,7 @@
  */
 import {
   DIMENSION_PARAM,
+  filterOptionsPath,
   PICKER_LIST_LIMIT,
   type FilterDimension,
   type FilterOption,
@@ -13,10 +14,6 @@ import { UNKNOWN_ERROR_MESSAGE } from '@callboard/shared-auth/api-error';
 import { filterQuery, type FilterState } from '@callboard/shared-ui/filter-atoms';
 
 export const PICKER_LOAD_ERROR = 'Failed to load items';
-
-export function pickerPath(kind: FilterDimension): string {
-  return `/api/filters/${kind}`;
-}
 
 /**
  * The query of `GET /api/filters/<kind>`: the current date range and filters,
@@ -56,7 +53,7 @@ export function readPickerOptions(body: unknown, kind: FilterDimension): FilterO
 }
 
 /**
- * Spec §2/§8: the error's message, else "Failed to load items". The API
+ * The error's message, else "Failed to load items". The API
  * client's last-resort "Unknown error occurred" counts as no message: the
  * picker's own default says more.
  */
