@@ -10,7 +10,7 @@ import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import type { CSSProperties, ReactNode } from 'react';
 import './details.css';
 
-/** Spec §9: the transcript box scrolls past this height. */
+/** The transcript box scrolls past this height, so a long call does not push the recording and the facts off screen. */
 export const TRANSCRIPT_MAX_HEIGHT = 300;
 
 export interface CallDetailsModalProps {
