@@ -3,6 +3,8 @@
  * embedded PGlite and once on PostgreSQL (TEST_DATABASE_URL), with the same
  * test files, so both engines are held to the same behaviour.
  */
+const frontEnd = require('./contract/src/remotes.json');
+
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
 const workspaceSources = {
@@ -49,7 +51,7 @@ module.exports = {
   // Booting PGlite (WebAssembly) and creating a PostgreSQL database take seconds on a busy 2-core machine.
   testTimeout: 30_000,
   projects: [
-    web('web', ['shared-auth', 'shared-ui', 'shell', 'remote-reporting', 'remote-calllogs', 'remote-users']),
+    web('web', ['shared-auth', 'shared-ui', frontEnd.host.folder, ...frontEnd.remotes.map((remote) => remote.folder)]),
     node('contract', { testMatch: ['<rootDir>/contract/src/**/*.test.ts'] }),
     node('api-unit', { testMatch: ['<rootDir>/api/src/**/*.test.ts'] }),
     node('api-pglite', {

@@ -2,7 +2,6 @@ const { createFederatedConfig } = require('../scripts/webpack/create-federated-c
 
 module.exports = createFederatedConfig({
   packageDir: __dirname,
-  devPort: 3002,
   exposes: { './App': './src/app.tsx' },
   budget: { remoteEntryGzipKb: 30, forbidden: ['xlsx', 'exceljs', 'papaparse'], onlyThrough: { 'react-router-dom': 'shared-router', 'react-router': 'shared-router' } },
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Builds the front end (shell and remotes) where its dist is missing or older
- * than its sources — the packages' own `src/`, the shared packages, contract,
- * and the webpack configuration. Used by `npm start` and by the end-to-end
+ * than its sources — the package's own `src/`, the `src/` of every workspace
+ * package it depends on (read from the package.json files), and the webpack
+ * configuration. Used by `npm start` and by the end-to-end
  * tests; `npm run build` rebuilds everything unconditionally.
  *
  *   node scripts/build-web.js          build what is stale
@@ -14,14 +15,36 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
+const registry = require('../contract/src/remotes.json');
+/** The shell and every remote of the front-end registry, with the file whose age says when it was built. */
 const APPS = [
-  { dir: 'shell', output: 'dist/index.html' },
-  { dir: 'remote-reporting', output: 'dist/remoteEntry.js' },
-  { dir: 'remote-calllogs', output: 'dist/remoteEntry.js' },
-  { dir: 'remote-users', output: 'dist/remoteEntry.js' },
+  { dir: registry.host.folder, output: 'dist/index.html' },
+  ...registry.remotes.map((remote) => ({ dir: remote.folder, output: 'dist/remoteEntry.js' })),
 ];
-/** Sources every app's bundle depends on besides its own. */
-const COMMON_INPUTS = ['shared-auth/src', 'shared-ui/src', 'contract/src', 'scripts/webpack', 'tsconfig.web.json', 'tsconfig.base.json'];
+/** Inputs every app's bundle depends on besides its own packages. */
+const BUILD_INPUTS = ['scripts/webpack', 'tsconfig.web.json', 'tsconfig.base.json'];
+
+/** Workspace folders by package name (`@callboard/shared-ui` → `shared-ui`), from the root package.json. */
+function workspaceFolders() {
+  const { workspaces } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return new Map(workspaces.map((dir) => [JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name, dir]));
+}
+
+/**
+ * The workspace packages an app is built from: itself and every workspace
+ * package it depends on, directly or through another (so a new shared package
+ * counts as soon as a package.json names it).
+ */
+function workspaceInputs(dir, folders = workspaceFolders(), seen = new Set()) {
+  if (seen.has(dir)) return seen;
+  seen.add(dir);
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+  for (const name of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+    const folder = folders.get(name);
+    if (folder) workspaceInputs(folder, folders, seen);
+  }
+  return seen;
+}
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -38,11 +61,17 @@ function newestMtime(target) {
 }
 
 function staleApps() {
-  const common = Math.max(...COMMON_INPUTS.map(newestMtime));
+  const folders = workspaceFolders();
+  const common = Math.max(...BUILD_INPUTS.map(newestMtime));
   return APPS.filter(({ dir, output }) => {
     const built = path.join(root, dir, output);
     if (!fs.existsSync(built)) return true;
-    const inputs = Math.max(common, newestMtime(`${dir}/src`), newestMtime(`${dir}/webpack.config.js`), newestMtime(`${dir}/package.json`));
+    const packages = [...workspaceInputs(dir, folders)];
+    const inputs = Math.max(
+      common,
+      newestMtime(`${dir}/webpack.config.js`),
+      ...packages.flatMap((pkg) => [newestMtime(`${pkg}/src`), newestMtime(`${pkg}/package.json`)]),
+    );
     return fs.statSync(built).mtimeMs < inputs;
   }).map(({ dir }) => dir);
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run dev`: the API (port 8080, embedded database) plus one webpack dev
- * server per front-end package — shell 3000, reporting 3001, calllogs 3002,
- * users 3003 (DESIGN §3). The API's /remotes.json points the shell at the
+ * server per front-end package, on the ports of the front-end registry
+ * (contract/src/remotes.json). The API's /remotes.json points the shell at the
  * remotes' dev servers, and each dev server proxies /api to the API.
  * Open http://127.0.0.1:3000. Ctrl-C stops everything.
  */
@@ -13,7 +13,7 @@ const root = path.resolve(__dirname, '..');
 const tsc = require.resolve('typescript/bin/tsc', { paths: [root] });
 const webpackCli = require.resolve('webpack-cli/bin/cli.js', { paths: [root] });
 
-const REMOTES = { reporting: 3001, calllogs: 3002, users: 3003 };
+const registry = require('../contract/src/remotes.json');
 const API_PORT = process.env.PORT ?? '8080';
 
 execFileSync(process.execPath, [tsc, '-b', path.join(root, 'api'), path.join(root, 'contract')], { stdio: 'inherit', cwd: root });
@@ -33,16 +33,16 @@ function run(name, args, options) {
 }
 
 const remoteUrls = Object.fromEntries(
-  Object.entries(REMOTES).map(([name, port]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/remoteEntry.js`]),
+  registry.remotes.map(({ name, devPort }) => [`REMOTE_${name.toUpperCase()}_URL`, `http://127.0.0.1:${devPort}/remoteEntry.js`]),
 );
 run('api', [path.join(root, 'api/dist/server.js')], { cwd: root, env: { ...process.env, PORT: API_PORT, ...remoteUrls } });
-for (const [dir, port] of [['shell', 3000], ...Object.entries(REMOTES).map(([name, p]) => [`remote-${name}`, p])]) {
+for (const { folder: dir, devPort: port } of [registry.host, ...registry.remotes]) {
   run(dir, [webpackCli, 'serve', '--mode', 'development', '--port', String(port)], {
     cwd: path.join(root, dir),
     env: { ...process.env, CALLBOARD_DEV_API: `http://127.0.0.1:${API_PORT}` },
   });
 }
-console.log('Callboard dev: open http://127.0.0.1:3000 (API on :' + API_PORT + ')');
+console.log(`Callboard dev: open http://127.0.0.1:${registry.host.devPort} (API on :${API_PORT})`);
 
 let stopping = false;
 function shutdown(code) {

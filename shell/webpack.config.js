@@ -3,7 +3,6 @@ const { createFederatedConfig } = require('../scripts/webpack/create-federated-c
 
 module.exports = createFederatedConfig({
   packageDir: __dirname,
-  devPort: 3000,
   runtimePlugins: [path.join(__dirname, 'src/federation/entry-timeout-plugin.ts')],
   budget: { initialJsGzipKb: 160, forbidden: ['xlsx', 'exceljs', 'papaparse'], onlyThrough: { 'react-router-dom': 'shared-router', 'react-router': 'shared-router' } },
 });

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import authentication from './plugins/app/auth/authentication';
-import type { ScryptCost } from './plugins/app/auth/password-hasher';
+import type { ScryptCost } from './domain/auth/password-hasher';
 import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import jsonBody from './plugins/external/json-body';
@@ -19,17 +19,17 @@ import healthRoutes from './routes/api/health';
 import userRoutes from './routes/api/users';
 import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
-import interactiveFirst from './plugins/app/export/interactive-first';
+import interactiveFirst from './plugins/app/export-pacing';
 import costRoutes from './routes/api/cost';
 import recordingRoutes from './routes/recordings';
 import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
-import { DEFAULT_INGEST_CONCURRENCY } from './plugins/app/ingest/write-turns';
+import { DEFAULT_INGEST_CONCURRENCY } from './domain/ingest/ingest-write-queue';
 import ingestKeyRoutes from './routes/api/ingest-keys';
 import statsRoutes from './routes/api/stats';
 import webRoutes from './routes/web';
-import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './plugins/app/web/front-end';
-import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './plugins/app/calls/stats';
+import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './domain/web/front-end';
+import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './domain/calls/stats';
 
 export interface AppOptions {
   db: Database;

@@ -14,9 +14,9 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDemoCalls } from './demo/seed-demo-calls';
-import { PasswordHasher, type ScryptCost } from './plugins/app/auth/password-hasher';
-import { DEFAULT_WEB_ROOT } from './plugins/app/web/front-end';
-import { usersRepository } from './plugins/app/users/users-repository';
+import { PasswordHasher, type ScryptCost } from './domain/auth/password-hasher';
+import { DEFAULT_WEB_ROOT } from './domain/web/front-end';
+import { usersRepository } from './domain/users/users-repository';
 import { DEMO_ADMIN, seedDemoUsers } from './startup/demo-users';
 import { ensureAdmin } from './startup/ensure-admin';
 import { warmUpDatabase } from './startup/warm-up';
@@ -39,7 +39,7 @@ export interface StartOptions {
   cwd?: string;
   /** Tests only: a cheaper scrypt cost. */
   passwordCost?: ScryptCost;
-  /** Tests only: how many demo calls a first start seeds (default 50,000, about 15 s on PGlite). */
+  /** Tests only: how many demo calls a first start seeds (default 50,000, which takes a while on PGlite). */
   demoCalls?: number;
 }
 

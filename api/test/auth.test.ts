@@ -95,7 +95,7 @@ describe('login', () => {
     expect(a.token).not.toBe(b.token);
   });
 
-  test('validation uses the spec messages', async () => {
+  test("validation uses the contract's messages", async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '1' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([

@@ -1,8 +1,8 @@
 import type { Queryable } from '../src/db/database';
 import { seedDemoCalls } from '../src/demo/seed-demo-calls';
-import { parseCallFilter, type CallFilter } from '../src/plugins/app/calls/call-filter';
-import { totalsForRanges, type StatusTotals } from '../src/plugins/app/calls/call-totals';
-import type { TimeRange } from '../src/plugins/app/calls/date-range';
+import { parseCallFilter, type CallFilter } from '../src/domain/calls/call-filter';
+import { totalsForRanges, type StatusTotals } from '../src/domain/calls/call-totals';
+import type { TimeRange } from '../src/domain/calls/date-range';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 let testDb: TestDatabase;

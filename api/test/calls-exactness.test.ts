@@ -9,7 +9,7 @@
  * with the `calls` table itself.
  */
 import { DATE_PRESETS, DISPOSITIONS, canonicalDisposition, isDisposition, type DatePreset } from '@callboard/contract';
-import { resolveCustom, resolvePreset, type TimeRange } from '../src/plugins/app/calls/date-range';
+import { resolveCustom, resolvePreset, type TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, bulkUpdate, getOk, nyIso, onStableNewYorkDay, postCalls, postQc, qs, seededRandom, type IngestCallInput } from './support/calls-fixtures';
 import { buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
@@ -54,7 +54,7 @@ const model = new Map<string, ModelCall>();
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
-/** What storing a delivered call does (DESIGN §7/§8): fields replaced; the verdict followed unless a person overrode it. */
+/** What storing a delivered call does: fields replaced; the verdict followed unless a person overrode it. */
 function applyDelivery(input: IngestCallInput) {
   const previous = model.get(input.systemCallId);
   const durationSec = (input.durationSec as number | undefined) ?? 0;

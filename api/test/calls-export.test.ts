@@ -207,7 +207,7 @@ describe('CSV', () => {
       expect(row[TIME]).toBe(nyTime(record.callTimestamp));
       RECORD_COLUMNS.forEach((column, c) => {
         if (column.key === 'callTimestamp') return;
-        const value = record[column.key] as string | number | null;
+        const value = record[column.key];
         expect(row[c]).toBe(column.key === 'durationSec' ? String(value) : expectedText(value as string | null));
       });
     });

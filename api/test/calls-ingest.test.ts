@@ -1,4 +1,4 @@
-import { INGEST_LIMITS } from '../src/plugins/app/calls/ingest-validation';
+import { INGEST_LIMITS } from '../src/domain/calls/ingest-validation';
 import { INGEST_KEY, bulkUpdate, getOk, makeCall, postCalls, postQc, seededRandom, type IngestData } from './support/calls-fixtures';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
@@ -335,7 +335,7 @@ describe('POST /api/ingest/calls', () => {
       const call = makeCall(systemCallId, { campaignName: `Ghost Campaign ${i}`, publisherName: `Ghost Publisher ${i}`, targetName: `Ghost Target ${i}`, buyerName: `Ghost Buyer ${i}`, ...overrides });
       batch.push(call);
       const reportedId = typeof call.systemCallId === 'string' && call.systemCallId.length <= 200 ? call.systemCallId : call.systemCallId === undefined ? null : call.systemCallId;
-      expected.push({ index: batch.length - 1, systemCallId: reportedId as string | null, errors: [{ field, message }] });
+      expected.push({ index: batch.length - 1, systemCallId: reportedId, errors: [{ field, message }] });
     });
     batch.push('not a call', null, 17);
     expected.push(

@@ -1,8 +1,8 @@
 import { DATE_PRESETS, DISPOSITIONS, RECORD_COLUMNS, type DatePreset } from '@callboard/contract';
 import type { Queryable } from '../src/db/database';
-import { parseCallFilter } from '../src/plugins/app/calls/call-filter';
-import { resolvePreset } from '../src/plugins/app/calls/date-range';
-import { findRecordsPage } from '../src/plugins/app/calls/records-repository';
+import { parseCallFilter } from '../src/domain/calls/call-filter';
+import { resolvePreset } from '../src/domain/calls/date-range';
+import { findRecordsPage } from '../src/domain/calls/records-repository';
 import { bulkUpdate, getOk, ingestAll, makeCall, nyDate, nyIso, onStableNewYorkDay, qs, seededRandom, INGEST_KEY, type IngestCallInput } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 const get = (url: string, who: SignedIn = member) => getOk(t.app, who.token, url);
 const raw = (url: string, who: SignedIn | null = member) => t.app.inject({ method: 'GET', url, headers: who ? bearer(who.token) : {} });
 /** A custom range of New York wall-clock times, as query params. */
-const custom = (start: string, end: string) => ({ datePreset: 'custom', startDate: start, endDate: end });
+const custom = (start: string, end: string) => ({ datePreset: 'custom' as const, startDate: start, endDate: end });
 
 /** Every page of records for a query, fetched `limit` at a time. */
 async function allPages(params: Record<string, string | number | undefined>, limit: number): Promise<Row[]> {
@@ -252,7 +252,7 @@ describe('GET /api/calls/records', () => {
       return r;
     };
 
-    test('the sortable columns are exactly those of spec §2', () => {
+    test('the sortable columns are exactly those the records table sorts by', () => {
       expect(RECORD_COLUMNS.filter((c) => c.sortable).map((c) => c.key)).toEqual([...sortable]);
     });
 
@@ -275,7 +275,7 @@ describe('GET /api/calls/records', () => {
     test.each([['publisherName'], ['campaignName']] as const)('%s: walking the names and sorting the joined range give the same pages', async (column) => {
       const filter = parseCallFilter(SORT_DAY);
       for (const sortDir of ['asc', 'desc'] as const) {
-        for (const [limit, offset] of [[7, 0], [7, 14], [25, 0], [10, 40], [10, 50]]) {
+        for (const [limit, offset] of [[7, 0], [7, 14], [25, 0], [10, 40], [10, 50]] as const) {
           const page = { sortBy: column, sortDir, limit, offset };
           const walked = (await findRecordsPage(t.db, filter, page, { nameWalkMaxRows: 1000 })).records;
           const sorted = (await findRecordsPage(t.db, filter, page, { nameWalkMaxRows: 0 })).records;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { BREAKDOWN_GROUPS, PAYMENT_MESSAGES as M, type BreakdownGroup, type BreakdownRow, type Payment } from '@callboard/contract';
-import { parseCallFilter } from '../src/plugins/app/calls/call-filter';
+import { parseCallFilter } from '../src/domain/calls/call-filter';
 import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 const KEY = 'test-ingest-key-costs-0123456789abcdef';

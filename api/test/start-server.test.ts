@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { ApiSuccess, AuthPayload } from '@callboard/contract';
 import { ConfigError } from '../src/config/env';
+import { migrate } from '../src/db/migrate';
+import { openDatabase } from '../src/db/open-database';
 import { startServer, type RunningServer } from '../src/start-server';
 import { TEST_PASSWORD_COST } from './support/test-app';
 import { createPostgresDatabase, testEngine } from './support/test-database';
@@ -44,6 +47,9 @@ const login = (server: RunningServer, email: string, password: string) =>
     body: JSON.stringify({ email, password }),
   });
 
+/** The session a successful sign-in answers with. */
+const signedIn = async (response: Response) => ((await response.json()) as ApiSuccess<AuthPayload>).data;
+
 test('a wrong environment stops start-up with every problem named', async () => {
   await expect(startServer({ env: { ...env, PORT: 'abc', LOG_LEVEL: 'loud' } })).rejects.toThrow(ConfigError);
   await expect(startServer({ env: { ...env, PORT: 'abc', LOG_LEVEL: 'loud' } })).rejects.toThrow(/PORT[\s\S]*LOG_LEVEL/);
@@ -73,8 +79,8 @@ test('DEMO_DATA=false on a fresh database seeds nobody; DEMO_DATA=true seeds the
   for (let start = 0; start < 2; start += 1) {
     await withServer({ DEMO_DATA: 'true' }, async (server) => {
       expect((await login(server, 'admin@callboard.demo', 'callboard-demo')).status).toBe(200);
-      const [{ count }] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-      expect(count).toBe(30);
+      const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      expect(row?.count).toBe(30);
     });
   }
 });
@@ -84,7 +90,7 @@ test('ADMIN_EMAIL + ADMIN_PASSWORD create that admin once and leave an existing 
   await withServer(admin, async (server) => {
     const response = await login(server, 'boss@example.com', 'first-password');
     expect(response.status).toBe(200);
-    expect((await response.json()).data.user.role).toBe('admin');
+    expect((await signedIn(response)).user.role).toBe('admin');
   });
   await withServer({ ...admin, ADMIN_PASSWORD: 'second-password' }, async (server) => {
     expect((await login(server, 'boss@example.com', 'first-password')).status).toBe(200);
@@ -94,7 +100,7 @@ test('ADMIN_EMAIL + ADMIN_PASSWORD create that admin once and leave an existing 
 
 test('the generated JWT secret survives a restart, so tokens stay valid', async () => {
   const token = await withServer({ DEMO_DATA: 'true' }, async (server) =>
-    (await (await login(server, 'admin@callboard.demo', 'callboard-demo')).json()).data.token as string,
+    (await signedIn(await login(server, 'admin@callboard.demo', 'callboard-demo'))).token,
   );
   await withServer({}, async (server) => {
     const profile = await fetch(`${server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
@@ -128,8 +134,6 @@ test('stop lets an in-flight request finish, while new requests are refused', as
 });
 
 test('migrations are not bound by the 5 s statement limit of ordinary queries', async () => {
-  const { migrate } = await import('../src/db/migrate');
-  const { openDatabase } = await import('../src/db/open-database');
   const db = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: undefined });
   try {
     // A migration that refuses to run under any statement limit, as a long index build would fail under one.

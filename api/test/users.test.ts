@@ -152,7 +152,7 @@ describe('permissions', () => {
 });
 
 describe('writing as admin', () => {
-  test('create: the form messages of spec §5', async () => {
+  test("create: the user form's messages", async () => {
     const cases: Array<[object, Array<{ field: string; message: string }>]> = [
       [{}, [
         { field: 'email', message: 'Email is required' },

@@ -1,5 +1,5 @@
 /**
- * The envelope every API response uses (DESIGN §6).
+ * The envelope every API response uses (docs/decisions/0009-api-envelope.md).
  * Success bodies carry `success: true` and their payload; errors carry a
  * stable machine `code` beside the human `message`.
  */

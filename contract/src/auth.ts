@@ -19,17 +19,6 @@ export interface AuthPayload {
   user: PublicUser;
 }
 
-export interface LoginResponse {
-  success: true;
-  message: string;
-  data: AuthPayload;
-}
-
-export interface RegisterResponse {
-  success: true;
-  message: string;
-}
-
 /** The refresh cookie's name and path; the cookie is httpOnly, so only the server reads it. */
 export const REFRESH_COOKIE = 'cb_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';

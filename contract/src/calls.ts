@@ -8,7 +8,7 @@ export interface QcVerdict {
   summary: string | null;
 }
 
-/** One call as the records table and the detail modal read it (spec §3). Money in dollars. */
+/** One call as the records table and the detail modal read it. Money in dollars. */
 export interface CallRecord {
   id: string;
   callTimestamp: string;
@@ -62,7 +62,7 @@ export interface RecordsResponse {
   meta: RecordsMeta;
 }
 
-/** Query parameters every calls read accepts (spec §7 "Filter parameters"). Lists are comma-joined. */
+/** Query parameters every calls read accepts (docs/api.md, "Reading calls"). Lists are comma-joined. */
 export interface CallFilterParams {
   datePreset?: DatePreset;
   startDate?: string;

@@ -1,4 +1,4 @@
-/** Costs and payments (DESIGN §8). Money travels as decimal dollars; the database keeps integer cents. */
+/** Costs and payments. Money travels as decimal dollars; the database keeps integer cents. */
 
 export interface CostStats {
   calls: number;

@@ -1,7 +1,7 @@
 /**
- * The date presets of spec §2. The server resolves them in America/New_York
- * (DESIGN §8): a day is a New York day, a week starts on Monday, and the
- * "last N days" presets end with today.
+ * The date presets of the filters panel. The server resolves them on the New
+ * York clock (see new-york-time.ts): a day is a New York day, a week starts on
+ * Monday, and the "last N days" presets end with today.
  */
 export const DATE_PRESETS = [
   'today',
@@ -36,7 +36,6 @@ export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
 };
 
 export const DEFAULT_DATE_PRESET: DatePreset = 'today';
-export const DISPLAY_TIME_ZONE = 'America/New_York';
 /** A custom range may span at most this many days (bounds the cost of one question). */
 export const CUSTOM_RANGE_MAX_DAYS = 366;
 

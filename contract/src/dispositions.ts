@@ -1,4 +1,4 @@
-/** The QC dispositions of spec §3, in the order the product lists them. */
+/** The QC dispositions, in the order the product lists them. */
 export const DISPOSITIONS = [
   'Sales',
   'Not Interested',
@@ -34,7 +34,7 @@ export function canonicalDisposition(value: string): string {
   return BY_LOWER.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
-/** The stats cards of spec §2, in order. `flag` names the API flag that raises the card's warning. */
+/** The Statistics view's cards, in order. `flag` names the API flag that raises the card's warning. */
 export interface StatsCard {
   key: string;
   label: string;

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and the limits the API enforces (DESIGN §6, research C). */
+/** Business constants and the limits the API enforces (docs/api.md, "Limits"). */
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for passphrases, short enough to bound hashing work; never truncated. */

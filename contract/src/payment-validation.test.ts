@@ -108,7 +108,7 @@ describe('validatePayment', () => {
     expect(messages({ ...VALID, reference: 5, note: ['x'] })).toEqual([`reference: ${M.referenceInvalid}`, `note: ${M.noteInvalid}`]);
   });
 
-  test('the messages read as the spec words them', () => {
+  test('the messages read as the product words them', () => {
     expect(M.amountNotPositive).toBe('Amount must be greater than 0');
     expect(M.amountDecimals).toBe('Amount can have at most 2 decimals');
     expect(M.publisherNotFound).toBe('Publisher not found');

@@ -1,11 +1,12 @@
 /**
- * The rules for a payment to a publisher (DESIGN §8), shared by the payment
+ * The rules for a payment to a publisher, shared by the payment
  * form and the server so both say exactly the same words. Whether the
  * publisher exists is the one thing only the server can tell; it reports it
  * under `publisherId` with `PAYMENT_MESSAGES.publisherNotFound`.
  */
 import type { FieldError } from './api-envelope';
 import { PAYMENT_METHODS } from './costs';
+import { isIdText } from './id-list';
 
 export const PAYMENT_MAX_AMOUNT = 10_000_000;
 export const PAYMENT_REFERENCE_MAX_LENGTH = 100;
@@ -33,7 +34,6 @@ export const PAYMENT_MESSAGES = {
 
 type Input = Record<string, unknown>;
 
-const PUBLISHER_ID = /^[1-9]\d{0,8}$/;
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
@@ -44,7 +44,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 /** A publisher id as the form or the API sends it (a number, or its digits); undefined when it cannot be one. */
 export function paymentPublisherId(value: unknown): number | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return PUBLISHER_ID.test(text) ? Number(text) : undefined;
+  return isIdText(text) ? Number(text) : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The records table's columns of spec §2: the table, Copy JSON and the export all read this list. */
+/** The records table's columns: the table, Copy JSON and the export all read this list. */
 export interface RecordColumn {
   key: RecordColumnKey;
   label: string;
@@ -59,5 +59,5 @@ export type SortColumn = 'callTimestamp' | 'publisherName' | 'callerId' | 'statu
 export const DEFAULT_SORT: { sortBy: SortColumn; sortDir: 'asc' | 'desc' } = { sortBy: 'callTimestamp', sortDir: 'desc' };
 
 export const TRUNCATE_LENGTH = 20;
-/** luxon format of spec §2's time column, shown in America/New_York. */
+/** luxon format of the records table's time column, shown on the New York clock (see new-york-time.ts). */
 export const RECORD_TIME_FORMAT = 'MMM dd hh:mm:ss a';

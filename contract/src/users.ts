@@ -4,8 +4,8 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin' };
 
 /**
- * A user as it leaves the server. `_id` and `id` hold the same value (the spec
- * reads both). The activity flag is `active` everywhere. No hash or secret
+ * A user as it leaves the server. `_id` and `id` hold the same value (clients
+ * read both). The activity flag is `active` everywhere. No hash or secret
  * ever appears here.
  */
 export interface PublicUser {

@@ -1,10 +1,11 @@
+import { FRONT_END_HOST, REMOTES } from '@callboard/contract';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
- * Issue 4 §6 at run time: what a browser really downloads to show /login, and
+ * The bundle budgets (docs/decisions/0011-bundle-budgets.md) at run time: what a browser really downloads to show /login, and
  * that every shared package exists once however many areas have loaded.
  * (The build checks the same budgets from its chunk graph; this is the proof.)
  */
@@ -69,7 +70,7 @@ test('react, react-dom, the router, jotai, swr, the toaster and our shared packa
     return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), found };
   });
 
-  expect(providers.instances).toEqual(['remote_calllogs', 'remote_reporting', 'remote_users', 'shell']);
+  expect(providers.instances).toEqual([FRONT_END_HOST, ...REMOTES].map((app) => app.federationName).sort());
   for (const name of ['react', 'react-dom', '@callboard/shared-router', 'jotai', 'swr', 'react-hot-toast', '@callboard/contract', '@callboard/shared-auth/session', '@callboard/shared-ui/ui-atoms']) {
     expect([name, [...new Set(providers.found[name])]]).toEqual([name, [expect.stringMatching(/^shell@/)]]);
   }

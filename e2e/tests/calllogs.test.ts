@@ -1,7 +1,7 @@
 import { DISPOSITIONS } from '@callboard/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { NormalisedCall } from '../../api/src/plugins/app/calls/ingest-validation';
-import { storeCalls } from '../../api/src/plugins/app/calls/calls-writer';
+import type { NormalisedCall } from '../../api/src/domain/calls/ingest-validation';
+import { storeCalls } from '../../api/src/domain/calls/calls-writer';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';

@@ -6,7 +6,7 @@ import { submitLogin } from '../support/sign-in';
 
 /**
  * The Costs view as an admin meets it, in real Chromium against the production
- * build served by the API on demo data (issue 5, item 6): the figures and the
+ * build served by the API on demo data: the figures and the
  * breakdown for the last 30 days, the breakdown's export, and a payment
  * recorded, edited and deleted.
  */
@@ -107,7 +107,7 @@ test('Export → CSV downloads the breakdown shown, one line per row', async () 
   await page.getByRole('menuitem', { name: 'CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^cost_breakdown_.*\.csv$/);
-  const lines = (await readFile((await file.path())!, 'utf8')).split(/\r?\n/).filter((line) => line.trim() !== '');
+  const lines = (await readFile((await file.path()), 'utf8')).split(/\r?\n/).filter((line) => line.trim() !== '');
   expect(lines[0]).toBe('\uFEFF"Group","Calls","Sales","Revenue","Payout","Profit","Conversion Rate"');
   expect(lines.length - 1).toBe(bodyRows);
 });

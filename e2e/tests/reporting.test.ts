@@ -7,7 +7,7 @@ import { submitLogin } from '../support/sign-in';
 
 /**
  * The Reporting screen on demo data, in real Chromium against the production
- * build served by the API (issue 5 "Tests", the statistics and records part).
+ * build served by the API: the statistics and the records.
  * Every test signs in on a fresh browser context and looks at the last 30
  * days, where the demo data has about a thousand calls: many pages, every
  * disposition, some recordings.

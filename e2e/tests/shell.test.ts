@@ -6,7 +6,7 @@ import { submitLogin } from '../support/sign-in';
 
 /**
  * The shell as a newcomer meets it, in real Chromium against the production
- * build served by the API (issue 4 "Tests").
+ * build served by the API.
  */
 let system: System;
 let browser: Browser;

@@ -5,7 +5,7 @@ import { submitLogin } from '../support/sign-in';
 
 /**
  * User management as people meet it, in real Chromium against the
- * production build served by the API (issue 6 "Tests"): an admin manages the
+ * production build served by the API: an admin manages the
  * team; a member sees the same screen with its write actions disabled, and is
  * signed out the moment the admin deactivates them.
  */
@@ -109,7 +109,7 @@ test('an admin creates a user, who signs in and finds the write actions disabled
   await expectDisabled(mia.getByRole('button', { name: 'Add User' }));
   expect(await mia.getByRole('button', { name: 'Add User' }).getAttribute('title')).toBe('Only admins can manage users');
   await expectDisabled(row(mia, 'mia@example.com').getByRole('button', { name: 'Delete Mia Member' }));
-  // The demo admin's row offers no Delete at all (spec §6), and opens read-only.
+  // The demo admin's row offers no Delete at all (no admin's row does), and opens read-only.
   await search(mia, DEMO_ADMIN.email);
   const adminRow = row(mia, DEMO_ADMIN.email);
   await adminRow.waitFor();

@@ -1,2 +1,2 @@
 // The async boundary: shared modules are negotiated with the host (or provided by this build) before bootstrap runs.
-import('./bootstrap');
+void import('./bootstrap');

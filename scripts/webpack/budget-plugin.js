@@ -1,5 +1,6 @@
 /**
- * Size budgets, checked by every production build (issue 4 §6): the build
+ * Size budgets, checked by every production build
+ * (docs/decisions/0011-bundle-budgets.md): the build
  * fails past them, so a heavy import is caught where it is made.
  *
  * - `initialJsGzipKb`: the JS a browser downloads before the app first paints
@@ -9,7 +10,8 @@
  *   federation runtime loads them before bootstrap runs), followed transitively.
  *   Chunks behind any other `import()` (lazy routes, remotes) are left out.
  * - `remoteEntryGzipKb`: the remote entry a host downloads before anything else.
- * - `forbidden`: packages that must never reach a browser bundle (DESIGN §4).
+ * - `forbidden`: packages that must never reach a browser bundle (spreadsheet
+ *   work belongs to the server: docs/decisions/0003-exceljs-streaming-xlsx.md).
  * - `onlyThrough`: packages that may be imported only by one of ours (the
  *   router, by @callboard/shared-router): a direct import would get a second,
  *   unshared router whose contexts the rest of the app cannot see.

@@ -2,11 +2,12 @@
  * One webpack configuration for every front-end package: the shell (the host)
  * and the three remotes differ only in what they expose and how they start.
  *
- * What Module Federation needs is said out loud here (DESIGN §4, §12):
+ * What Module Federation needs is said out loud here (the reasons:
+ * docs/decisions/0010-module-federation-sharing.md and 0005-pinned-versions.md):
  * - `publicPath: 'auto'`, so a remote's chunks load from wherever its entry was
  *   served (`/remotes/<name>/` in production, its own dev server in development);
  * - `runtimeChunk: false`, so the remote entry carries its own webpack runtime;
- * - a 120 s chunk timeout (the design card); the remote entry's own timeout is
+ * - a 120 s chunk timeout, so a remote on a slow link still loads; the remote entry's own timeout is
  *   raised by the shell's runtime plugin;
  * - shared singletons with an exact `requiredVersion`, and the `react/`,
  *   `react-dom/` prefix keys so `react/jsx-runtime` and `react-dom/client` are
@@ -24,12 +25,21 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BudgetPlugin } = require('./budget-plugin');
+const registry = require('../../contract/src/remotes.json');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The federation name must be an identifier: `remote-users` → `remote_users`. */
+/** The package's entry in the front-end registry (contract/src/remotes.json): its federation name and dev port. */
+function registryEntry(packageDir) {
+  const folder = path.basename(path.resolve(packageDir));
+  const entry = [registry.host, ...registry.remotes].find((candidate) => candidate.folder === folder);
+  if (!entry) throw new Error(`${folder} is not in contract/src/remotes.json`);
+  return entry;
+}
+
+/** The federation name, an identifier (`remote_users`), as the registry gives it. */
 function federationName(packageDir) {
-  return path.basename(packageDir).replace(/-/g, '_');
+  return registryEntry(packageDir).federationName;
 }
 
 /** The installed version, read from node_modules directly: a package's `exports` may not list package.json. */
@@ -80,12 +90,12 @@ function sharedSingletons(packageDir) {
 /**
  * @param {object} options
  * @param {string} options.packageDir   the package's folder (its `src/index.ts` is the entry)
- * @param {number} options.devPort      the dev server's port (DESIGN §3)
  * @param {Record<string,string>} [options.exposes]  what a remote offers (`./App`)
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the host's)
  * @param {object} [options.budget]     size limits checked after a production build
  */
-function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = [], budget }) {
+function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budget }) {
+  const { devPort } = registryEntry(packageDir);
   return (env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const production = mode === 'production';
@@ -102,6 +112,8 @@ function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = 
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: federationName(packageDir),
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        // Write every file, changed or not, so a build is newer than its sources: scripts/build-web.js compares the dates.
+        compareBeforeEmit: false,
         clean: true,
       },
       resolve: {
@@ -150,7 +162,7 @@ function createFederatedConfig({ packageDir, devPort, exposes, runtimePlugins = 
           publicPath: exposes ? 'auto' : '/',
         }),
         new webpack.DefinePlugin({
-          // spec §7: the API base is a build-time setting, empty (same origin) by default.
+          // The API base is a build-time setting, empty (same origin) by default.
           'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
         }),
         ...(production && budget ? [new BudgetPlugin(budget)] : []),

@@ -186,7 +186,9 @@ describe('fallback messages when an error carries no text', () => {
     return new Promise<void>((resolve, reject) => {
       jest.isolateModules(() => {
         jest.doMock('@callboard/shared-auth/api-fetch', () => ({ apiFetch: jest.fn().mockRejectedValue(new Error('')) }));
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- isolateModules gives a fresh copy only to require()
         const actions = require('@callboard/shared-auth/auth-actions') as typeof import('@callboard/shared-auth/auth-actions');
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same isolated registry as the line above
         const session = require('@callboard/shared-auth/session') as typeof import('@callboard/shared-auth/session');
         run(actions, session).then(resolve, reject);
       });

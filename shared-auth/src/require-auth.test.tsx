@@ -1,61 +1,48 @@
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { createStore } from 'jotai/vanilla';
-import { MemoryRouter, Route, Routes, useLocation } from '@callboard/shared-router';
+import { screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from '@callboard/shared-router';
 import type { Role } from '@callboard/contract';
 import { RequireAuth, redirectTarget } from '@callboard/shared-auth/require-auth';
-import { restoreSession, saveSession, type Store } from '@callboard/shared-auth/session';
-import { makeToken, makeUser } from '@callboard/shared-auth/testing/fetch-mock';
+import { renderInHost, type SessionSeed } from '@callboard/shared-auth/testing/render-in-host';
 
 function LoginProbe() {
   const location = useLocation();
   return <p>Login page, back to {redirectTarget(location.state)}</p>;
 }
 
-function renderGuarded(store: Store, { roles, at = '/users?page=2#top' }: { roles?: Role[]; at?: string } = {}) {
-  return render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route path="/login" element={<LoginProbe />} />
-          <Route path="/unauthorized" element={<p>No access</p>} />
-          <Route
-            path="/users"
-            element={
-              <RequireAuth roles={roles}>
-                <p>User management</p>
-              </RequireAuth>
-            }
-          />
-          <Route element={<RequireAuth />}>
-            <Route path="/reporting" element={<p>Reporting page</p>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
+function renderGuarded(session: SessionSeed, { roles, at = '/users?page=2#top' }: { roles?: Role[]; at?: string } = {}) {
+  return renderInHost(
+    <Routes>
+      <Route path="/login" element={<LoginProbe />} />
+      <Route path="/unauthorized" element={<p>No access</p>} />
+      <Route
+        path="/users"
+        element={
+          <RequireAuth roles={roles}>
+            <p>User management</p>
+          </RequireAuth>
+        }
+      />
+      <Route element={<RequireAuth />}>
+        <Route path="/reporting" element={<p>Reporting page</p>} />
+      </Route>
+    </Routes>,
+    { path: at, session },
   );
 }
 
-function signedIn(role: Role): Store {
-  const store = createStore();
-  restoreSession(store);
-  saveSession(store, { token: makeToken(900), user: makeUser({ role }) });
-  return store;
+function signedIn(role: Role): SessionSeed {
+  return { role };
 }
-
-beforeEach(() => localStorage.clear());
 
 describe('RequireAuth', () => {
   it('shows a loading screen while the session is being restored', () => {
-    renderGuarded(createStore());
+    renderGuarded('restoring');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByText('User management')).toBeNull();
   });
 
   it('sends a visitor to /login remembering where they were going', () => {
-    const store = createStore();
-    restoreSession(store);
-    renderGuarded(store);
+    renderGuarded('signed-out');
     expect(screen.getByText('Login page, back to /users?page=2#top')).toBeInTheDocument();
     expect(screen.queryByText('User management')).toBeNull();
   });

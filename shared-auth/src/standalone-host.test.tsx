@@ -21,7 +21,7 @@ describe('StandaloneHost', () => {
     const token = makeToken(900);
     const fetch = installFetchMock(async (url, init) => {
       if (url === '/api/auth/login') {
-        const body = JSON.parse(String(init?.body)) as { password: string };
+        const body = JSON.parse(init?.body as string) as { password: string };
         return body.password === 'secret1'
           ? jsonResponse(authAnswer(token, makeUser({ name: 'Ada' })))
           : jsonResponse({ success: false, message: 'Invalid email or password' }, 401);

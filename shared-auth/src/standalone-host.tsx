@@ -1,17 +1,15 @@
 /**
- * A minimal host for a remote running on its own dev server (DESIGN §3
- * "Standalone remote"): its own store, SWR cache and router, a bare sign-in
- * form, and the session keeper — enough for a feature team to work without
- * the shell. A developer tool: unstyled, class names only.
+ * A minimal host for a remote opened on its own dev server (each remote's port
+ * under `npm run dev`): the app's provider stack (store, SWR cache, session
+ * keeper), a router and a bare sign-in form — enough for a feature team to work
+ * without the shell. A developer tool: unstyled, class names only. Signing out
+ * forgets every cached answer (AppProviders), so the next person starts clean.
  */
-import { Provider, useStore } from 'jotai';
 import { createStore } from 'jotai/vanilla';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BrowserRouter } from '@callboard/shared-router';
-import { SWRConfig } from 'swr';
-import { swrFetcher } from '@callboard/shared-auth/api-fetch';
+import { AppProviders } from '@callboard/shared-auth/app-providers';
 import { restoreSession } from '@callboard/shared-auth/session';
-import { useSessionKeeper } from '@callboard/shared-auth/use-session-keeper';
 import { useAuthActions, useSession } from '@callboard/shared-auth/use-session';
 
 export interface StandaloneHostProps {
@@ -28,21 +26,17 @@ export function StandaloneHost({ title, children }: StandaloneHostProps) {
     return created;
   });
   return (
-    <Provider store={store}>
+    <AppProviders store={store}>
       <BrowserRouter>
         <StandaloneFrame title={title}>{children}</StandaloneFrame>
       </BrowserRouter>
-    </Provider>
+    </AppProviders>
   );
 }
 
 function StandaloneFrame({ title, children }: StandaloneHostProps) {
-  useSessionKeeper();
-  const store = useStore();
   const { user, isAuthenticated } = useSession();
   const { logout } = useAuthActions();
-  // Keyed by user below, so a different person never sees the previous one's cached data.
-  const swrConfig = useMemo(() => ({ fetcher: swrFetcher(store), provider: () => new Map(), shouldRetryOnError: false }), [store]);
 
   useEffect(() => {
     document.title = title;
@@ -50,7 +44,7 @@ function StandaloneFrame({ title, children }: StandaloneHostProps) {
 
   if (!isAuthenticated) return <StandaloneSignIn title={title} />;
   return (
-    <SWRConfig key={user?.id ?? 'signed-in'} value={swrConfig}>
+    <>
       <header className="standalone-host__bar">
         <strong className="standalone-host__title">{title}</strong>
         <span className="standalone-host__user">{user?.name || user?.email}</span>
@@ -59,7 +53,7 @@ function StandaloneFrame({ title, children }: StandaloneHostProps) {
         </button>
       </header>
       <main className="standalone-host__main">{children}</main>
-    </SWRConfig>
+    </>
   );
 }
 

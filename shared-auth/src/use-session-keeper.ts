@@ -37,7 +37,7 @@ export function useSessionKeeper(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const schedule = (delay: number) => {
-      timer = setTimeout(run, Math.min(Math.max(delay, 0), MAX_TIMER_MS));
+      timer = setTimeout(() => void run(), Math.min(Math.max(delay, 0), MAX_TIMER_MS));
     };
     const run = async () => {
       const ok = await refreshAccessToken(store);

@@ -24,9 +24,9 @@ export interface SessionState {
 }
 
 export interface AuthActions {
-  login(credentials: LoginBody): Promise<AuthResult>;
-  logout(): Promise<void>;
-  register(body: RegisterBody): Promise<AuthResult>;
+  login: (credentials: LoginBody) => Promise<AuthResult>;
+  logout: () => Promise<void>;
+  register: (body: RegisterBody) => Promise<AuthResult>;
 }
 
 export type BoundApiFetch = <T = unknown>(path: string, options?: ApiFetchOptions) => Promise<T>;

@@ -3,11 +3,12 @@
  *
  * Why: the router's contexts must exist once at run time, so it is a Module
  * Federation singleton — and a shared module is never tree-shaken. Shared
- * whole, react-router 7 is ~60 KB gzip (data routers, server rendering,
- * cookies…), a third of the JS budget for /login. Sharing this facade instead
+ * whole, react-router 7 (data routers, server rendering, cookies…) would take
+ * about a third of the JS budget for /login. Sharing this facade instead
  * keeps one router at run time while each build tree-shakes react-router down
- * to the names below (~13 KB gzip). Add a name here when an area needs it; the
- * build fails if anything imports react-router directly (scripts/webpack).
+ * to the names below (docs/decisions/0004-shared-router-facade.md). Add a name
+ * here when an area needs it; the build fails if anything imports
+ * react-router directly (scripts/webpack).
  */
 export {
   BrowserRouter,

@@ -1,7 +1,7 @@
 /**
- * The filter state of spec §3, persisted in localStorage (DESIGN §5), and the
- * only ways to change it. Writes go through the write atoms below, never to
- * the state directly, so the rules of spec §4 hold everywhere:
+ * The filter state, persisted in localStorage, and the only ways to change
+ * it. Writes go through the write atoms below, never to the state directly,
+ * so these rules hold everywhere:
  * - any change other than the page itself sends the page back to 1;
  * - setting a custom start or end date makes the preset `custom`;
  * - the id lists and the selected option lists of the four dimensions agree.
@@ -11,11 +11,12 @@ import {
   DEFAULT_DATE_PRESET,
   DEFAULT_SORT,
   DIMENSION_PARAM,
-  DISPLAY_TIME_ZONE,
   FILTER_DIMENSIONS,
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
   SORTABLE_COLUMNS,
+  newYorkInputToIso,
+  takesCustomDates,
   type DatePreset,
   type FilterDimension,
   type FilterOption,
@@ -24,13 +25,12 @@ import {
 } from '@callboard/contract';
 import { atom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
-import { DateTime } from 'luxon';
 import { persistedAtom, storedRecord } from './persisted-atom';
 import { nextSort, type SortDir } from './sort';
 
 export const FILTERS_STORAGE_KEY = 'callboard.filters';
 
-/** The id/value lists the API filters by (spec §3), one per filter param. */
+/** The id/value lists the API filters by, one per filter param. */
 export const FILTER_LISTS = ['callerId', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const;
 export type FilterList = (typeof FILTER_LISTS)[number];
 
@@ -111,7 +111,7 @@ function positiveInteger(value: unknown, fallback: number, max = Number.MAX_SAFE
 /** Whatever storage held, as a valid FilterState: each unreadable field falls back to its default. */
 export function sanitizeFilters(stored: unknown): FilterState {
   const s = storedRecord(stored);
-  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key] as string) : '');
+  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key]) : '');
   const state: FilterState = {
     page: positiveInteger(s.page, DEFAULT_FILTERS.page),
     limit: positiveInteger(s.limit, DEFAULT_FILTERS.limit, RECORDS_MAX_LIMIT),
@@ -181,7 +181,7 @@ export function mergeFilters(current: FilterState, partial: Partial<FilterState>
     const value = partial[key];
     if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
   }
-  // Spec §4: choosing a range sets the preset to custom.
+  // Choosing a range sets the preset to custom.
   if (partial.datePreset === undefined && ((partial.startDate ?? '') !== '' || (partial.endDate ?? '') !== '')) {
     next.datePreset = 'custom';
   }
@@ -198,7 +198,7 @@ export function mergeFilters(current: FilterState, partial: Partial<FilterState>
   next.limit = Math.min(RECORDS_MAX_LIMIT, Math.max(1, Math.trunc(next.limit) || DEFAULT_FILTERS.limit));
 
   const changed = (Object.keys(next) as (keyof FilterState)[]).some((key) => key !== 'page' && !sameValue(next[key], current[key]));
-  // Spec §4: any filter change, including sort, search, disposition and status, resets the page.
+  // Any filter change, including sort, search, disposition and status, resets the page.
   if (changed) next.page = 1;
   return changed || next.page !== current.page ? next : current;
 }
@@ -232,7 +232,7 @@ export const setSelectionAtom = atom(null, (get, set, { kind, options }: Selecti
 });
 
 /**
- * The filters after "Reset" (DESIGN §8: Reset clears everything): preset back
+ * The filters after "Reset", which clears everything: preset back
  * to today, no custom dates, no search, every list and selection empty, the
  * default sort, page 1. The page size is a display preference and is kept.
  */
@@ -264,7 +264,7 @@ export const activeFilterCountAtom = atom((get) => activeFilterCount(get(storedF
 
 // ---- The API's query ----
 
-/** Query params of the calls API: filter params (spec §5, §7), plus paging and sort when asked. */
+/** Query params of the calls API: filter params, plus paging and sort when asked. */
 export type FilterQuery = RecordsParams;
 
 export interface FilterQueryOptions {
@@ -273,28 +273,18 @@ export interface FilterQueryOptions {
 }
 
 /**
- * A `datetime-local` value read as New York wall-clock time, as ISO 8601 with
- * its offset ("2026-11-20T09:00" → "2026-11-20T09:00:00-05:00"). Unreadable
- * text is passed on trimmed, so the API's 400 names the field.
- */
-export function newYorkLocalToIso(value: string): string {
-  const text = value.trim();
-  const time = DateTime.fromISO(text, { zone: DISPLAY_TIME_ZONE });
-  return time.isValid ? (time.toISO({ suppressMilliseconds: true }) ?? text) : text;
-}
-
-/**
  * The API's query params for these filters: the preset always; custom dates
- * only with preset `custom` (converted from New York wall-clock time to ISO with
- * offset); search trimmed, only if non-empty; lists comma-joined, only if
+ * only with a preset that takes them (converted from New York wall-clock time
+ * to ISO with offset; unreadable text is sent as typed, so the API's 400 names
+ * the field); search trimmed, only if non-empty; lists comma-joined, only if
  * non-empty. The API matches one exact caller id, so callerId is sent only when
  * exactly one is chosen.
  */
 export function filterQuery(filters: FilterState, options: FilterQueryOptions = {}): FilterQuery {
   const query: FilterQuery = { datePreset: filters.datePreset };
-  if (filters.datePreset === 'custom') {
-    if (filters.startDate.trim() !== '') query.startDate = newYorkLocalToIso(filters.startDate);
-    if (filters.endDate.trim() !== '') query.endDate = newYorkLocalToIso(filters.endDate);
+  if (takesCustomDates(filters.datePreset)) {
+    if (filters.startDate.trim() !== '') query.startDate = newYorkInputToIso(filters.startDate);
+    if (filters.endDate.trim() !== '') query.endDate = newYorkInputToIso(filters.endDate);
   }
   const search = filters.search.trim();
   if (search !== '') query.search = search;

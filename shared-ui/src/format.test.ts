@@ -1,4 +1,4 @@
-import { DASH, cellText, formatCallTime, formatCount, formatDateTime, formatDuration, formatMoney, formatPercent, truncate } from './format';
+import { DASH, cellText, formatCallTime, formatCount, formatDateTime, formatDuration, formatShortDateTime, formatMoney, formatPercent, truncate } from './format';
 
 describe('formatCallTime (America/New_York, "MMM dd hh:mm:ss a")', () => {
   test('summer time (EDT, UTC-4) and winter time (EST, UTC-5)', () => {
@@ -26,6 +26,12 @@ describe('formatCallTime (America/New_York, "MMM dd hh:mm:ss a")', () => {
   test('formatDateTime names the New York offset', () => {
     expect(formatDateTime('2025-07-04T18:30:05Z')).toBe('Jul 4, 2025, 2:30:05 PM EDT');
     expect(formatDateTime('nope')).toBe(DASH);
+  });
+
+  test('formatShortDateTime reads to the minute, in New York', () => {
+    expect(formatShortDateTime('2026-01-31T19:30:00.000Z')).toBe('Jan 31, 2026 2:30 PM');
+    expect(formatShortDateTime(new Date('2026-07-04T16:05:00Z'))).toBe('Jul 4, 2026 12:05 PM');
+    expect(formatShortDateTime('nope')).toBe(DASH);
   });
 });
 

@@ -1,11 +1,10 @@
 /**
- * How values read in the UI (spec §2 Records view): times in America/New_York,
+ * How values read in the UI: times on the New York clock,
  * long text cut at TRUNCATE_LENGTH characters plus an ellipsis, a dash for
  * anything empty. Every function accepts missing or malformed input and shows
  * the dash rather than "NaN" or "Invalid DateTime".
  */
-import { DISPLAY_TIME_ZONE, RECORD_TIME_FORMAT, TRUNCATE_LENGTH } from '@callboard/contract';
-import { DateTime } from 'luxon';
+import { RECORD_TIME_FORMAT, TRUNCATE_LENGTH, formatInNewYork } from '@callboard/contract';
 
 /** What an empty cell shows. */
 export const DASH = '—';
@@ -22,18 +21,20 @@ function isBlank(value: unknown): boolean {
 
 /** A call time (ISO 8601 instant or Date) in New York as "MMM dd hh:mm:ss a", e.g. "Mar 09 02:05:07 PM". */
 export function formatCallTime(value: Maybe<string | Date>): string {
-  if (isBlank(value)) return DASH;
-  const time = value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(String(value).trim());
-  if (!time.isValid) return DASH;
-  return time.setZone(DISPLAY_TIME_ZONE).setLocale(LOCALE).toFormat(RECORD_TIME_FORMAT);
+  if (value === null || value === undefined) return DASH;
+  return formatInNewYork(value, RECORD_TIME_FORMAT) ?? DASH;
 }
 
 /** A date-and-time for detail views: "Mar 9, 2026, 2:05:07 PM EDT" in New York. */
 export function formatDateTime(value: Maybe<string | Date>): string {
-  if (isBlank(value)) return DASH;
-  const time = value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(String(value).trim());
-  if (!time.isValid) return DASH;
-  return time.setZone(DISPLAY_TIME_ZONE).setLocale(LOCALE).toFormat('MMM d, yyyy, h:mm:ss a ZZZZ');
+  if (value === null || value === undefined) return DASH;
+  return formatInNewYork(value, 'MMM d, yyyy, h:mm:ss a ZZZZ') ?? DASH;
+}
+
+/** A date and time to the minute, for lists: "Jan 31, 2026 2:30 PM" in New York. */
+export function formatShortDateTime(value: Maybe<string | Date>): string {
+  if (value === null || value === undefined) return DASH;
+  return formatInNewYork(value, 'MMM d, yyyy h:mm a') ?? DASH;
 }
 
 /**
@@ -51,6 +52,7 @@ export function cellText(value: unknown): string {
   if (isBlank(value)) return DASH;
   if (typeof value === 'number' && !Number.isFinite(value)) return DASH;
   if (typeof value === 'object') return JSON.stringify(value);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects are handled above: what is left prints as itself
   return String(value);
 }
 

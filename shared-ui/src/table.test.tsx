@@ -122,7 +122,7 @@ describe('Table', () => {
       );
     }
     render(<Selecting />);
-    const all = screen.getByRole('checkbox', { name: 'Select all rows' }) as HTMLInputElement;
+    const all = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all rows' });
     const first = screen.getByRole('checkbox', { name: 'Select +15550001' });
     expect(all.checked).toBe(false);
     await userEvent.click(first);

@@ -1,3 +1,4 @@
+import { AppProviders } from '@callboard/shared-auth/app-providers';
 import { restoreSession } from '@callboard/shared-auth/session';
 import { applyStoredTheme } from '@callboard/shared-ui/apply-theme';
 import '@callboard/shared-ui/theme.css';
@@ -5,11 +6,11 @@ import { createStore } from 'jotai/vanilla';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@callboard/shared-router';
-import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { ensureRemotesRegistered } from './federation/remote-directory';
 
-// The one jotai store of the app (DESIGN §5); remotes reach it through the shared jotai Provider.
+// The one jotai store of the app; remotes reach it through the shared jotai Provider, so the session
+// and the filters have one identity in every bundle.
 const store = createStore();
 restoreSession(store);
 // Before the first paint, so a light-theme user never sees a dark frame.

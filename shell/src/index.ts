@@ -1,2 +1,2 @@
 // The async boundary: shared modules (react, jotai, our shared packages…) are negotiated before bootstrap runs.
-import('./bootstrap');
+void import('./bootstrap');

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: seeds 1M calls over a year (10M with --ten-million) into
- * PostgreSQL and PGlite, starts the real server on each, measures the issue's
- * targets over HTTP, prints one table and writes it to bench/results.md.
+ * PostgreSQL and PGlite, starts the real server on each, measures the
+ * targets of docs/benchmarks.md over HTTP, prints one table and writes it to bench/results.md.
  *
  * PostgreSQL comes from DATABASE_URL (default: the local server); the seeded
  * databases and PGlite folders are cached under their data volume and reused
@@ -16,8 +16,8 @@ import { SORTABLE_COLUMNS } from '@callboard/contract';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
-import { parseCallFilter } from '../plugins/app/calls/call-filter';
-import { totalsByStatus } from '../plugins/app/calls/call-totals';
+import { parseCallFilter } from '../domain/calls/call-filter';
+import { totalsByStatus } from '../domain/calls/call-totals';
 import { asIngestCall, generateDemoCalls } from '../demo/demo-calls';
 import { preparePglite, preparePostgres, vacuumAnalyze, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
@@ -199,8 +199,8 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     const db = await openDatabase(location);
     // A cached database may predate the newest migrations; the server would apply them at its start.
     await migrate(db);
-    // And it may hold an interrupted run's ingested calls: measured as they were, one caller-id
-    // search took 70 ms instead of 5 (their dead rows and trigram entries were still being read).
+    // And it may hold an interrupted run's ingested calls: left in place, their dead rows and
+    // trigram entries are still read, and a caller-id search measured many times slower.
     const leftovers = await removeIngestedCalls(db, location.databaseUrl);
     if (leftovers > 0) log(`  removed ${int(leftovers)} calls an earlier run ingested, and vacuumed`);
     const filter = parseCallFilter({ datePreset: 'this_year' });
@@ -268,7 +268,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       return { rowsPerSecond: total / seconds, growth: peak - before, peak, total };
     };
     // One untimed export first, as every other measurement has its warm-up: the first read of a
-    // range after the reads above pays for bringing its pages in (~90k rows/s cold, ~175k warm).
+    // range after the reads above pays for bringing its pages in, at about half the warm speed.
     // Five exports in all: the per-user limit is five a minute.
     await exportRun('fmt=csv&datePreset=last_30_days');
     const small = await exportRun('fmt=csv&datePreset=last_30_days');
@@ -292,7 +292,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
 
     // A dashboard keeps asking while someone exports a year. Every 100 ms (~9 a second, under the
     // request limit for as long as the export lasts), with a minute's budget free first: right
-    // after the exports above, pace() stopped the probes after ~225 and the export ran on alone.
+    // after the exports above, pace() stopped the probes early and the export ran on alone.
     await client.reserve(REQUESTS_PER_MINUTE - 100);
     await client.signIn();
     const probes: number[] = [];
@@ -316,11 +316,11 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     exporting = false;
     await probing;
     record('export', "stats probe during a year's CSV export", 'ms', `${ms(summarise(probes))} (${probes.length} probes)`, 'p95 ≤ 20');
-    // The export slows down while the dashboard is in use (interactive-first.ts); what it kept, said beside the probe.
+    // The export slows down while the dashboard is in use (export-pacing.ts); what it kept, said beside the probe.
     record('export', 'CSV this_year meanwhile (paced while the dashboard is in use)', 'rows/s', int(probed.rowsPerSecond));
 
     log(`== ${engine}: ingest`);
-    // Sixty batches: over twenty (~2 s) one checkpoint or trigram pending-list flush moved the figure between 9,200 and 10,400.
+    // Sixty batches: over only twenty, one checkpoint or trigram pending-list flush moved the figure by a tenth.
     const batches = 60;
     const generator = generateDemoCalls({ calls: batches * 1000, days: 1, seed: 9000 + Math.floor(Math.random() * 1000), end: new Date() });
     const payloads: string[] = [];

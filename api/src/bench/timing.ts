@@ -1,4 +1,4 @@
-/** Latency samples and their summary: medians and 95th percentiles, as the targets are stated. */
+/** Latency samples and their summary: medians and 95th percentiles, as the targets in docs/benchmarks.md are stated. */
 export interface Summary {
   median: number;
   p95: number;

@@ -163,7 +163,7 @@ export async function runImport(argv: readonly string[], io: ImportIo): Promise<
     : `the embedded database (${pgliteDir})`;
   let db: Database | undefined;
   let last: ImportProgress | undefined;
-  let started = Date.now();
+  let started: number;
   try {
     if (args.dryRun) io.err(`Checking ${args.file} (dry run: the database is not opened)\n`);
     else {

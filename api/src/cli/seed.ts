@@ -61,7 +61,7 @@ function parseSeedArguments(argv: string[], now = new Date()): SeedArguments | '
     throw new UsageError((error as Error).message);
   }
   if (values.help) return 'help';
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name]) : undefined);
   const rawEnd = text('end');
   const end = rawEnd === undefined ? now : new Date(rawEnd);
   if (Number.isNaN(end.getTime())) throw new UsageError(`--end must be an ISO 8601 date-time, e.g. 2026-06-01T00:00:00Z (got "${rawEnd}")`);

@@ -1,12 +1,12 @@
 /**
- * The server is configured only by environment variables (issue 2). Every
+ * The server is configured only by environment variables (no config files to drift between deployments). Every
  * variable is checked here, once, at start-up; a wrong value stops the server
  * with a message naming the variable, the rule and the value it got.
  */
 import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
-import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../plugins/app/ingest/write-turns';
-import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../plugins/app/web/front-end';
+import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/ingest-write-queue';
+import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../domain/web/front-end';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -26,7 +26,7 @@ export interface Config {
   logLevel: LogLevel;
   /** Accepted as X-Api-Key on the ingest endpoints, beside keys created by admins. */
   ingestApiKey: string | undefined;
-  /** Call deliveries written to the database at once (plugins/app/ingest/write-turns.ts). */
+  /** Call deliveries written to the database at once (domain/ingest/ingest-write-queue.ts). */
   ingestConcurrency: number;
   /** Percent shares at which the stats cards raise their warning flags. */
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
@@ -75,7 +75,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const databaseUrl = value('DATABASE_URL');
   if (databaseUrl !== undefined) {
-    let valid = false;
+    let valid: boolean;
     try {
       valid = ['postgres:', 'postgresql:'].includes(new URL(databaseUrl).protocol);
     } catch {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * One small interface over both engines (DESIGN §3): PGlite when no
+ * One small interface over both engines (docs/decisions/0001-embedded-pglite.md): PGlite when no
  * DATABASE_URL is set, PostgreSQL when it is. The SQL is the same on both;
  * only connection handling differs, and it lives behind this interface.
  */

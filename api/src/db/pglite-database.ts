@@ -6,7 +6,7 @@ import type { Database, Queryable } from './database';
 /**
  * The embedded engine: PostgreSQL compiled to WebAssembly, in this process.
  * It has one connection and runs every statement on the main thread, so
- * callers keep statements short (DESIGN §10).
+ * callers keep statements short: a long one freezes every other request.
  */
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
   // relaxedDurability: flushes to disk asynchronously; the embedded engine is

@@ -2,25 +2,28 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Queryable } from './database';
 
+/** pg types its rows as `any`; the caller names the row type, as it does for PGlite. */
+const rowsOf = <Row>(result: pg.QueryResult): Row[] => result.rows as Row[];
+
 const INT8_OID = 20;
 
 /** Connections the pool keeps open however idle (see `min` below); the startup warm-up warms this many. */
 export const POOL_MIN_CONNECTIONS = 4;
 
 /**
- * A COPY export's own connection settings (measured on the 1M-call bench database):
+ * A COPY export's own connection settings (tried on the 1M-call bench database):
  * - it may outlast the 5 s statement limit of the dashboard's queries;
  * - no parallel workers: a 30-day export took three processes on a 2-core server,
- *   and a stats request made meanwhile waited up to 65 ms;
+ *   and a stats request made meanwhile waited for a core;
  * - random_page_cost at the usual value for data in memory or on SSD, so the planner walks
  *   calls_ts_idx newest first and COPY streams rows as it reads them; at the default (4)
- *   it chose a bitmap scan and a sort of the whole range (30 days: 855 ms against 335 ms).
+ *   it chose a bitmap scan and a sort of the whole range, and took over twice as long.
  */
 const EXPORT_SETTINGS = "SET statement_timeout = '15min'; SET max_parallel_workers_per_gather = 0; SET random_page_cost = 1.1";
 const EXPORT_SETTINGS_RESET = 'RESET statement_timeout; RESET max_parallel_workers_per_gather; RESET random_page_cost';
 
 /**
- * The production engine. Timeouts follow research/reliability.md C: a request
+ * The production engine. Timeouts are short on purpose: a request
  * never waits more than 3 s for a connection or 5 s for a statement, so an
  * outage answers 503 quickly instead of hanging.
  */
@@ -29,21 +32,21 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
     connectionString,
     max: 10,
     // Idle connections above this many close after 30 s; these stay. A new backend's first queries
-    // load its catalog caches: a stats request on fresh connections took ~50-75 ms at p95 against
-    // ~12 ms on warm ones (the bench's probe, after a minute of exports had let the pool go idle).
+    // load its catalog caches, so a stats request on fresh connections was several times slower at
+    // p95 than on warm ones (the bench's probe, after a minute of exports had let the pool go idle).
     min: POOL_MIN_CONNECTIONS,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 5000,
     idle_in_transaction_session_timeout: 10_000,
     // Every statement here is a short dashboard query or a streamed export. JIT compiles any plan
-    // above its cost threshold before running it: ~125 ms spent compiling a 30-day export that
-    // then ran in ~500 ms, and the same on a year's raw totals.
+    // above its cost threshold before running it: compiling a 30-day export took a quarter of
+    // the time the export itself then ran, and the same on a year's raw totals.
     options: '-c jit=off',
     // PGlite returns int8 as a number; make pg agree so both engines give the same rows.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client dying (server restart, terminated backend) must not crash
@@ -52,7 +55,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
 
   const query: Queryable['query'] = async (text, params) => {
     const result = await pool.query(text, params ? [...params] : []);
-    return result.rows;
+    return rowsOf(result);
   };
 
   return {
@@ -67,7 +70,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
         await client.query('BEGIN');
         const result = await work({
           async query(text, params) {
-            return (await client.query(text, params ? [...params] : [])).rows;
+            return rowsOf(await client.query(text, params ? [...params] : []));
           },
         });
         await client.query('COMMIT');

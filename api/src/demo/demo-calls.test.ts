@@ -1,6 +1,6 @@
 import { DISPLAY_TIME_ZONE, DISPOSITIONS } from '@callboard/contract';
 import { DateTime } from 'luxon';
-import { validateIngestCall, type NormalisedCall } from '../plugins/app/calls/ingest-validation';
+import { validateIngestCall, type NormalisedCall } from '../domain/calls/ingest-validation';
 import { DEMO_WORLD_SIZE, DemoCalls, ODD_STATUSES, asIngestCall, demoWorld, generateDemoCalls, type DemoCallOptions } from './demo-calls';
 
 const END = new Date('2026-03-02T05:00:00Z'); // midnight in New York

@@ -14,9 +14,9 @@
  * adding new ones. Timestamps rise with the index, as calls arrive in a real
  * feed, which keeps the table's physical order close to its time order.
  */
-import { DISPLAY_TIME_ZONE, type IngestCall } from '@callboard/contract';
-import { DateTime } from 'luxon';
-import type { NormalisedCall, NormalisedVerdict } from '../plugins/app/calls/ingest-validation';
+import { inNewYork, type IngestCall } from '@callboard/contract';
+import type { DateTime } from 'luxon';
+import type { NormalisedCall, NormalisedVerdict } from '../domain/calls/ingest-validation';
 
 // ---------------------------------------------------------------------------
 // Randomness
@@ -378,9 +378,10 @@ export const ODD_STATUSES = ['Transferred', 'Duplicate', 'Needs Review', 'N/A', 
 
 function outcomeWeights(quality: number, offHours: boolean): Float64Array {
   const q = quality;
-  const weights = BASE_MIX.map((w, outcome) => {
+  const weights = BASE_MIX.map((w, index) => {
+    const outcome = index as Outcome;
     let k = 1;
-    switch (outcome as Outcome) {
+    switch (outcome) {
       case Outcome.Sales: k = 0.4 + 0.8 * q; break;
       case Outcome.NotQualified: k = 1.6 - 0.6 * q; break;
       case Outcome.Dnc: k = 2.2 - 1.4 * q; break;
@@ -447,7 +448,7 @@ function buildTimeline(seed: number, days: number, end: number): Timeline {
   const dayFactor = new Map<number, number>();
   let sum = 0;
   for (let slot = 0; slot < slots; slot += 1) {
-    const at = DateTime.fromMillis(start + slot * 3_600_000 + 1_800_000, { zone: DISPLAY_TIME_ZONE });
+    const at = inNewYork(start + slot * 3_600_000 + 1_800_000);
     const weekend = at.weekday >= 6;
     const dayKey = at.year * 10_000 + at.month * 100 + at.day;
     let factor = dayFactor.get(dayKey);
@@ -821,7 +822,7 @@ export class DemoCalls {
   *batches(size = 1000): Generator<NormalisedCall[]> {
     for (let from = 0; from < this.options.calls; from += size) {
       const to = Math.min(this.options.calls, from + size);
-      const batch: NormalisedCall[] = new Array(to - from);
+      const batch = new Array<NormalisedCall>(to - from);
       for (let i = from; i < to; i += 1) batch[i - from] = this.call(i);
       yield batch;
     }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { storeCalls } from '../plugins/app/calls/calls-writer';
+import { storeCalls } from '../domain/calls/calls-writer';
 import { DemoCalls, type DemoCallOptions } from './demo-calls';
 
 export interface SeedDemoCallsOptions extends DemoCallOptions {

@@ -12,10 +12,7 @@
  * validateIngestCall, so an imported call and a delivered one are judged alike.
  */
 import { DateTime } from 'luxon';
-import type { FieldError, IngestCall, QcVerdict } from '@callboard/contract';
-
-/** A date-time without an offset is read in the business's time zone, as the dashboard shows it. */
-export const IMPORT_TIME_ZONE = 'America/New_York';
+import { DISPLAY_TIME_ZONE, fromNewYorkWallClock, type FieldError, type IngestCall, type QcVerdict, type WallClockTime } from '@callboard/contract';
 
 type Kind = 'text' | 'timestamp' | 'duration' | 'boolean' | 'money';
 
@@ -176,14 +173,14 @@ const OFFSET_ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})
 const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const LOCAL_US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?$/;
 
-function fromLocalParts(parts: { year: number; month: number; day: number; hour: number; minute: number; second: number; millisecond: number }, text: string): Converted<string> {
-  const local = DateTime.fromObject(parts, { zone: IMPORT_TIME_ZONE });
-  if (!local.isValid) return { value: undefined, error: `"${text}" is not a valid date-time` };
-  // Luxon moves a time in the spring-forward gap to a real one; such a time cannot come from a New York clock.
-  if (local.hour !== parts.hour || local.minute !== parts.minute || local.day !== parts.day) {
-    return { value: undefined, error: `"${text}" does not exist in ${IMPORT_TIME_ZONE} (the clocks skip it); give the time with its offset` };
+/** A date-time without an offset is read on the New York clock, as the dashboard shows it. */
+function fromLocalParts(parts: WallClockTime, text: string): Converted<string> {
+  const local = fromNewYorkWallClock(parts);
+  if (local === 'invalid') return { value: undefined, error: `"${text}" is not a valid date-time` };
+  if (local === 'skipped') {
+    return { value: undefined, error: `"${text}" does not exist in ${DISPLAY_TIME_ZONE} (the clocks skip it); give the time with its offset` };
   }
-  return { value: local.toISO() as string };
+  return { value: local.toISO() };
 }
 
 /**
@@ -205,7 +202,7 @@ export function parseCallTimestamp(raw: string): Converted<string> {
     const [, date, time, offset] = withOffset as unknown as [string, string, string, string];
     const hhmm = time.length === 4 ? `0${time}` : time;
     const parsed = DateTime.fromISO(`${date}T${hhmm}${offset.toUpperCase()}`, { setZone: true });
-    return parsed.isValid ? { value: parsed.toISO() as string } : { value: undefined, error: `"${text}" is not a valid date-time` };
+    return parsed.isValid ? { value: parsed.toISO() } : { value: undefined, error: `"${text}" is not a valid date-time` };
   }
   const iso = LOCAL_ISO.exec(text);
   if (iso) {
@@ -227,7 +224,7 @@ export function parseCallTimestamp(raw: string): Converted<string> {
   }
   return {
     value: undefined,
-    error: `"${text}" is not a date-time: use ISO 8601 with an offset (2026-03-08T14:30:00-05:00), or YYYY-MM-DD HH:MM:SS or M/D/YYYY h:mm:ss AM/PM, read as ${IMPORT_TIME_ZONE} time`,
+    error: `"${text}" is not a date-time: use ISO 8601 with an offset (2026-03-08T14:30:00-05:00), or YYYY-MM-DD HH:MM:SS or M/D/YYYY h:mm:ss AM/PM, read as ${DISPLAY_TIME_ZONE} time`,
   };
 }
 

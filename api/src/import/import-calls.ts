@@ -13,8 +13,8 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 import type { Database } from '../db/database';
-import { storeCalls } from '../plugins/app/calls/calls-writer';
-import { validateIngestCall, type NormalisedCall } from '../plugins/app/calls/ingest-validation';
+import { storeCalls } from '../domain/calls/calls-writer';
+import { validateIngestCall, type NormalisedCall } from '../domain/calls/ingest-validation';
 import { columnOf, mapRow, resolveColumns, type ResolvedColumns } from './column-mapping';
 
 export const DEFAULT_IMPORT_BATCH = 1000;

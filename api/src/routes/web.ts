@@ -10,7 +10,7 @@ import {
   REMOTE_NAMES,
   remoteEntries,
   type RemoteUrls,
-} from '../plugins/app/web/front-end';
+} from '../domain/web/front-end';
 
 export interface WebRouteOptions {
   /** The folder holding `shell/dist` and `remote-*\/dist`. */
@@ -44,7 +44,9 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
-    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+    },
   });
   for (const name of REMOTE_NAMES) {
     // Looked up per request (not listed at start), so a rebuilt remote is served without a restart.

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { PasswordHasher } from '../plugins/app/auth/password-hasher';
+import type { PasswordHasher } from '../domain/auth/password-hasher';
 
 /** The sign-in printed by `npm start` on a fresh embedded database. */
 export const DEMO_ADMIN = { email: 'admin@callboard.demo', password: 'callboard-demo' } as const;

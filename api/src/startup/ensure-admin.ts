@@ -1,7 +1,7 @@
 import { normaliseEmail } from '@callboard/contract';
 import type { Database } from '../db/database';
-import type { PasswordHasher } from '../plugins/app/auth/password-hasher';
-import { usersRepository } from '../plugins/app/users/users-repository';
+import type { PasswordHasher } from '../domain/auth/password-hasher';
+import { usersRepository } from '../domain/users/users-repository';
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD: creates that admin when no user has the email.

@@ -1,9 +1,9 @@
 import type { Database } from '../db/database';
 import { POOL_MIN_CONNECTIONS } from '../db/postgres-database';
-import { parseCallFilter } from '../plugins/app/calls/call-filter';
-import { totalsForRanges } from '../plugins/app/calls/call-totals';
-import { dimensionOptions } from '../plugins/app/calls/filter-options';
-import { findRecordsPage } from '../plugins/app/calls/records-repository';
+import { parseCallFilter } from '../domain/calls/call-filter';
+import { totalsForRanges } from '../domain/calls/call-totals';
+import { dimensionOptions } from '../domain/calls/filter-options';
+import { findRecordsPage } from '../domain/calls/records-repository';
 
 /** The presets the dashboard opens with and the ones most asked for. */
 const PRESETS = ['today', 'last_30_days', 'this_year'] as const;
@@ -15,10 +15,10 @@ const PRESETS = ['today', 'last_30_days', 'this_year'] as const;
  *
  * - PGlite is PostgreSQL compiled to WebAssembly: V8 starts it on its
  *   baseline compiler and optimises the hot functions once they have run a
- *   while. On the 1M-call bench database a stats request's two queries took
- *   12 ms at the median over their first 30 runs after a start, 2 ms after ~100.
+ *   while. On the 1M-call bench database a stats request's queries ran several
+ *   times slower over their first few dozen runs after a start than after.
  * - On PostgreSQL each new connection loads its catalog caches on its first
- *   queries (the first plan of a simple query: 2.3 ms, then 0.2 ms), so the
+ *   queries (the first plan of a simple query costs ten times the next), so the
  *   warm-up runs on as many connections at once as the pool keeps open.
  *
  * Bounded by `budgetMs`.

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { resolvePreset } from '../../src/plugins/app/calls/date-range';
+import { resolvePreset } from '../../src/domain/calls/date-range';
 import { bearer } from './test-app';
 
 export const INGEST_KEY = 'test-ingest-key-0123456789abcdef';
@@ -66,7 +66,7 @@ export async function ingestAll(app: FastifyInstance, calls: unknown[]): Promise
 export async function getOk<T = any>(app: FastifyInstance, token: string, url: string): Promise<T> {
   const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
   if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
-  return response.json() as T;
+  return response.json<T>();
 }
 
 export function bulkUpdate(app: FastifyInstance, token: string, payload: unknown) {
@@ -77,7 +77,7 @@ export function bulkUpdate(app: FastifyInstance, token: string, payload: unknown
 export function nyIso(local: string): string {
   const parsed = DateTime.fromISO(local, { zone: NY });
   if (!parsed.isValid) throw new Error(`not a New York time: ${local}`);
-  return parsed.toISO() as string;
+  return parsed.toISO();
 }
 
 export const nyDate = (local: string): Date => new Date(nyIso(local));

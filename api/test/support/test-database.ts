@@ -17,7 +17,7 @@ export interface TestDatabase {
   db: Database;
   /** For PostgreSQL: the URL of this test's own database. */
   url?: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /** The server's URL with another database name. */
@@ -42,7 +42,7 @@ async function adminQuery(sql: string): Promise<void> {
  * its URL, and a drop that goes through the server's URL and forces any
  * remaining sessions off. For tests that open their own connection to it.
  */
-export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `callboard_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   return {

@@ -1,26 +1,20 @@
 /**
- * Renders the Call Logs area the way the shell does (one jotai store, SWR with
- * the API fetcher, a router, the toaster) with a fresh store, cache and
- * signed-in session per test, `fetch` answered by a small in-memory calls API,
- * and an IntersectionObserver that tests drive by hand (jsdom has none).
+ * Renders the Call Logs area inside the app's host (renderInHost: the real
+ * providers, a router under /callLogs as the shell mounts the area, the
+ * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
+ * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
 import type { CallAuditEntry, CallRecord, PublicUser } from '@callboard/contract';
-import { swrFetcher } from '@callboard/shared-auth/api-fetch';
-import { isLoadingAtom, saveSession } from '@callboard/shared-auth/session';
-import { installFetchMock, jsonResponse, makeUser, type FetchMock } from '@callboard/shared-auth/testing/fetch-mock';
-import { MemoryRouter, Route, Routes, useLocation } from '@callboard/shared-router';
+import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
+import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
+import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
-import { act, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { createStore } from 'jotai/vanilla';
-import toast, { Toaster } from 'react-hot-toast';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { act } from '@testing-library/react';
 import App from '../app';
 import { newestFirst } from '../features/call-log/hooks/merge-calls';
 
-export type Store = ReturnType<typeof createStore>;
+export type { Store } from '@callboard/shared-auth/session';
 
 // ---- IntersectionObserver, by hand ----
 
@@ -59,9 +53,6 @@ export function setInView(testId: 'log-top' | 'log-end', isIntersecting: boolean
 }
 
 beforeEach(() => {
-  // Persisted filters and UI state live in localStorage, toasts in module state: each test starts clean.
-  localStorage.clear();
-  toast.remove();
   FakeIntersectionObserver.live.clear();
   globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
 });
@@ -72,7 +63,7 @@ const BASE_TIME = Date.parse('2026-03-09T18:00:00.000Z');
 
 /** A call whose time grows with its id, so a larger id is a newer call. */
 export function makeCall(id: number, overrides: Partial<CallRecord> = {}): CallRecord {
-  return {
+  return makeCallRecord({
     id: String(id),
     callTimestamp: new Date(BASE_TIME + id * 60_000).toISOString(),
     callerId: `+1555000${String(id).padStart(4, '0')}`,
@@ -97,7 +88,7 @@ export function makeCall(id: number, overrides: Partial<CallRecord> = {}): CallR
     statusOverridden: false,
     qc: { disposition: 'Sales', sub_disposition: null, reason: null, summary: null },
     ...overrides,
-  };
+  });
 }
 
 /** Calls with ids from..to (inclusive). */
@@ -169,7 +160,7 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         return jsonResponse({ success: true, data: { ...call, audit: api.audits.get(call.id) ?? [] } });
       }
       if (url.pathname === '/api/calls/bulk-update' && method === 'PUT') {
-        const body = JSON.parse(String(init?.body)) as { ids: string[]; set: { status: string } };
+        const body = JSON.parse(init?.body as string) as { ids: string[]; set: { status: string } };
         api.bulkBodies.push(body);
         const failed = fail('bulk');
         if (failed) return failed;
@@ -189,8 +180,6 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
 
 // ---- Rendering ----
 
-export const TEST_TOKEN = 'test-token';
-
 export interface RenderOptions {
   api?: FakeCallsApi;
   account?: Partial<PublicUser>;
@@ -201,64 +190,23 @@ export interface RenderOptions {
   path?: string;
   /** The query, e.g. "?page=2". */
   search?: string;
-  /** SWR options over the test defaults, e.g. the shell's (SHELL_SWR_OPTIONS). */
-  swr?: SWRConfiguration;
 }
 
-/** What the shell's providers set (shell/src/app/providers.tsx), for tests that must hold under them. */
-export const SHELL_SWR_OPTIONS: SWRConfiguration = {
-  dedupingInterval: 30_000,
-  revalidateOnFocus: false,
-  shouldRetryOnError: false,
-  keepPreviousData: true,
-};
-
-/** Where the router is, updated on every render of the area. */
-export interface LocationState {
-  pathname: string;
-  search: string;
-}
-
-function LocationProbe({ state }: { state: LocationState }) {
-  const location = useLocation();
-  state.pathname = location.pathname;
-  state.search = location.search;
-  return null;
-}
-
-export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, path = '', search = '', swr }: RenderOptions = {}) {
-  const store = createStore();
-  saveSession(store, { token: TEST_TOKEN, user: makeUser({ role: 'admin', ...account }) });
-  store.set(isLoadingAtom, false);
-  if (filters) store.set(updateFiltersAtom, filters);
-  if (pollEveryMs !== undefined) {
-    store.set(refreshIntervalAtom, pollEveryMs);
-    store.set(autoRefreshAtom, true);
-  }
-  const fetchMock: FetchMock = installFetchMock((url, init) => api.respond(new URL(url, 'http://localhost'), init));
-  const location: LocationState = { pathname: `/callLogs${path}`, search };
-  const view = render(
-    <Provider store={store}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fetcher: swrFetcher(store), ...swr }}>
-        <MemoryRouter initialEntries={[`/callLogs${path}${search}`]}>
-          <Routes>
-            <Route
-              path="/callLogs/*"
-              element={
-                <>
-                  <App />
-                  <LocationProbe state={location} />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-        <Toaster />
-      </SWRConfig>
-    </Provider>,
-  );
+export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, path = '', search = '' }: RenderOptions = {}) {
+  const rendered = renderInHost(<App />, {
+    path: `/callLogs${path}${search}`,
+    route: '/callLogs/*',
+    session: { role: 'admin', ...account },
+    setup: (store) => {
+      if (filters) store.set(updateFiltersAtom, filters);
+      if (pollEveryMs !== undefined) {
+        store.set(refreshIntervalAtom, pollEveryMs);
+        store.set(autoRefreshAtom, true);
+      }
+    },
+    api: (request, init) => api.respond(new URL(request.url, 'http://localhost'), init),
+  });
   /** The records requests made so far, as URLs. */
-  const recordsRequests = () =>
-    fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((url) => url.pathname === '/api/calls/records');
-  return { ...view, store, api, fetchMock, location, recordsRequests, user: userEvent.setup() };
+  const recordsRequests = () => rendered.requests('/api/calls/records').map((request) => new URL(request.url, 'http://localhost'));
+  return { ...rendered, api, recordsRequests };
 }

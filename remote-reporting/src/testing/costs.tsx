@@ -1,33 +1,16 @@
 /**
- * Renders the Costs view the way the app does: one fresh jotai store with a
- * signed-in session, SWR with a cache of its own (so no answer leaks between
- * tests), a router and the toaster, with `fetch` answered by a script. Tests
- * assert what a person sees and which requests left.
+ * Renders the Costs view inside the app's host (renderInHost: the real
+ * providers, a router at /reporting/costs, the toaster, a signed-in session)
+ * with `fetch` answered by a script. Tests assert what a person sees and which
+ * requests left.
  */
 import type { Breakdown, BreakdownGroup, BreakdownRow, CostStats, FilterOption, Payment, Role } from '@callboard/contract';
-import { swrFetcher } from '@callboard/shared-auth/api-fetch';
-import { isLoadingAtom, saveSession } from '@callboard/shared-auth/session';
-import {
-  fakeResponse,
-  installFetchMock,
-  makeToken,
-  makeUser,
-  recordedCalls,
-  type FakeResponseInit,
-  type FetchMock,
-  type RecordedCall,
-} from '@callboard/shared-auth/testing/fetch-mock';
-import { MemoryRouter } from '@callboard/shared-router';
+import type { FakeResponseInit } from '@callboard/shared-auth/testing/fetch-mock';
+import { renderInHost, type FakeRequest, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
-import { render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { createStore } from 'jotai/vanilla';
 import type { ReactElement } from 'react';
-import toast, { Toaster } from 'react-hot-toast';
-import { SWRConfig } from 'swr';
 
-export type Store = ReturnType<typeof createStore>;
+export type { Store } from '@callboard/shared-auth/session';
 
 // ---- Fixtures: small, readable numbers whose formatting is easy to assert ----
 
@@ -132,47 +115,22 @@ export interface RenderOptions {
   api?: Responder;
 }
 
-export interface Rendered extends RenderResult {
-  store: Store;
-  user: UserEvent;
-  fetchMock: FetchMock;
+export interface Rendered extends Omit<RenderedInHost, 'requests'> {
   /** Every request so far, with its URL parsed and its JSON body read. */
-  requests: () => (RecordedCall & { path: string; query: URLSearchParams })[];
+  requests: () => FakeRequest[];
 }
 
 export function renderCosts(ui: ReactElement, { role = 'admin', filters, api }: RenderOptions = {}): Rendered {
-  // Filters and the session persist in localStorage, toasts in react-hot-toast's module state: start clean.
-  localStorage.clear();
-  toast.remove();
-
-  const store = createStore();
-  saveSession(store, { token: makeToken(3600), user: makeUser({ role, name: role === 'admin' ? 'Ada Admin' : 'Uma User' }) });
-  store.set(isLoadingAtom, false);
-  if (filters) store.set(updateFiltersAtom, filters);
-
-  const fetchMock = installFetchMock(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-    const request: Request = { url, method, body, headers: { ...(init?.headers as Record<string, string> | undefined) } };
-    const answer = (await api?.(request)) ?? (await defaultApi(request)) ?? { status: 404, body: { success: false, message: 'Not found', code: 'NOT_FOUND' } };
-    return 'ok' in answer && typeof answer.ok === 'boolean' ? (answer as Response) : fakeResponse(answer as FakeResponseInit);
+  const rendered = renderInHost(ui, {
+    path: '/reporting/costs',
+    session: { role, name: role === 'admin' ? 'Ada Admin' : 'Uma User' },
+    setup: (store) => {
+      if (filters) store.set(updateFiltersAtom, filters);
+    },
+    api: async ({ url, method, body, headers }) => {
+      const request: Request = { url: new URL(url, 'http://localhost'), method, body, headers };
+      return (await api?.(request)) ?? (await defaultApi(request));
+    },
   });
-
-  const result = render(
-    <Provider store={store}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fetcher: swrFetcher(store), shouldRetryOnError: false, revalidateOnFocus: false }}>
-        <MemoryRouter initialEntries={['/reporting/costs']}>{ui}</MemoryRouter>
-      </SWRConfig>
-      <Toaster />
-    </Provider>,
-  );
-
-  const requests = () =>
-    recordedCalls(fetchMock).map((call) => {
-      const url = new URL(call.url, 'http://localhost');
-      return { ...call, path: url.pathname, query: url.searchParams };
-    });
-
-  return { ...result, store, user: userEvent.setup(), fetchMock, requests };
+  return { ...rendered, requests: () => rendered.requests() };
 }

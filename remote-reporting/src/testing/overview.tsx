@@ -1,64 +1,25 @@
 /**
- * Renders the overview the way the app does (one jotai store, SWR, the router,
- * toasts) with a fresh store and SWR cache per test, a signed-in session and
- * `fetch` answered by a script, so tests assert what a person sees and which
- * requests left.
+ * Renders the overview inside the app's host (renderInHost: the real
+ * providers, a router under /reporting as the shell mounts the area, the
+ * toaster, a signed-in session) with `fetch` answered by a script, so tests
+ * assert what a person sees and which requests left.
  */
-import { DISPOSITIONS, type CallDetail, type CallRecord, type RecordsMeta, type StatsData, type StatsFigures } from '@callboard/contract';
-import { isLoadingAtom, saveSession } from '@callboard/shared-auth/session';
-import { fakeResponse, installFetchMock, makeToken, makeUser, type FakeResponseInit, type FetchMock } from '@callboard/shared-auth/testing/fetch-mock';
+import { DISPOSITIONS, type CallRecord, type RecordsMeta, type StatsData, type StatsFigures } from '@callboard/contract';
+import type { Store } from '@callboard/shared-auth/session';
+import { makeCallDetail, makeCallRecord } from '@callboard/shared-auth/testing/call-records';
+import { renderInHost, type FakeAnswer, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
-import { MemoryRouter, Route, Routes, useLocation } from '@callboard/shared-router';
-import { render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { createStore } from 'jotai/vanilla';
+import { Route, Routes } from '@callboard/shared-router';
 import type { ReactElement } from 'react';
-import toast, { Toaster } from 'react-hot-toast';
-import { SWRConfig } from 'swr';
 import { OverviewPage } from '../features/overview/components/overview-page';
 
-export type Store = ReturnType<typeof createStore>;
+export type { Store } from '@callboard/shared-auth/session';
 
 // ---- Data ----
 
-let sequence = 0;
-
 /** A call record as GET /api/calls/records returns it; every field can be overridden. */
-export function makeRecord(overrides: Partial<CallRecord> = {}): CallRecord {
-  sequence += 1;
-  const id = overrides.id ?? String(1000 + sequence);
-  return {
-    id,
-    callTimestamp: '2026-01-15T19:30:05.000Z',
-    callerId: `+1555000${String(sequence).padStart(4, '0')}`,
-    campaignName: 'Solar Leads',
-    publisherName: 'Acme Media',
-    systemName: 'Acme Media (system)',
-    target_name: 'Target One',
-    buyerName: 'Buyer One',
-    durationSec: 125,
-    connected: true,
-    status: 'Sales',
-    sub_disposition: 'Closed',
-    reason: 'Customer agreed to the offer on the first call',
-    summary: 'Short summary',
-    transcript: 'Agent: Hello.\nCaller: Hi, I am calling about solar panels.',
-    recordingUrl: 'https://recordings.example.com/r1.wav',
-    systemCallId: `SC-${id}`,
-    systemPublisherId: 'PUB-1',
-    systemBuyerId: 'BUY-1',
-    revenue: 40,
-    payout: 20,
-    statusOverridden: false,
-    qc: { disposition: 'Sales', sub_disposition: 'Closed', reason: 'Bot reason', summary: 'Bot summary' },
-    ...overrides,
-  };
-}
-
-export function makeDetail(overrides: Partial<CallDetail> = {}): CallDetail {
-  return { ...makeRecord(overrides), audit: [], ...overrides };
-}
+export const makeRecord = makeCallRecord;
+export const makeDetail = makeCallDetail;
 
 export function recordsBody(rows: CallRecord[], meta: Partial<RecordsMeta> = {}) {
   const limit = meta.limit ?? 25;
@@ -105,7 +66,7 @@ export function dispositionsBody() {
 
 // ---- Rendering ----
 
-export type Answer = FakeResponseInit | Response;
+export type Answer = FakeAnswer;
 
 export interface RenderOverviewOptions {
   /** Where the router starts; /reporting by default. */
@@ -124,12 +85,7 @@ export interface RenderOverviewOptions {
   keepStorage?: boolean;
 }
 
-export interface RenderedOverview extends RenderResult {
-  store: Store;
-  user: UserEvent;
-  fetchMock: FetchMock;
-  /** Where the router is now. */
-  location: { pathname: string; search: string };
+export interface RenderedOverview extends Omit<RenderedInHost, 'requests'> {
   /** The requests made to `path` so far, parsed. */
   requests: (path: string) => URL[];
 }
@@ -143,62 +99,30 @@ function defaultAnswer(url: URL): Answer {
   return { status: 404, body: { success: false, message: 'Not found', code: 'NOT_FOUND' } };
 }
 
-function isResponse(answer: Answer): answer is Response {
-  return typeof (answer as Response).ok === 'boolean';
-}
-
-function LocationProbe({ into }: { into: { pathname: string; search: string } }) {
-  const location = useLocation();
-  into.pathname = location.pathname;
-  into.search = location.search;
-  return null;
-}
-
 export function renderOverview(options: RenderOverviewOptions = {}): RenderedOverview {
   const { path = '/reporting', respond, filters, setup, ui, fakeTimers = false, keepStorage = false } = options;
-  // Filters, UI state and column choices persist in localStorage; toasts live in react-hot-toast's module state.
-  if (!keepStorage) localStorage.clear();
-  toast.remove();
-
-  const store = createStore();
-  saveSession(store, { token: makeToken(3600), user: makeUser() });
-  store.set(isLoadingAtom, false);
-  if (filters) store.set(updateFiltersAtom, filters);
-  setup?.(store);
-
-  const fetchMock = installFetchMock(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const answer = (await respond?.(url, init)) ?? defaultAnswer(url);
-    return isResponse(answer) ? answer : fakeResponse(answer);
-  });
-
-  const location = { pathname: path, search: '' };
   const page = ui ?? <OverviewPage />;
-  const view = render(
-    <Provider store={store}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            {/* As the shell mounts the area (reporting/*) and as app.tsx routes inside it. */}
-            <Route
-              path="/reporting/*"
-              element={
-                <Routes>
-                  <Route index element={page} />
-                  <Route path="calls/:callId" element={page} />
-                </Routes>
-              }
-            />
-          </Routes>
-          <LocationProbe into={location} />
-        </MemoryRouter>
-        <Toaster />
-      </SWRConfig>
-    </Provider>,
+  const rendered = renderInHost(
+    // As app.tsx routes inside the area.
+    <Routes>
+      <Route index element={page} />
+      <Route path="calls/:callId" element={page} />
+    </Routes>,
+    {
+      path,
+      route: '/reporting/*',
+      fakeTimers,
+      keepStorage,
+      setup: (store) => {
+        if (filters) store.set(updateFiltersAtom, filters);
+        setup?.(store);
+      },
+      api: async (request, init) => {
+        const url = new URL(request.url, 'http://localhost');
+        return (await respond?.(url, init)) ?? defaultAnswer(url);
+      },
+    },
   );
-
-  const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
-  const requests = (target: string) =>
-    fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === target);
-  return { ...view, store, user, fetchMock, location, requests };
+  const requests = (target: string) => rendered.requests(target).map((request) => new URL(request.url, 'http://localhost'));
+  return { ...rendered, requests };
 }

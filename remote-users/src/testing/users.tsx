@@ -1,43 +1,21 @@
 /**
- * Renders the users area the way the shell does — a fresh jotai store with a
- * signed-in session, an SWR cache of its own, a router and a toaster — with
- * `fetch` answered by a small in-memory users API, so tests assert what a
- * person sees and which requests left.
+ * Renders the users area inside the app's host (renderInHost: the real
+ * providers, a router at /users with the area mounted as the shell mounts it,
+ * the toaster, an admin signed in) with `fetch` answered by a small in-memory
+ * users API, so tests assert what a person sees and which requests left.
  */
 import { ROLES, ROLE_LABELS, type PublicUser } from '@callboard/contract';
-import { swrFetcher } from '@callboard/shared-auth/api-fetch';
-import { isLoadingAtom, saveSession, type Store } from '@callboard/shared-auth/session';
-import {
-  installFetchMock,
-  jsonResponse,
-  makeToken,
-  makeUser,
-  recordedCalls,
-  type FetchMock,
-  type RecordedCall,
-} from '@callboard/shared-auth/testing/fetch-mock';
-import { MemoryRouter } from '@callboard/shared-router';
-import { configure, render, screen, within, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { createStore } from 'jotai/vanilla';
-import toast, { Toaster } from 'react-hot-toast';
-import { SWRConfig } from 'swr';
+import { jsonResponse, makeUser, recordedCalls, type FetchMock, type RecordedCall } from '@callboard/shared-auth/testing/fetch-mock';
+import { renderInHost, type FakeRequest, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
+import { configure, screen, within } from '@testing-library/react';
 import App from '../app';
 
 export { deferred, jsonResponse, makeUser } from '@callboard/shared-auth/testing/fetch-mock';
+export type { FakeRequest } from '@callboard/shared-auth/testing/render-in-host';
 
 // A search waits 300 ms for typing to stop before it asks; on a busy shared machine, with suites running
 // side by side, the default 1 s for findBy/waitFor leaves too little margin.
 configure({ asyncUtilTimeout: 4000 });
-
-/** A request as the fake API sees it. */
-export interface FakeRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
 
 /** Answers a request instead of the fake API, or returns undefined to let it answer. */
 export type Override = (request: FakeRequest) => Response | Promise<Response> | undefined;
@@ -66,7 +44,7 @@ export class FakeUsersApi {
     this.users = [...users];
   }
 
-  handle(request: FakeRequest): Response {
+  handle(request: Pick<FakeRequest, 'method' | 'path' | 'query' | 'body'>): Response {
     const { method, path, query } = request;
     if (path === '/api/users/roles' && method === 'GET') {
       return jsonResponse({ success: true, data: ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })) });
@@ -121,51 +99,19 @@ export interface RenderUsersOptions {
   override?: Override;
 }
 
-export interface RenderUsersResult extends RenderResult {
-  store: Store;
-  fetchMock: FetchMock;
+export interface RenderUsersResult extends RenderedInHost {
   api: FakeUsersApi;
-  user: UserEvent;
 }
 
 export function renderUsersPage({ me = ADMIN, users = [], override }: RenderUsersOptions = {}): RenderUsersResult {
-  // Toasts live in react-hot-toast's module state and the session in localStorage: start each test clean.
-  toast.remove();
-  localStorage.clear();
   const api = new FakeUsersApi(users);
-  const fetchMock = installFetchMock(async (url, init) => {
-    const parsed = new URL(url, 'http://localhost');
-    const request: FakeRequest = {
-      method: init?.method ?? 'GET',
-      path: parsed.pathname,
-      query: parsed.searchParams,
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
-    };
-    return (await override?.(request)) ?? api.handle(request);
+  const rendered = renderInHost(<App />, {
+    path: '/users',
+    route: '/users/*',
+    session: me,
+    api: async (request) => (await override?.(request)) ?? api.handle(request),
   });
-  const store = createStore();
-  saveSession(store, { token: makeToken(900), user: me });
-  store.set(isLoadingAtom, false);
-
-  const result = render(
-    <Provider store={store}>
-      <SWRConfig
-        value={{
-          provider: () => new Map(),
-          dedupingInterval: 0,
-          fetcher: swrFetcher(store),
-          revalidateOnFocus: false,
-          shouldRetryOnError: false,
-        }}
-      >
-        <MemoryRouter>
-          <Toaster />
-          <App />
-        </MemoryRouter>
-      </SWRConfig>
-    </Provider>,
-  );
-  return { ...result, store, fetchMock, api, user: userEvent.setup() };
+  return { ...rendered, api };
 }
 
 /** The requests that left, as method + path + query ("GET /api/users?page=1&limit=10"). */

@@ -26,8 +26,11 @@ export interface CallDetailState {
  */
 export function useCallDetail(id: string | null | undefined): CallDetailState {
   const apiFetch = useApiFetch();
-  const { data, error, isLoading } = useSWR(callDetailKey(id), (path: string) => apiFetch<CallDetailResponse>(path), {
+  const swr = useSWR(callDetailKey(id), (path: string) => apiFetch<CallDetailResponse>(path), {
     keepPreviousData: false,
   });
-  return { detail: data?.data, error: error as unknown, isLoading };
+  const { data, isLoading } = swr;
+  // SWR types a failure as `any`; it is whatever the fetcher threw.
+  const error: unknown = swr.error;
+  return { detail: data?.data, error, isLoading };
 }

@@ -53,24 +53,27 @@ export interface RecordedCall {
 
 /** The calls a fetch mock received, with headers as a plain record and JSON bodies parsed. */
 export function recordedCalls(mock: FetchMock): RecordedCall[] {
-  return mock.mock.calls.map(([url, init]) => {
-    const raw = init?.body;
-    let body: unknown = raw;
-    if (typeof raw === 'string') {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        body = raw;
-      }
+  return mock.mock.calls.map(([url, init]) => recordedCall(url, init));
+}
+
+/** One call to fetch, read the way recordedCalls reads each. */
+export function recordedCall(url: string, init?: RequestInit): RecordedCall {
+  const raw = init?.body;
+  let body: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = raw;
     }
-    return {
-      url,
-      method: init?.method ?? 'GET',
-      headers: { ...(init?.headers as Record<string, string> | undefined) },
-      body,
-      credentials: init?.credentials,
-    };
-  });
+  }
+  return {
+    url,
+    method: init?.method ?? 'GET',
+    headers: { ...(init?.headers as Record<string, string> | undefined) },
+    body,
+    credentials: init?.credentials,
+  };
 }
 
 /** A promise with its resolve/reject exposed, to hold a request open while a test looks at the pending state. */
@@ -83,6 +86,13 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
   });
   return { promise, resolve, reject };
 }
+
+/**
+ * The token of a signed-in test session: not a JWT, so its expiry is unknown
+ * and nothing refreshes it (fake timers can move the clock freely). Tests of
+ * the refresh rules build real-looking tokens with makeToken.
+ */
+export const TEST_TOKEN = 'test-token';
 
 /** An unsigned JWT-shaped token expiring `secondsFromNow` after Date.now() (fake timers included). */
 export function makeToken(secondsFromNow: number, claims: Record<string, unknown> = {}): string {

@@ -1,15 +1,16 @@
-/** The route table of spec §2, typed, so links are never built from strings by hand. */
+import { remoteNamed } from '@callboard/contract';
+
+/**
+ * The shell's route table, typed, so links are never built from strings by
+ * hand. The areas' routes come from the remote registry (contract), which the
+ * API and the build read too.
+ */
 export const paths = {
   root: '/',
   login: '/login',
   register: '/register',
-  reporting: '/reporting',
-  callLogs: '/callLogs',
-  users: '/users',
+  reporting: remoteNamed('reporting').route,
+  callLogs: remoteNamed('calllogs').route,
+  users: remoteNamed('users').route,
   unauthorized: '/unauthorized',
 } as const;
-
-export type AppPath = (typeof paths)[keyof typeof paths];
-
-/** Where a successful login lands when no location was remembered (spec §9). */
-export const DEFAULT_DESTINATION = paths.reporting;

@@ -1,3 +1,5 @@
+import { AppToaster } from '@callboard/shared-auth/app-toaster';
+import { REMOTES } from '@callboard/contract';
 import { RequireAuth } from '@callboard/shared-auth/require-auth';
 import { Navigate, Outlet, Route, Routes } from '@callboard/shared-router';
 import { lazy, Suspense } from 'react';
@@ -6,7 +8,6 @@ import { RedirectIfSignedIn } from '../auth/redirect-if-signed-in';
 import { RegisterPage } from '../auth/register-page';
 import { RemoteArea } from '../federation/remote-area';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
-import { AppToaster } from './app-toaster';
 import { paths } from './paths';
 import { RouteErrorBoundary } from './route-error';
 import { ThemeSync } from './theme-sync';
@@ -34,7 +35,7 @@ function FrameLoading() {
   );
 }
 
-/** Spec §2's route table. Each area's own routes live in its remote, mounted under `<area>/*`. */
+/** The app's route table. Each area's own routes live in its remote, mounted under `<area route>/*` (contract's remote registry). */
 export function AppRoutes() {
   return (
     <Routes>
@@ -52,9 +53,9 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to={paths.reporting} replace />} />
-          <Route path={`${paths.reporting}/*`} element={<RemoteArea key="reporting" remote="remote_reporting" />} />
-          <Route path={`${paths.callLogs}/*`} element={<RemoteArea key="calllogs" remote="remote_calllogs" />} />
-          <Route path={`${paths.users}/*`} element={<RemoteArea key="users" remote="remote_users" />} />
+          {REMOTES.map((remote) => (
+            <Route key={remote.name} path={`${remote.route}/*`} element={<RemoteArea key={remote.name} remote={remote.federationName} />} />
+          ))}
           <Route path={paths.unauthorized} element={<UnauthorizedPage />} />
         </Route>
         <Route path="*" element={<Navigate to={paths.root} replace />} />

@@ -30,7 +30,7 @@ export function LoginPage() {
     }
     toast.success(result.message);
     // Back to where the guard stopped them, else /reporting; replace, so Back does not return to the form.
-    navigate(redirectTarget(location.state), { replace: true });
+    void navigate(redirectTarget(location.state), { replace: true });
   });
 
   return (

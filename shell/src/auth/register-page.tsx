@@ -29,7 +29,7 @@ export function RegisterPage() {
     toast.success(result.message);
     // Replace: Back from the login screen should not reopen a form that has already been sent.
     const state: LoginArrivalState = { email: trimmedEmail, ...carryFrom(location.state) };
-    navigate(paths.login, { replace: true, state });
+    void navigate(paths.login, { replace: true, state });
   });
 
   return (

@@ -1,5 +1,5 @@
 import './remote-area.css';
-import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@callboard/shared-ui/button';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { RefreshIcon, WarningIcon } from '@callboard/shared-ui/icons';
@@ -33,20 +33,20 @@ async function loadWithOneRetry(load: NonNullable<RemoteAreaProps['load']>, remo
 
 export function RemoteArea({ remote, load = loadRemoteApp }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
-  const RemoteApp: ComponentType = useMemo(
-    () => lazy(() => loadWithOneRetry(load, remote)),
-    // `attempt` is the point: each Retry needs a new lazy component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [load, remote, attempt],
-  );
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
       <Suspense fallback={<RemoteLoading />}>
-        <RemoteApp />
+        <RemoteAttempt key={remote} remote={remote} load={load} />
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** One try at loading a remote: a Retry (a new key on the boundary) mounts a new one, with a new lazy component. */
+function RemoteAttempt({ remote, load }: Required<RemoteAreaProps>) {
+  const [RemoteApp] = useState<ComponentType>(() => lazy(() => loadWithOneRetry(load, remote)));
+  return <RemoteApp />;
 }
 
 function RemoteLoading() {

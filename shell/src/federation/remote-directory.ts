@@ -1,12 +1,15 @@
+import { REMOTES } from '@callboard/contract';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 
 /**
- * Where each remote lives is learnt at run time from `/remotes.json` (served by
- * the API, each entry overridable by environment), so a feature team ships a
- * new remote without rebuilding the shell (DESIGN §3).
+ * Which remotes exist comes from the registry (contract); where each one lives
+ * is learnt at run time from `/remotes.json` (served by the API, each entry
+ * overridable by environment), so a remote can move to another host or CDN
+ * without rebuilding the shell.
  */
-export const REMOTE_NAMES = ['remote_reporting', 'remote_calllogs', 'remote_users'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.federationName);
+/** A remote's Module Federation name (`remote_users`). */
+export type RemoteName = string;
 
 export type RemoteDirectory = Record<RemoteName, string>;
 
@@ -38,7 +41,7 @@ let registration: Promise<void> | undefined;
 export function ensureRemotesRegistered(): Promise<void> {
   registration ??= fetchRemoteDirectory().then(
     (directory) => {
-      registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: directory[name] })));
+      registerRemotes(Object.entries(directory).map(([name, entry]) => ({ name, entry })));
     },
     (error: unknown) => {
       registration = undefined;

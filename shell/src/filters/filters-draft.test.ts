@@ -1,9 +1,6 @@
+import { DATE_RANGE_MESSAGES } from '@callboard/contract';
 import { DEFAULT_FILTERS } from '@callboard/shared-ui/filter-atoms';
 import {
-  INVALID_DATE_MESSAGE,
-  MISSING_RANGE_MESSAGE,
-  RANGE_ORDER_MESSAGE,
-  RANGE_TOO_LONG_MESSAGE,
   draftError,
   draftFromFilters,
   draftToUpdate,
@@ -15,12 +12,21 @@ const draft = (partial: Partial<FiltersDraft> = {}): FiltersDraft => ({ ...draft
 
 test('only a custom range can be invalid', () => {
   expect(draftError(draft({ datePreset: 'last_7_days', startDate: 'nonsense' }))).toBeNull();
-  expect(draftError(draft({ datePreset: 'custom' }))).toBe(MISSING_RANGE_MESSAGE);
-  expect(draftError(draft({ datePreset: 'custom', startDate: '2026-01-01T00:00', endDate: ' ' }))).toBe(MISSING_RANGE_MESSAGE);
-  expect(draftError(draft({ datePreset: 'custom', startDate: 'soon', endDate: '2026-01-02T00:00' }))).toBe(INVALID_DATE_MESSAGE);
-  expect(draftError(draft({ datePreset: 'custom', startDate: '2026-01-02T00:00', endDate: '2026-01-02T00:00' }))).toBe(RANGE_ORDER_MESSAGE);
-  expect(draftError(draft({ datePreset: 'custom', startDate: '2025-01-01T00:00', endDate: '2026-06-01T00:00' }))).toBe(RANGE_TOO_LONG_MESSAGE);
+  expect(draftError(draft({ datePreset: 'custom' }))).toBe(DATE_RANGE_MESSAGES.startRequired);
+  expect(draftError(draft({ datePreset: 'custom', startDate: '2026-01-01T00:00', endDate: ' ' }))).toBe(DATE_RANGE_MESSAGES.endRequired);
+  expect(draftError(draft({ datePreset: 'custom', startDate: 'soon', endDate: '2026-01-02T00:00' }))).toBe(DATE_RANGE_MESSAGES.startInvalid);
+  expect(draftError(draft({ datePreset: 'custom', startDate: '2026-01-02T00:00', endDate: '2026-01-02T00:00' }))).toBe(DATE_RANGE_MESSAGES.endNotAfterStart);
+  expect(draftError(draft({ datePreset: 'custom', startDate: '2025-01-01T00:00', endDate: '2026-06-01T00:00' }))).toBe(DATE_RANGE_MESSAGES.tooLong);
   expect(draftError(draft({ datePreset: 'custom', startDate: '2026-01-01T00:00', endDate: '2026-01-01T00:01' }))).toBeNull();
+});
+
+test('a custom range on a clock-change day is judged as the API judges it', () => {
+  // The spring-forward day is 23 hours long and the fall-back day 25: each is one whole day.
+  expect(draftError(draft({ datePreset: 'custom', startDate: '2026-03-08T00:00', endDate: '2026-03-09T00:00' }))).toBeNull();
+  expect(draftError(draft({ datePreset: 'custom', startDate: '2026-11-01T00:00', endDate: '2026-11-02T00:00' }))).toBeNull();
+  // 366 days on the New York wall that end across the spring-forward change.
+  expect(draftError(draft({ datePreset: 'custom', startDate: '2025-03-08T00:00', endDate: '2026-03-09T00:00' }))).toBeNull();
+  expect(draftError(draft({ datePreset: 'custom', startDate: '2025-03-08T00:00', endDate: '2026-03-09T02:00' }))).toBe(DATE_RANGE_MESSAGES.tooLong);
 });
 
 test('custom dates are written only with the custom preset', () => {

@@ -4,14 +4,13 @@
  * copy: what it holds, how it is checked, and what Apply writes.
  */
 import {
-  CUSTOM_RANGE_MAX_DAYS,
-  DISPLAY_TIME_ZONE,
   FILTER_DIMENSIONS,
+  checkCustomRange,
+  takesCustomDates,
   type DatePreset,
   type FilterOption,
 } from '@callboard/contract';
 import type { FilterState } from '@callboard/shared-ui/filter-atoms';
-import { DateTime } from 'luxon';
 
 export interface FiltersDraft {
   datePreset: DatePreset;
@@ -44,38 +43,25 @@ export function draftFromFilters(filters: FilterState): FiltersDraft {
   };
 }
 
-export const MISSING_RANGE_MESSAGE = 'Choose both a start date and an end date.';
-export const INVALID_DATE_MESSAGE = 'Enter a valid date and time.';
-export const RANGE_ORDER_MESSAGE = 'The start date must be before the end date.';
-export const RANGE_TOO_LONG_MESSAGE = `A custom range can span at most ${CUSTOM_RANGE_MAX_DAYS} days.`;
-
-function newYorkTime(value: string): DateTime {
-  return DateTime.fromISO(value.trim(), { zone: DISPLAY_TIME_ZONE });
-}
-
 /**
- * Why the draft cannot be applied, or null. Only a custom range can be wrong:
- * both ends present, readable, start before end, and no longer than the API
- * accepts (so the user hears it here rather than as a 400 on every screen).
+ * Why the draft cannot be applied, or null. Only a custom range can be wrong,
+ * and it is judged by the rule the API applies, in the API's words, so the
+ * user hears it here rather than as a 400 on every screen.
  */
 export function draftError(draft: FiltersDraft): string | null {
-  if (draft.datePreset !== 'custom') return null;
-  if (draft.startDate.trim() === '' || draft.endDate.trim() === '') return MISSING_RANGE_MESSAGE;
-  const start = newYorkTime(draft.startDate);
-  const end = newYorkTime(draft.endDate);
-  if (!start.isValid || !end.isValid) return INVALID_DATE_MESSAGE;
-  if (start >= end) return RANGE_ORDER_MESSAGE;
-  if (end.diff(start, 'days').days > CUSTOM_RANGE_MAX_DAYS) return RANGE_TOO_LONG_MESSAGE;
-  return null;
+  if (!takesCustomDates(draft.datePreset)) return null;
+  const range = checkCustomRange(draft.startDate, draft.endDate);
+  return 'field' in range ? range.message : null;
 }
 
 /**
  * What Apply writes through updateFiltersAtom. Custom dates are kept only with
- * the custom preset (spec §5 sends them only then; keeping stale ones would
- * only confuse the next edit). The option lists carry their id lists along.
+ * a preset that takes them (the API refuses them beside any other, and stale
+ * ones would only confuse the next edit). The option lists carry their id
+ * lists along.
  */
 export function draftToUpdate(draft: FiltersDraft): Partial<FilterState> {
-  const custom = draft.datePreset === 'custom';
+  const custom = takesCustomDates(draft.datePreset);
   return {
     ...draft,
     startDate: custom ? draft.startDate.trim() : '',

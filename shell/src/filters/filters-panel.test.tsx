@@ -1,8 +1,8 @@
+import { DATE_RANGE_MESSAGES } from '@callboard/contract';
 import { DEFAULT_FILTERS } from '@callboard/shared-ui/filter-atoms';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { openPanelAtom } from '../app/open-panel-atom';
 import { GlobalPanels } from './global-panels';
-import { MISSING_RANGE_MESSAGE, RANGE_ORDER_MESSAGE } from './filters-draft';
 import { renderWithProviders, type RenderOptions } from './testing';
 
 function openPanel(options: RenderOptions = {}) {
@@ -71,13 +71,13 @@ test('a custom range needs both dates, start before end, before it applies', asy
   await user.selectOptions(presetSelect(), 'Custom Range');
   fireEvent.change(startInput(), { target: { value: '2026-11-20T09:00' } });
   await user.click(screen.getByRole('button', { name: 'Apply' }));
-  expect(screen.getByRole('alert')).toHaveTextContent(MISSING_RANGE_MESSAGE);
+  expect(screen.getByRole('alert')).toHaveTextContent(DATE_RANGE_MESSAGES.endRequired);
 
   fireEvent.change(endInput(), { target: { value: '2026-11-19T09:00' } });
   // Editing clears the old complaint; the next Apply checks again.
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Apply' }));
-  expect(screen.getByRole('alert')).toHaveTextContent(RANGE_ORDER_MESSAGE);
+  expect(screen.getByRole('alert')).toHaveTextContent(DATE_RANGE_MESSAGES.endNotAfterStart);
 
   expect(panel()).toBeInTheDocument();
   expect(filters().datePreset).toBe('today');

@@ -1,4 +1,4 @@
-import { DATE_PRESETS, DATE_PRESET_LABELS, type DatePreset } from '@callboard/contract';
+import { DATE_PRESETS, DATE_PRESET_LABELS, DISPLAY_TIME_ZONE, takesCustomDates, type DatePreset } from '@callboard/contract';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { filtersAtom, resetFiltersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
@@ -62,7 +62,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
     onClose();
   };
 
-  const custom = draft.datePreset === 'custom';
+  const custom = takesCustomDates(draft.datePreset);
 
   return createPortal(
     <>
@@ -107,7 +107,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
                   max={draft.endDate || undefined}
                   onChange={(event) => {
                     const startDate = event.target.value;
-                    // Spec §4: choosing a range means the custom preset.
+                    // Choosing a range means the custom preset.
                     edit((d) => ({ ...d, startDate, datePreset: 'custom' }));
                   }}
                 />
@@ -121,7 +121,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
                     edit((d) => ({ ...d, endDate, datePreset: 'custom' }));
                   }}
                 />
-                <p className="cb-filters-panel__hint">Times are New York time (America/New_York).</p>
+                <p className="cb-filters-panel__hint">Times are New York time ({DISPLAY_TIME_ZONE}).</p>
               </div>
             ) : null}
             {error !== null ? <Alert tone="error">{error}</Alert> : null}

@@ -4,19 +4,19 @@ import { themeAtom } from '@callboard/shared-ui/ui-atoms';
 import { screen, within } from '@testing-library/react';
 import { renderDashboard } from './testing';
 
-test("the account button shows the user's name", () => {
-  renderDashboard({ account: { name: 'Nora Newcomer' } });
+test("the account button shows the user's name", async () => {
+  await renderDashboard({ account: { name: 'Nora Newcomer' } });
   const header = screen.getByRole('banner');
   expect(within(header).getByRole('button', { name: 'Nora Newcomer' })).toBeInTheDocument();
 });
 
-test.each(['', '   '])('an account without a name (%j) reads "Profile"', (name) => {
-  renderDashboard({ account: { name } });
+test.each(['', '   '])('an account without a name (%j) reads "Profile"', async (name) => {
+  await renderDashboard({ account: { name } });
   expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Profile' })).toBeInTheDocument();
 });
 
 test('the menu shows the e-mail as a disabled item, and choosing it does nothing', async () => {
-  const { user, router } = renderDashboard({ account: { email: 'nora@example.com' } });
+  const { user, router } = await renderDashboard({ account: { email: 'nora@example.com' } });
   await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
 
   const menu = screen.getByRole('menu', { name: 'Account' });
@@ -30,7 +30,7 @@ test('the menu shows the e-mail as a disabled item, and choosing it does nothing
 });
 
 test('Logout clears the session and storage, tells the server, and replaces the page with /login', async () => {
-  const { user, store, router, fetchMock } = renderDashboard({ filters: { search: 'abc' } });
+  const { user, store, router, fetchMock } = await renderDashboard({ filters: { search: 'abc' } });
   expect(localStorage.length).toBeGreaterThan(0);
 
   await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
@@ -46,7 +46,7 @@ test('Logout clears the session and storage, tells the server, and replaces the 
 });
 
 test('the theme toggle switches between dark and light', async () => {
-  const { user, store } = renderDashboard();
+  const { user, store } = await renderDashboard();
   expect(store.get(themeAtom)).toBe('dark');
 
   await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
@@ -56,14 +56,14 @@ test('the theme toggle switches between dark and light', async () => {
   expect(store.get(themeAtom)).toBe('dark');
 });
 
-test('the logo links to Reporting without taking the name of its sidebar link', () => {
-  renderDashboard({ path: '/users' });
+test('the logo links to Reporting without taking the name of its sidebar link', async () => {
+  await renderDashboard({ path: '/users' });
   expect(screen.getByRole('link', { name: 'Callboard' })).toHaveAttribute('href', '/reporting');
   expect(screen.getAllByRole('link', { name: /Reporting/ })).toHaveLength(1);
 });
 
 test('a stored user without a usable name still gets a working menu', async () => {
-  const { user } = renderDashboard({ account: { name: null as unknown as string } });
+  const { user } = await renderDashboard({ account: { name: null as unknown as string } });
   await user.click(screen.getByRole('button', { name: 'Profile' }));
   expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
 });

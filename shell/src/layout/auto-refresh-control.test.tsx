@@ -6,7 +6,7 @@ import { renderDashboard } from './testing';
 const storedUi = () => JSON.parse(localStorage.getItem(UI_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
 
 test('Auto Refresh is an off switch by default and flips the persisted atom', async () => {
-  const { user, store } = renderDashboard();
+  const { user, store } = await renderDashboard();
   const toggle = screen.getByRole('switch', { name: 'Auto Refresh' });
   expect(toggle).toHaveAttribute('aria-checked', 'false');
 
@@ -20,8 +20,8 @@ test('Auto Refresh is an off switch by default and flips the persisted atom', as
   expect(storedUi()).toMatchObject({ autoRefresh: false });
 });
 
-test('the interval starts at 15 s and is disabled while auto refresh is off', () => {
-  renderDashboard();
+test('the interval starts at 15 s and is disabled while auto refresh is off', async () => {
+  await renderDashboard();
   const interval = screen.getByRole('combobox', { name: 'Refresh interval' });
   expect(interval).toHaveValue(String(DEFAULT_REFRESH_INTERVAL_MS));
   expect(interval).toBeDisabled();
@@ -29,7 +29,7 @@ test('the interval starts at 15 s and is disabled while auto refresh is off', ()
 });
 
 test('with auto refresh on, choosing an interval updates refreshInterval and the polling', async () => {
-  const { user, store } = renderDashboard();
+  const { user, store } = await renderDashboard();
   await user.click(screen.getByRole('switch', { name: 'Auto Refresh' }));
   const interval = screen.getByRole('combobox', { name: 'Refresh interval' });
   expect(interval).toBeEnabled();

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { renderDashboard } from './testing';
 
-test('the frame holds the header, the sidebar, the top bar, the routed area in <main>, and the global panels', () => {
-  renderDashboard({ path: '/callLogs' });
+test('the frame holds the header, the sidebar, the top bar, the routed area in <main>, and the global panels', async () => {
+  await renderDashboard({ path: '/callLogs' });
   const banner = screen.getByRole('banner');
   expect(within(banner).getByRole('link', { name: 'Callboard' })).toBeInTheDocument();
   expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -15,8 +15,8 @@ test('the frame holds the header, the sidebar, the top bar, the routed area in <
   expect(screen.getByTestId('open-panel')).toHaveTextContent('none');
 });
 
-test('a skip link leads keyboard users past the frame to the main area', () => {
-  renderDashboard();
+test('a skip link leads keyboard users past the frame to the main area', async () => {
+  await renderDashboard();
   const skip = screen.getByRole('link', { name: 'Skip to content' });
   expect(skip).toHaveAttribute('href', `#${screen.getByRole('main').id}`);
 });

@@ -6,7 +6,7 @@ import { renderDashboard } from './testing';
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 test('the links go to their areas and mark the current one', async () => {
-  const { user } = renderDashboard({ path: '/reporting' });
+  const { user } = await renderDashboard({ path: '/reporting' });
   const nav = within(mainNav());
   expect(nav.getByRole('link', { name: 'Reporting' })).toHaveAttribute('aria-current', 'page');
   expect(nav.getByRole('link', { name: 'Call Logs' })).not.toHaveAttribute('aria-current');
@@ -21,18 +21,18 @@ test('the links go to their areas and mark the current one', async () => {
   expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('an area stays marked on its nested pages', () => {
-  renderDashboard({ path: '/users/42' });
+test('an area stays marked on its nested pages', async () => {
+  await renderDashboard({ path: '/users/42' });
   expect(within(mainNav()).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('Users is listed for a plain user, not only for admins', () => {
-  renderDashboard({ account: { role: 'user' } });
+test('Users is listed for a plain user, not only for admins', async () => {
+  await renderDashboard({ account: { role: 'user' } });
   expect(within(mainNav()).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
 });
 
 test('collapsing takes the sidebar from 220 to 80 px, keeps the names, and is remembered', async () => {
-  const { user, store } = renderDashboard();
+  const { user, store } = await renderDashboard();
   expect(mainNav()).toHaveStyle({ width: '220px' });
   const collapse = screen.getByRole('button', { name: 'Collapse sidebar' });
   expect(collapse).toHaveAttribute('aria-expanded', 'true');
@@ -50,7 +50,7 @@ test('collapsing takes the sidebar from 220 to 80 px, keeps the names, and is re
 
   // A new page load (fresh store) starts collapsed.
   cleanup();
-  const again = renderDashboard();
+  const again = await renderDashboard();
   expect(mainNav()).toHaveStyle({ width: '80px' });
 
   await again.user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
@@ -59,7 +59,7 @@ test('collapsing takes the sidebar from 220 to 80 px, keeps the names, and is re
 });
 
 test('Logout at the bottom of the sidebar signs out and goes to /login', async () => {
-  const { user, store, router } = renderDashboard({ path: '/callLogs' });
+  const { user, store, router } = await renderDashboard({ path: '/callLogs' });
   await user.click(within(mainNav()).getByRole('button', { name: 'Logout' }));
 
   expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();

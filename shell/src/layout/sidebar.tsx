@@ -3,10 +3,10 @@ import { sidebarOpenAtom } from '@callboard/shared-ui/ui-atoms';
 import { useAtom } from 'jotai';
 import type { ComponentType } from 'react';
 import { NavLink } from '@callboard/shared-router';
-import { paths } from '../app/paths';
+import { REMOTES } from '@callboard/contract';
 import { useSignOut } from './use-sign-out';
 
-/** Spec §9: the sidebar's width open and collapsed. */
+/** The sidebar's width open and collapsed. */
 export const SIDEBAR_WIDTH_PX = 220;
 export const SIDEBAR_COLLAPSED_WIDTH_PX = 80;
 
@@ -16,16 +16,18 @@ interface NavItem {
   Icon: ComponentType<IconProps>;
 }
 
-/** Spec §2's areas. Users is listed for everyone: the routes require no role (spec §6). */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: paths.reporting, label: 'Reporting', Icon: ChartIcon },
-  { to: paths.callLogs, label: 'Call Logs', Icon: PhoneIcon },
-  { to: paths.users, label: 'Users', Icon: UsersIcon },
-];
+const AREA_ICONS: Record<string, ComponentType<IconProps>> = { reporting: ChartIcon, calllogs: PhoneIcon, users: UsersIcon };
+
+/** One item per area of the remote registry. Users is listed for everyone: the area's routes require no role. */
+export const NAV_ITEMS: readonly NavItem[] = REMOTES.map((remote) => ({
+  to: remote.route,
+  label: remote.label,
+  Icon: AREA_ICONS[remote.name] ?? ChartIcon,
+}));
 
 /**
  * The main navigation. Its width comes from the persisted sidebarOpen atom,
- * set inline so the 220/80 px of the spec hold whatever the stylesheet does;
+ * set inline so the 220/80 px widths hold whatever the stylesheet does;
  * CSS only animates it. Collapsed, the labels fade out but stay in the
  * accessibility tree, so every item keeps its name, and `title` gives sighted
  * mouse users the same name as a tooltip.

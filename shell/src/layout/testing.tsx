@@ -1,21 +1,18 @@
 /**
- * Renders the signed-in frame the way the app does (one jotai store, a data
- * router) with a fresh store, a signed-in session and optional filters per
- * test. GlobalPanels is replaced by a probe that prints which overlay
- * openPanelAtom names: the layout's job is to say what to open, the filters
- * folder's tests cover drawing it.
+ * Renders the signed-in frame through the shell's real route table
+ * (AppRoutes) inside the app's host (renderInHost), with a signed-in session
+ * and optional filters per test. What the frame only points at is stood in
+ * for: each remote area draws a heading with its name, the login screen a
+ * heading, and GlobalPanels a probe that prints which overlay openPanelAtom
+ * names — the layout's job is to say what to open, the filters folder's tests
+ * cover drawing it.
  */
 import type { PublicUser } from '@callboard/contract';
-import { isLoadingAtom, saveSession } from '@callboard/shared-auth/session';
-import { installFetchMock, jsonResponse, makeUser, type FetchMock } from '@callboard/shared-auth/testing/fetch-mock';
+import { renderInHost, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { createStore } from 'jotai/vanilla';
-import { MemoryRouter, useLocation, useNavigationType, useRoutes, type RouteObject } from '@callboard/shared-router';
+import { screen } from '@testing-library/react';
+import { AppRoutes } from '../app/routes';
 import { paths } from '../app/paths';
-import DashboardLayout from './dashboard-layout';
 
 jest.mock('../filters/global-panels', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
@@ -28,43 +25,24 @@ jest.mock('../filters/global-panels', () => {
   };
 });
 
-// Persisted UI and filter state lives in localStorage: each test starts from nothing.
+jest.mock('../auth/login-page', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  return { LoginPage: () => createElement('h1', null, 'Login screen') };
+});
+
+jest.mock('../federation/remote-area', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  const { REMOTES } = jest.requireActual<typeof import('@callboard/contract')>('@callboard/contract');
+  const labelOf = (remote: string) => REMOTES.find((entry) => entry.federationName === remote)?.label;
+  return { RemoteArea: ({ remote }: { remote: string }) => createElement('h1', null, `${labelOf(remote)} area`) };
+});
+
+// Persisted UI and filter state lives in localStorage: each test starts from nothing (a test may render
+// twice to play a reload, so the render itself keeps storage).
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-
-export const TEST_TOKEN = 'test-token';
-
-/** Stand-ins for the remotes, mounted under `<area>/*` as in the app: a heading per area, so a test sees where it landed. */
-const areaRoutes: RouteObject[] = [
-  { path: `${paths.reporting}/*`, element: <h1>Reporting area</h1> },
-  { path: `${paths.callLogs}/*`, element: <h1>Call Logs area</h1> },
-  { path: `${paths.users}/*`, element: <h1>Users area</h1> },
-];
-
-export const testRoutes: RouteObject[] = [
-  { path: paths.login, element: <h1>Login screen</h1> },
-  { path: paths.root, element: <DashboardLayout />, children: areaRoutes },
-];
-
-/** Where the router is and how it got there (PUSH, REPLACE, POP), updated on every navigation. */
-export interface RouterState {
-  pathname: string;
-  action: string;
-}
-
-/**
- * A MemoryRouter rather than a data router: jsdom has no fetch `Request`,
- * which a data router's navigations construct. The frame only uses the
- * hooks both kinds provide.
- */
-function TestRoutes({ state }: { state: RouterState }) {
-  const location = useLocation();
-  state.pathname = location.pathname;
-  state.action = useNavigationType();
-  return useRoutes(testRoutes);
-}
 
 export interface RenderDashboardOptions {
   /** Where the router starts; /reporting by default. */
@@ -75,21 +53,23 @@ export interface RenderDashboardOptions {
   filters?: Partial<FilterState>;
 }
 
-export function renderDashboard({ path = paths.reporting, account, filters }: RenderDashboardOptions = {}) {
-  const store = createStore();
-  saveSession(store, { token: TEST_TOKEN, user: makeUser(account) });
-  store.set(isLoadingAtom, false);
-  if (filters) store.set(updateFiltersAtom, filters);
+export interface RenderedDashboard extends RenderedInHost {
+  /** Where the router is (pathname) and how it got there (action: PUSH, REPLACE, POP). */
+  router: RenderedInHost['location'];
+}
 
-  // Logout tells the server; jsdom has no fetch, so it answers here and tests can check the call.
-  const fetchMock: FetchMock = installFetchMock(async () => jsonResponse({ success: true, message: 'Logged out' }));
-  const router: RouterState = { pathname: path, action: 'POP' };
-  const view = render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <TestRoutes state={router} />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return { ...view, store, router, fetchMock, user: userEvent.setup() };
+/** Resolves once the frame has loaded (the shell loads it lazily, after sign-in). */
+export async function renderDashboard({ path = paths.reporting, account = {}, filters }: RenderDashboardOptions = {}): Promise<RenderedDashboard> {
+  const rendered = renderInHost(<AppRoutes />, {
+    path,
+    session: account,
+    keepStorage: true,
+    setup: (store) => {
+      if (filters) store.set(updateFiltersAtom, filters);
+    },
+    // Logout tells the server; it answers here and tests can check the call.
+    api: () => ({ body: { success: true, message: 'Logged out' } }),
+  });
+  await screen.findByRole('banner');
+  return { ...rendered, router: rendered.location };
 }

@@ -12,7 +12,7 @@ test.each([
   ['Targets', 'targets'],
   ['Buyers', 'buyers'],
 ] as const)('%s opens its picker', async (label, kind) => {
-  const { user, store } = renderDashboard();
+  const { user, store } = await renderDashboard();
   const button = screen.getByRole('button', { name: label });
   expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -22,8 +22,8 @@ test.each([
   expect(button).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('a picker with a selection shows its count; the others show none', () => {
-  renderDashboard({ filters: { campaigns: [option('c1'), option('c2')], buyers: [option('b1')] } });
+test('a picker with a selection shows its count; the others show none', async () => {
+  await renderDashboard({ filters: { campaigns: [option('c1'), option('c2')], buyers: [option('b1')] } });
   const campaigns = screen.getByRole('button', { name: 'Campaigns, 2 selected' });
   expect(campaigns).toHaveTextContent(/^Campaigns2$/);
   expect(screen.getByRole('button', { name: 'Buyers, 1 selected' })).toHaveTextContent('1');
@@ -31,7 +31,7 @@ test('a picker with a selection shows its count; the others show none', () => {
 });
 
 test('Filters shows the number of active filters and opens the filters panel', async () => {
-  const { user, store } = renderDashboard({ filters: { datePreset: 'last_7_days', search: 'abc' } });
+  const { user, store } = await renderDashboard({ filters: { datePreset: 'last_7_days', search: 'abc' } });
   const filters = screen.getByRole('button', { name: 'Filters, 2 active' });
   expect(filters).toHaveTextContent(/^Filters2$/);
 
@@ -40,13 +40,13 @@ test('Filters shows the number of active filters and opens the filters panel', a
   expect(openPanel()).toHaveTextContent('filters');
 });
 
-test('Filters shows no badge when nothing narrows the data', () => {
-  renderDashboard();
+test('Filters shows no badge when nothing narrows the data', async () => {
+  await renderDashboard();
   expect(screen.getByRole('button', { name: 'Filters, 0 active' })).toHaveTextContent(/^Filters$/);
 });
 
 test('the date chip shows the preset in force and opens the filters panel', async () => {
-  const { user, store } = renderDashboard({ filters: { datePreset: 'last_30_days' } });
+  const { user, store } = await renderDashboard({ filters: { datePreset: 'last_30_days' } });
   const chip = screen.getByRole('button', { name: `Date range: ${DATE_PRESET_LABELS.last_30_days}` });
   expect(chip).toHaveTextContent('Last 30 Days');
 
@@ -54,7 +54,7 @@ test('the date chip shows the preset in force and opens the filters panel', asyn
   expect(store.get(openPanelAtom)).toBe('filters');
 });
 
-test('the date chip reads "Today" by default', () => {
-  renderDashboard();
+test('the date chip reads "Today" by default', async () => {
+  await renderDashboard();
   expect(within(screen.getByRole('button', { name: /^Date range/ })).getByText('Today')).toBeInTheDocument();
 });

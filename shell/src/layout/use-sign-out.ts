@@ -15,6 +15,6 @@ export function useSignOut(): () => void {
     // logout() clears the atoms and storage before its first await; what follows
     // is the best-effort server call, which must not hold the person on this page.
     void logout();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }, [logout, navigate]);
 }

@@ -7,15 +7,15 @@ import type { Migration } from './index';
  * figures and subtracts the old ones, in one grouped upsert per rollup and
  * statement rather than one per row. `sign` is +1 for new rows and -1 for old.
  *
- * Which rollup answers what (chosen by measurement at 1M calls, bench/results.md):
+ * Which rollup answers what (chosen by measurement at 1M calls; docs/decisions/0002-rollups-by-trigger.md):
  * - calls_daily (New York day × status): every preset's stats, totals and costs;
  * - calls_hourly (UTC hour × status): custom ranges, with the raw table for partial hours;
  * - calls_daily_dim (day × campaign/publisher/target/buyer): pickers and breakdowns;
  * - calls_daily_dim_status (one value × day × status): one picker's selection
- *   (the busiest publisher's year: 190 ms from the raw table, ~4,000 rows here);
+ *   (the busiest publisher's year: a few thousand rows here instead of a scan of its calls);
  * - calls_monthly_dim, a rollup of calls_daily_dim kept by triggers on that
- *   table: long-range pickers and breakdowns (a year of publishers: 65,000 daily
- *   rows, 27 ms, against ~2,000 monthly rows plus the current month's days).
+ *   table: long-range pickers and breakdowns (a year of publishers reads about
+ *   thirty times fewer rows: the months, plus the current month's days).
  */
 function rollupFunction(name: string, deltaRows: string): string {
   return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -149,16 +149,16 @@ export const calls: Migration = {
     )`,
     // Time range + default sort + OFFSET pages; INCLUDE lets range-only totals skip the heap.
     'CREATE INDEX calls_ts_idx ON calls (call_ts, id) INCLUDE (status, connected)',
-    // One covering index per picker dimension: equality first, then the range (research §2).
+    // One covering index per picker dimension: equality first, then the range.
     'CREATE INDEX calls_campaign_ts_idx ON calls (campaign_id, call_ts) INCLUDE (status, connected, revenue_cents, payout_cents)',
     'CREATE INDEX calls_publisher_ts_idx ON calls (publisher_id, call_ts) INCLUDE (status, connected, revenue_cents, payout_cents)',
     'CREATE INDEX calls_target_ts_idx ON calls (target_id, call_ts) INCLUDE (status, connected, revenue_cents, payout_cents)',
     'CREATE INDEX calls_buyer_ts_idx ON calls (buyer_id, call_ts) INCLUDE (status, connected, revenue_cents, payout_cents)',
     'CREATE INDEX calls_status_ts_idx ON calls (status, call_ts)',
-    // Caller-id substring search (research: 21 ms → 1.3 ms over 30 days at 1M calls).
+    // Caller-id substring search: a trigram index, or every search scans the range.
     'CREATE INDEX calls_caller_trgm_idx ON calls USING gin (caller_id gin_trgm_ops)',
     'CREATE INDEX calls_caller_idx ON calls (caller_id)',
-    // Sortable columns with no other index: a year sorted by duration took 830 ms as a full sort.
+    // Sortable columns with no other index: without one, a year sorted by them is a full sort.
     'CREATE INDEX calls_duration_idx ON calls (duration_sec)',
     'CREATE INDEX calls_sub_disposition_idx ON calls (sub_disposition)',
 

@@ -1,23 +1,23 @@
 import type { Migration } from './index';
 
 /**
- * Faster ingest and reads that stay in the index (bench/results.md, 1M calls):
+ * Faster ingest and reads that stay in the index (docs/decisions/0007-ingest-write-queue.md):
  *
  * - Every rollup upsert now takes its rows in key order (ORDER BY). Two
  *   batches then lock shared rollup rows in the same order and cannot
  *   deadlock, so ingests run side by side (calls-writer.ts takes the write
  *   lock shared for them); before, one batch waited for the whole of the
- *   other and a 2-core server ingested ~5,000 calls/s.
+ *   other.
  * - calls no longer has foreign keys to the dimension tables: their per-row
- *   checks cost ~26 ms of a 1000-call batch. Only the ingest path writes
+ *   checks were a fifth of a batch's time. Only the ingest path writes
  *   those ids, from rows it has just read or created in the same
  *   transaction, and dimension rows are never deleted: a statement trigger
  *   now refuses DELETE and TRUNCATE on them.
  * - calls_monthly (New York month × status), kept from calls_daily: a year's
- *   stats read ~300 rows instead of ~5,500.
+ *   stats read the months instead of every day.
  * - The per-dimension rollups' keys INCLUDE their measures, so reading one
- *   publisher's year is an index-only scan of ~50 pages (1.4 ms) instead of
- *   ~4,400 scattered heap pages (8.7 ms warm, 480 ms cold).
+ *   publisher's year is an index-only scan of a few pages instead of
+ *   thousands of scattered heap pages.
  */
 
 /**

@@ -8,9 +8,9 @@ import type { Migration } from './index';
  * today × publisher × status…) at the end of the calls upsert, and a
  * transaction holds them until its COMMIT arrives. With the server sending
  * that COMMIT, it arrived only when Node's event loop came back to it, often
- * after parsing and validating another 1 MB delivery (measured 2-37 ms of
- * idle lock holding per batch at 4 in flight), and every other batch queued
- * behind. One statement commits the moment it ends.
+ * after parsing and validating another 1 MB delivery, holding the locks idle
+ * meanwhile, and every other batch queued behind. One statement commits the
+ * moment it ends.
  *
  * The function takes the batch as JSON with dimension *names*, its size, and the distinct
  * names per dimension (sorted, so concurrent batches create them in one order):

@@ -11,9 +11,8 @@ const DIMENSIONS = ['campaign', 'publisher', 'target', 'buyer'];
  * serves only what they cannot: a picker with a caller-id search, two
  * pickers at once, the partial hours of a custom range. Those need the heap
  * anyway (for caller_id or the other dimension) or read a few hundred rows.
- * What the INCLUDE still cost was on every write: each index was ~137 MB at
- * 1M calls against ~30 MB without, and a 1000-call batch spent ~15 ms more
- * in index maintenance (bench/results.md before and after).
+ * What the INCLUDE still cost was on every write: each index was over four
+ * times the size, and every ingest batch paid for maintaining it.
  */
 export const slimDimensionIndexes: Migration = {
   version: '0005-slim-dimension-indexes',

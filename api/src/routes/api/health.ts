@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Load balancers' probes: not the dashboard in use (interactive-first.ts). */
+/** Load balancers' probes: not the dashboard in use (export-pacing.ts). */
 const MACHINE = { machine: true };
 
 /** Liveness never touches the database; readiness does, with a short time limit. */

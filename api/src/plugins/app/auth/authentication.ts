@@ -11,9 +11,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../../http/http-error';
-import { toPublicUser, type UserRow } from '../users/user-row';
-import { PasswordHasher, type ScryptCost } from './password-hasher';
-import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from './sessions-repository';
+import { toPublicUser, type UserRow } from '../../../domain/users/user-row';
+import { PasswordHasher, type ScryptCost } from '../../../domain/auth/password-hasher';
+import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from '../../../domain/auth/sessions-repository';
 
 /** What an access token carries. The role is informative; the database row decides. */
 export interface AccessClaims {
@@ -35,13 +35,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
     /** onRequest hook: only a live session of an active user gets through (DESIGN §9). */
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook, after `authenticate`: admins only, 403 for everyone else. */
-    requireAdmin(request: FastifyRequest): Promise<void>;
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** Opens a session: sets the refresh cookie and returns what the client keeps. */
-    startSession(reply: FastifyReply, user: UserRow): Promise<AuthPayload>;
+    startSession: (reply: FastifyReply, user: UserRow) => Promise<AuthPayload>;
     /** Issues an access token for an existing session. */
-    signAccessToken(user: UserRow, sessionId: string): Promise<string>;
+    signAccessToken: (user: UserRow, sessionId: string) => Promise<string>;
   }
   interface FastifyRequest {
     currentUser: PublicUser | null;

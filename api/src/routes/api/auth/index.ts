@@ -9,11 +9,11 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, conflict, tooManyRequests, unauthenticated, validationFailed } from '../../../http/http-error';
-import { LoginThrottle } from '../../../plugins/app/auth/login-throttle';
+import { LoginThrottle } from '../../../domain/auth/login-throttle';
 import { clearRefreshCookie, setRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
-import { newRefreshToken, sessionsRepository } from '../../../plugins/app/auth/sessions-repository';
-import { usersRepository } from '../../../plugins/app/users/users-repository';
-import { toPublicUser } from '../../../plugins/app/users/user-row';
+import { newRefreshToken, sessionsRepository } from '../../../domain/auth/sessions-repository';
+import { usersRepository } from '../../../domain/users/users-repository';
+import { toPublicUser } from '../../../domain/users/user-row';
 import { isUniqueViolation } from '../../../db/unavailable';
 import { bearer, messageSchema, userSchema } from '../schemas';
 

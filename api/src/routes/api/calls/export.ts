@@ -9,10 +9,10 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../http/http-error';
-import { callFilterQuerySchema, parseCallFilter, type CallFilter } from '../../../plugins/app/calls/call-filter';
-import { sumCalls, totalsByStatus } from '../../../plugins/app/calls/call-totals';
-import { streamRecords } from '../../../plugins/app/calls/record-stream';
-import { ExportGuard, type ExportLimits } from '../../../plugins/app/export/export-guard';
+import { callFilterQuerySchema, parseCallFilter, type CallFilter } from '../../../domain/calls/call-filter';
+import { sumCalls, totalsByStatus } from '../../../domain/calls/call-totals';
+import { streamRecords } from '../../../domain/calls/record-stream';
+import { ExportGuard, type ExportLimits } from '../../../domain/export/export-guard';
 import {
   CSV_LINE_SQL,
   EXPORT_COLUMNS_SQL,
@@ -20,15 +20,15 @@ import {
   exportCells,
   type CsvLineRow,
   type ExportRow,
-} from '../../../plugins/app/export/export-query';
-import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../../plugins/app/export/interactive-first';
+} from '../../../domain/export/export-query';
+import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../../plugins/app/export-pacing';
 import {
   SHEET_CONTENT_TYPES,
   createCsvLineWriter,
   createSheetWriter,
   downloadName,
   type SheetColumn,
-} from '../../../plugins/app/export/sheet-writer';
+} from '../../../domain/export/sheet-writer';
 import { bearer } from '../schemas';
 
 export interface ExportRouteOptions {
@@ -95,7 +95,7 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
     {
       // A HEAD would run the whole export only to throw the body away.
       exposeHeadRoute: false,
-      // It gives way to other requests rather than being counted among them (interactive-first.ts).
+      // It gives way to other requests rather than being counted among them (export-pacing.ts).
       config: { bulk: true },
       schema: {
         tags: ['calls'],

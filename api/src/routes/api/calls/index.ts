@@ -10,9 +10,9 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../../http/http-error';
-import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
-import { redisposition } from '../../../plugins/app/calls/calls-writer';
-import { findCallDetail, findRecordsPage } from '../../../plugins/app/calls/records-repository';
+import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
+import { redisposition } from '../../../domain/calls/calls-writer';
+import { findCallDetail, findRecordsPage } from '../../../domain/calls/records-repository';
 import { bearer } from '../schemas';
 
 const callIdParams = {

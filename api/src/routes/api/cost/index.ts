@@ -2,6 +2,7 @@ import {
   BREAKDOWN_GROUPS,
   PAYMENT_HISTORY_LIMIT,
   PAYMENT_METHODS,
+  parseIdList,
   type BreakdownGroup,
   type CallFilterParams,
   type CostStats,
@@ -10,15 +11,15 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { validationFailed } from '../../../http/http-error';
-import { callFilterQuerySchema, MAX_LIST_ITEMS, parseCallFilter } from '../../../plugins/app/calls/call-filter';
-import { totalsByStatus } from '../../../plugins/app/calls/call-totals';
-import { breakdownFile } from '../../../plugins/app/costs/breakdown-sheet';
-import { costBreakdown } from '../../../plugins/app/costs/cost-breakdown';
-import { costStatsFromTotals } from '../../../plugins/app/costs/cost-figures';
-import { IdempotencyCache, readIdempotencyKey } from '../../../plugins/app/costs/idempotency-cache';
-import { PaymentService } from '../../../plugins/app/costs/payment-service';
-import { paymentsRepository } from '../../../plugins/app/costs/payments-repository';
-import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../plugins/app/export/sheet-writer';
+import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
+import { totalsByStatus } from '../../../domain/calls/call-totals';
+import { breakdownFile } from '../../../domain/costs/breakdown-sheet';
+import { costBreakdown } from '../../../domain/costs/cost-breakdown';
+import { costStatsFromTotals } from '../../../domain/costs/cost-figures';
+import { IdempotencyCache, readIdempotencyKey } from '../../../domain/costs/idempotency-cache';
+import { PaymentService } from '../../../domain/costs/payment-service';
+import { paymentsRepository } from '../../../domain/costs/payments-repository';
+import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../domain/export/sheet-writer';
 import { bearer, idParams } from '../schemas';
 
 const money = { type: 'number' } as const;
@@ -106,16 +107,13 @@ const groupByParam = { type: 'string', enum: [...BREAKDOWN_GROUPS], default: 'pu
 
 /** The `publisher` filter of the payment history: a comma-separated list of ids, like the call filters. */
 function publisherIds(raw: string | undefined): number[] {
-  if (raw === undefined || raw.trim() === '') return [];
-  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length > MAX_LIST_ITEMS || !parts.every((p) => /^[1-9]\d{0,8}$/.test(p))) {
-    throw validationFailed([{ field: 'publisher', message: 'publisher must be a comma-separated list of ids' }]);
-  }
-  return [...new Set(parts.map(Number))];
+  const ids = parseIdList('publisher', raw);
+  if (!Array.isArray(ids)) throw validationFailed([ids]);
+  return ids;
 }
 
 /**
- * Costs and payments (DESIGN §8): figures for the filtered calls, a breakdown
+ * Costs and payments: figures for the filtered calls, a breakdown
  * by campaign, publisher, target or buyer, its export, and the payments made
  * to publishers. Any signed-in user reads; only admins record payments.
  */

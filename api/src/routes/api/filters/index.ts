@@ -1,7 +1,7 @@
 import { FILTER_DIMENSIONS, PICKER_LIST_LIMIT, SEARCH_MAX_LENGTH, type CallFilterParams, type FilterDimension } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
-import { dimensionOptions, dispositionOptions } from '../../../plugins/app/calls/filter-options';
+import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
+import { dimensionOptions, dispositionOptions } from '../../../domain/calls/filter-options';
 import { bearer } from '../schemas';
 
 type PickerQuery = CallFilterParams & { limit: number };

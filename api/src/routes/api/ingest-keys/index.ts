@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../http/http-error';
-import { INGEST_KEY_PREFIX, hashIngestKey, newIngestKey } from '../../../plugins/app/ingest/ingest-keys';
+import { INGEST_KEY_PREFIX, hashIngestKey, newIngestKey } from '../../../domain/ingest/ingest-keys';
 import { bearer, idParams } from '../schemas';
 
 interface KeyRow {

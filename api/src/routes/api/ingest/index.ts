@@ -1,16 +1,16 @@
 import { INGEST_BATCH_MAX } from '@callboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../../http/http-error';
-import { ingestCalls, ingestVerdicts } from '../../../plugins/app/calls/calls-writer';
-import { acceptIngestKey } from '../../../plugins/app/ingest/ingest-keys';
-import { createWriteTurns } from '../../../plugins/app/ingest/write-turns';
+import { ingestCalls, ingestVerdicts } from '../../../domain/calls/calls-writer';
+import { acceptIngestKey } from '../../../domain/ingest/ingest-keys';
+import { createWriteTurns } from '../../../domain/ingest/ingest-write-queue';
 
 const apiKey = [{ apiKey: [] }];
 
 /** Machine endpoints: the tracking platform and the QC bot, authenticated by X-Api-Key, not by a person's session. */
 export interface IngestRouteOptions {
   ingestApiKey: string | undefined;
-  /** INGEST_CONCURRENCY: call deliveries written to the database at once (write-turns.ts). */
+  /** INGEST_CONCURRENCY: call deliveries written to the database at once (ingest-write-queue.ts). */
   concurrency: number;
 }
 
@@ -29,7 +29,7 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
   fastify.post<{ Body: { calls: unknown[] } }>(
     '/calls',
     {
-      // The tracking platform delivering, not the dashboard in use (interactive-first.ts).
+      // The tracking platform delivering, not the dashboard in use (export-pacing.ts).
       config: { machine: true },
       schema: {
         tags: ['ingest'],
@@ -52,7 +52,7 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
   fastify.post<{ Body: { results: unknown[] } }>(
     '/qc',
     {
-      // The tracking platform delivering, not the dashboard in use (interactive-first.ts).
+      // The tracking platform delivering, not the dashboard in use (export-pacing.ts).
       config: { machine: true },
       schema: {
         tags: ['ingest'],

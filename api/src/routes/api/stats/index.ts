@@ -1,8 +1,8 @@
 import type { CallFilterParams, StatsData } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { callFilterQuerySchema, parseCallFilter } from '../../../plugins/app/calls/call-filter';
-import { totalsForRanges } from '../../../plugins/app/calls/call-totals';
-import { statsFromTotals, type FlagThresholds } from '../../../plugins/app/calls/stats';
+import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
+import { totalsForRanges } from '../../../domain/calls/call-totals';
+import { statsFromTotals, type FlagThresholds } from '../../../domain/calls/stats';
 import { bearer } from '../schemas';
 
 export default async function statsRoutes(fastify: FastifyInstance, options: { flagThresholds: FlagThresholds }): Promise<void> {

@@ -11,9 +11,9 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../http/http-error';
-import { UserService } from '../../../plugins/app/users/user-service';
-import { toPublicUser } from '../../../plugins/app/users/user-row';
-import { usersRepository } from '../../../plugins/app/users/users-repository';
+import { UserService } from '../../../domain/users/user-service';
+import { toPublicUser } from '../../../domain/users/user-row';
+import { usersRepository } from '../../../domain/users/users-repository';
 import { bearer, idParams, messageSchema, userSchema } from '../schemas';
 
 const userResponse = {

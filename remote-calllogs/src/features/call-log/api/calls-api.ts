@@ -31,7 +31,7 @@ export interface LogPage extends RecordsResponse {
 
 /** Strips undefined values: the client's QueryParams type does not take them. */
 function asQuery(query: FilterQuery): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Record<string, string | number>;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
 }
 
 export async function fetchLogPage(apiFetch: BoundApiFetch, filters: FilterQuery, page: number): Promise<LogPage> {

@@ -1,6 +1,6 @@
 import { updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { SHELL_SWR_OPTIONS, fakeCallsApi, makeCall, makeCalls, renderCallLogs, setInView } from '../../../testing/call-logs';
+import { fakeCallsApi, makeCall, makeCalls, renderCallLogs, setInView } from '../../../testing/call-logs';
 import { LOG_PAGE_SIZE } from '../api/calls-api';
 
 const table = () => screen.getByRole('table', { name: 'Call log' });
@@ -148,7 +148,7 @@ test('calls an earlier poll brought stay when a later poll no longer holds them'
 
 test('polls at the interval under the shell’s 30 s cache deduping too', async () => {
   const api = fakeCallsApi(makeCalls(1, 3));
-  const { recordsRequests } = renderCallLogs({ api, pollEveryMs: 40, swr: SHELL_SWR_OPTIONS });
+  const { recordsRequests } = renderCallLogs({ api, pollEveryMs: 40 });
   await screen.findByText('3 of 3 calls loaded');
   api.calls.push(makeCall(4));
   await screen.findByText('4 of 4 calls loaded');

@@ -57,19 +57,19 @@ export interface CallPages {
   error: unknown;
   /** The failed request was for the next page (the rows stay). */
   failedMore: boolean;
-  loadMore(): void;
+  loadMore: () => void;
   /** Fetches every page shown again (after a change), keeping the rows until the answers are in. */
-  reload(): Promise<void>;
+  reload: () => Promise<void>;
   /** Starts over from page 1, which then replaces the list. */
-  restart(): void;
+  restart: () => void;
   /** Takes a poll of the newest page into the log. */
-  adopt(page: LogPage): void;
+  adopt: (page: LogPage) => void;
   /** The poll taken in last, if any since the list was (re)loaded. */
   adopted: LogPage | null;
   /** When the list was last (re)loaded: a poll received before then is older than the rows. */
   since: number;
   /** Tries the failed request again. */
-  retry(): void;
+  retry: () => void;
 }
 
 export function useCallPages(filters: FilterQuery): CallPages {

@@ -14,9 +14,9 @@ export interface ToggleOptions {
 
 export interface RowSelectionActions {
   /** Makes exactly these ids the selection (select all, select none). */
-  select(ids: readonly string[]): void;
-  toggle(id: string, options?: ToggleOptions): void;
-  clear(): void;
+  select: (ids: readonly string[]) => void;
+  toggle: (id: string, options?: ToggleOptions) => void;
+  clear: () => void;
 }
 
 /**

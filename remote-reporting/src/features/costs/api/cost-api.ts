@@ -45,24 +45,24 @@ export const publisherOptionsKey: Key<{ limit: number }> = [filterOptionsPath('p
 /** Cost figures for the current filters; polled while Auto Refresh is on. */
 export function useCostStats() {
   const filters = useAtomValue(filterParamsAtom);
-  return useSWR<ApiSuccess<CostStats>>(costStatsKey(filters), usePollOptions());
+  return useSWR<ApiSuccess<CostStats>, Error>(costStatsKey(filters), usePollOptions());
 }
 
 /** The breakdown for the current filters, grouped as asked; polled while Auto Refresh is on. */
 export function useCostBreakdown(groupBy: BreakdownGroup) {
   const filters = useAtomValue(filterParamsAtom);
-  return useSWR<ApiSuccess<Breakdown>>(breakdownKey(filters, groupBy), usePollOptions());
+  return useSWR<ApiSuccess<Breakdown>, Error>(breakdownKey(filters, groupBy), usePollOptions());
 }
 
 /** The newest payments (at most PAYMENT_HISTORY_LIMIT), narrowed to the selected publishers. */
 export function usePayments() {
   const { publisher } = useAtomValue(filterParamsAtom);
-  return useSWR<ApiSuccess<Payment[]>>(paymentsKey(publisher));
+  return useSWR<ApiSuccess<Payment[]>, Error>(paymentsKey(publisher));
 }
 
 /** Every publisher, for the payment dialog; loaded only while `enabled` (the dialog is open). */
 export function usePublisherOptions(enabled: boolean) {
-  return useSWR<ApiSuccess<{ publishers: FilterOption[] }>>(enabled ? publisherOptionsKey : null);
+  return useSWR<ApiSuccess<{ publishers: FilterOption[] }>, Error>(enabled ? publisherOptionsKey : null);
 }
 
 /** Revalidates every cached payment list (whatever its publisher filter) after a write. */

@@ -3,9 +3,8 @@
  * contract's validatePayment, the very function the server runs, so the form
  * and the API can never disagree about what is valid or how it is worded.
  */
-import { validatePayment, type FieldError, type Payment, type PaymentBody, type PaymentMethod } from '@callboard/contract';
+import { toNewYorkInput, validatePayment, type FieldError, type Payment, type PaymentBody, type PaymentMethod } from '@callboard/contract';
 import { isApiError } from '@callboard/shared-auth/api-error';
-import { newYorkInputNow, newYorkInputValue } from './new-york-time';
 
 /** What the inputs hold: text, as typed. */
 export interface PaymentFormValues {
@@ -25,7 +24,7 @@ export type PaymentFormErrors = Partial<Record<PaymentField, string>>;
 
 /** A new payment: paid now, everything else to choose. */
 export function emptyPaymentForm(now: Date = new Date()): PaymentFormValues {
-  return { publisherId: '', amount: '', paidAt: newYorkInputNow(now), method: '', reference: '', note: '' };
+  return { publisherId: '', amount: '', paidAt: toNewYorkInput(now), method: '', reference: '', note: '' };
 }
 
 /** An existing payment in the form's terms; the amount keeps its cents ("1200.50", not "1200.5"). */
@@ -33,7 +32,7 @@ export function paymentFormFrom(payment: Payment): PaymentFormValues {
   return {
     publisherId: payment.publisherId,
     amount: payment.amount.toFixed(2),
-    paidAt: newYorkInputValue(payment.paidAt),
+    paidAt: toNewYorkInput(payment.paidAt),
     method: payment.method,
     reference: payment.reference ?? '',
     note: payment.note ?? '',

@@ -3,7 +3,7 @@ import { useIsAdmin } from '@callboard/shared-auth/admin-gate';
 import { Badge } from '@callboard/shared-ui/badge';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
-import { cellText, formatDateTime, formatMoney } from '@callboard/shared-ui/format';
+import { cellText, formatDateTime, formatMoney, formatShortDateTime } from '@callboard/shared-ui/format';
 import { DollarIcon, EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Table, type TableColumn } from '@callboard/shared-ui/table';
@@ -13,7 +13,6 @@ import { usePayments } from '../api/cost-api';
 import { usePaymentActions } from '../hooks/use-payment-actions';
 import { AdminAction } from './admin-action';
 import { DeletePaymentDialog } from './delete-payment-dialog';
-import { formatPaidAt } from './new-york-time';
 import { PaymentDialog } from './payment-dialog';
 import { paymentMethodLabel } from './payment-methods';
 
@@ -50,7 +49,7 @@ export function PaymentHistory() {
         label: 'Paid at',
         width: 180,
         nowrap: true,
-        render: (p) => <span title={formatDateTime(p.paidAt)}>{formatPaidAt(p.paidAt)}</span>,
+        render: (p) => <span title={formatDateTime(p.paidAt)}>{formatShortDateTime(p.paidAt)}</span>,
       },
       { key: 'publisherName', label: 'Publisher', width: 170, nowrap: true, render: (p) => clipped(p.publisherName) },
       { key: 'amount', label: 'Amount', width: 110, align: 'end', render: (p) => <span className="cb-num">{formatMoney(p.amount, p.currency)}</span> },

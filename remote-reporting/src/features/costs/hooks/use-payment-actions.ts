@@ -6,9 +6,9 @@ import { useRevalidatePayments } from '../api/cost-api';
 
 export interface PaymentActions {
   /** Records a payment; resolves to it, or throws the ApiError (after its toast) so the dialog can place field errors. */
-  create(body: PaymentBody): Promise<Payment>;
-  update(id: string, body: PaymentBody): Promise<Payment>;
-  remove(id: string): Promise<Payment>;
+  create: (body: PaymentBody) => Promise<Payment>;
+  update: (id: string, body: PaymentBody) => Promise<Payment>;
+  remove: (id: string) => Promise<Payment>;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

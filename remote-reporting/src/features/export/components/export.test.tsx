@@ -19,7 +19,7 @@ function streamedFile(chunks: string[], headers: Record<string, string> = {}, ga
     read: async () => {
       if (index >= chunks.length) return { done: true, value: undefined };
       await gates[index];
-      const value = encoder.encode(chunks[index] as string);
+      const value = encoder.encode(chunks[index]);
       index += 1;
       return { done: false, value };
     },

@@ -23,14 +23,14 @@ export function OverviewPage() {
     (record: CallRecord) => {
       setOpenedRow(record);
       // Relative to the area's index, so the area works wherever the shell mounts it.
-      navigate({ pathname: `calls/${encodeURIComponent(record.id)}`, search });
+      void navigate({ pathname: `calls/${encodeURIComponent(record.id)}`, search });
     },
     [navigate, search],
   );
 
   const closeCall = useCallback(() => {
     // Up two path segments (calls/{id}) back to the area's index, keeping the query.
-    navigate({ pathname: '../..', search }, { relative: 'path' });
+    void navigate({ pathname: '../..', search }, { relative: 'path' });
   }, [navigate, search]);
 
   return (

@@ -37,6 +37,9 @@ export function useDispositionOptions(): DispositionOptionsState {
   const params = useAtomValue(filterParamsAtom);
   const key = useMemo(() => dispositionsKey(params), [params]);
   const apiFetch = useApiFetch();
-  const { data, error, isLoading } = useSWR(key, ([, query]) => fetchDispositions(apiFetch, query));
+  const swr = useSWR(key, ([, query]) => fetchDispositions(apiFetch, query));
+  const { data, isLoading } = swr;
+  // SWR types a failure as `any`; it is whatever the fetcher threw.
+  const error: unknown = swr.error;
   return { options: data?.data?.dispositions ?? [], error, isLoading };
 }

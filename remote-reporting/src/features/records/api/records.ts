@@ -34,10 +34,13 @@ export function useRecords(): RecordsState {
   const params = useAtomValue(recordsParamsAtom);
   const poll = usePollOptions();
   const apiFetch = useApiFetch();
-  const { data, error, isLoading } = useSWR(recordsKey(params), ([, query]) => fetchRecords(apiFetch, query), {
+  const swr = useSWR(recordsKey(params), ([, query]) => fetchRecords(apiFetch, query), {
     ...poll,
     keepPreviousData: false,
   });
+  const { data, isLoading } = swr;
+  // SWR types a failure as `any`; it is whatever the fetcher threw.
+  const error: unknown = swr.error;
   const lastAnswer = useRef<RecordsResponse | undefined>(undefined);
   if (data !== undefined) lastAnswer.current = data;
   const shown = data ?? (isLoading ? lastAnswer.current : undefined);

@@ -30,10 +30,13 @@ export function useStats(): StatsState {
   const params = useAtomValue(filterParamsAtom);
   const poll = usePollOptions();
   const apiFetch = useApiFetch();
-  const { data, error, isLoading } = useSWR(statsKey(params), ([, query]) => fetchStats(apiFetch, query), {
+  const swr = useSWR(statsKey(params), ([, query]) => fetchStats(apiFetch, query), {
     ...poll,
     revalidateOnMount: true,
     keepPreviousData: false,
   });
+  const { data, isLoading } = swr;
+  // SWR types a failure as `any`; it is whatever the fetcher threw.
+  const error: unknown = swr.error;
   return { stats: data?.data, error, isLoading };
 }

@@ -29,9 +29,9 @@ export interface UserPermissions {
   isAdmin: boolean;
   canCreate: boolean;
   /** Delete is not offered on admin rows at all, whoever looks: an admin account is not removed from this screen. */
-  showsDelete(row: PublicUser): boolean;
-  canDelete(row: PublicUser): boolean;
-  edit(row: PublicUser): EditAccess;
+  showsDelete: (row: PublicUser) => boolean;
+  canDelete: (row: PublicUser) => boolean;
+  edit: (row: PublicUser) => EditAccess;
 }
 
 export function userPermissions(me: PublicUser | null): UserPermissions {

@@ -1,0 +1,108 @@
+import {
+  DATE_PRESETS,
+  DEFAULT_DATE_PRESET,
+  SEARCH_MAX_LENGTH,
+  canonicalDisposition,
+  datesWithoutCustomError,
+  isDatePreset,
+  parseIdList,
+  takesCustomDates,
+  type CallFilterParams,
+  type FieldError,
+} from '@callboard/contract';
+import { validationFailed } from '../../http/http-error';
+import { DateRangeError, resolveCustom, resolvePreset, type ResolvedDateRange } from './date-range';
+
+/** Every calls question is asked through one of these: a time range plus optional narrowing. */
+export interface CallFilter {
+  range: ResolvedDateRange;
+  campaignIds: number[];
+  publisherIds: number[];
+  targetIds: number[];
+  buyerIds: number[];
+  /** Effective dispositions (the Status column); empty means all. */
+  statuses: string[];
+  /** Caller-id substring, trimmed; wildcards are literal. */
+  search: string | undefined;
+  /** Exact caller id. */
+  callerId: string | undefined;
+}
+
+/** Whether anything beyond the time range and the status narrows the calls (rollups can answer only those two). */
+export function narrowsBeyondStatus(filter: CallFilter): boolean {
+  return (
+    filter.campaignIds.length + filter.publisherIds.length + filter.targetIds.length + filter.buyerIds.length > 0 ||
+    filter.search !== undefined ||
+    filter.callerId !== undefined
+  );
+}
+
+function idList(field: string, raw: string | undefined, errors: FieldError[]): number[] {
+  const ids = parseIdList(field, raw);
+  if (Array.isArray(ids)) return ids;
+  errors.push(ids);
+  return [];
+}
+
+function valueList(field: string, raw: string | undefined, errors: FieldError[]): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const values = raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  if (values.length > 100 || values.some((v) => v.length > 100)) {
+    errors.push({ field, message: `${field} must list at most 100 values of at most 100 characters` });
+    return [];
+  }
+  return values.map(canonicalDisposition);
+}
+
+/** Reads the filter params of the calls API from a query string, with a 400 naming each bad one. */
+export function parseCallFilter(query: CallFilterParams, now: Date = new Date()): CallFilter {
+  const errors: FieldError[] = [];
+  const preset = query.datePreset ?? DEFAULT_DATE_PRESET;
+  let range: ResolvedDateRange | undefined;
+  if (!isDatePreset(preset)) {
+    errors.push({ field: 'datePreset', message: `datePreset must be one of ${DATE_PRESETS.join(', ')}` });
+  } else if (takesCustomDates(preset)) {
+    try {
+      range = resolveCustom(query.startDate, query.endDate);
+    } catch (error) {
+      if (!(error instanceof DateRangeError)) throw error;
+      errors.push({ field: error.field, message: error.message });
+    }
+  } else {
+    const stray = datesWithoutCustomError(query.startDate, query.endDate);
+    if (stray) errors.push(stray);
+    range = resolvePreset(preset, now);
+  }
+
+  const search = query.search?.trim();
+  if (search && search.length > SEARCH_MAX_LENGTH) errors.push({ field: 'search', message: `search must be at most ${SEARCH_MAX_LENGTH} characters` });
+  const callerId = query.callerId?.trim();
+  if (callerId && callerId.length > SEARCH_MAX_LENGTH) errors.push({ field: 'callerId', message: `callerId must be at most ${SEARCH_MAX_LENGTH} characters` });
+
+  const filter = {
+    campaignIds: idList('campaign', query.campaign, errors),
+    publisherIds: idList('publisher', query.publisher, errors),
+    targetIds: idList('target', query.target, errors),
+    buyerIds: idList('buyer', query.buyer, errors),
+    statuses: [...new Set([...valueList('status', query.status, errors), ...valueList('disposition', query.disposition, errors)])],
+    search: search || undefined,
+    callerId: callerId || undefined,
+  };
+  if (errors.length > 0 || !range) throw validationFailed(errors);
+  return { range, ...filter };
+}
+
+/** The querystring schema shared by every route that takes filter params (types only; parseCallFilter judges values). */
+export const callFilterQuerySchema = {
+  datePreset: { type: 'string', maxLength: 40 },
+  startDate: { type: 'string', maxLength: 40 },
+  endDate: { type: 'string', maxLength: 40 },
+  campaign: { type: 'string', maxLength: 20_000 },
+  publisher: { type: 'string', maxLength: 20_000 },
+  target: { type: 'string', maxLength: 20_000 },
+  buyer: { type: 'string', maxLength: 20_000 },
+  status: { type: 'string', maxLength: 20_000 },
+  disposition: { type: 'string', maxLength: 20_000 },
+  search: { type: 'string', maxLength: 1000 },
+  callerId: { type: 'string', maxLength: 1000 },
+} as const;

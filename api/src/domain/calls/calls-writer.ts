@@ -1,0 +1,225 @@
+import type { IngestRejection, IngestResult } from '@callboard/contract';
+import type { Database } from '../../db/database';
+import type { WriteTurns } from '../ingest/ingest-write-queue';
+import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
+
+/**
+ * Every write to `calls` takes this transaction-level lock first. A write
+ * locks many call rows and, through the rollup triggers, many shared rollup
+ * rows. Ingests (ingest_calls(), migration 0004) take it shared: each locks
+ * call rows in systemCallId order and rollup rows in key order (migration
+ * 0003), so two batches never wait on each other in a cycle and run side by
+ * side. QC verdicts and a person's bulk update take it exclusively: they lock
+ * calls in another order, and before the ordering, 8 concurrent overlapping
+ * batches deadlocked (40P01, every one a 500).
+ */
+const WRITE_LOCK = 'SELECT pg_advisory_xact_lock(7266001)';
+
+/** The distinct names of one dimension in a batch, sorted: concurrent batches create new names in one order. */
+function distinctNames(names: Array<string | null>): string[] {
+  return [...new Set(names.filter((n): n is string => n !== null))].sort();
+}
+
+// One JSON parameter per batch: PGlite breaks at 32,768 bind parameters (research §4.7), a batch of 1000 calls × 20 fields would pass it.
+// json, not jsonb: the rows are read once, and skipping the binary conversion saves a few ms per batch.
+// The verdict travels in the same statement, so the rollup triggers run once per batch, not twice.
+// A delivery carries a verdict exactly when qc_disposition is set (it is required in qc); without one the stored verdict stays.
+// One statement, so the transaction commits as it ends, not when this process next gets round to it (see migration 0004).
+const INGEST_CALLS = 'SELECT inserted, updated FROM ingest_calls($1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[])';
+
+/** Stores already-validated calls in one transaction; returns how many were new. */
+export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise<{ inserted: number; updated: number }> {
+  if (calls.length === 0) return { inserted: 0, updated: 0 };
+  const rows = calls.map((c) => ({
+    system_call_id: c.systemCallId,
+    call_ts: c.callTs,
+    caller_id: c.callerId,
+    campaign_name: c.campaignName,
+    publisher_name: c.publisherName,
+    target_name: c.targetName,
+    buyer_name: c.buyerName,
+    system_name: c.systemName,
+    system_publisher_id: c.systemPublisherId,
+    system_buyer_id: c.systemBuyerId,
+    duration_sec: c.durationSec,
+    connected: c.connected,
+    recording_url: c.recordingUrl,
+    transcript: c.transcript,
+    revenue_cents: c.revenueCents,
+    payout_cents: c.payoutCents,
+    qc_disposition: c.qc?.disposition ?? null,
+    qc_sub_disposition: c.qc?.sub_disposition ?? null,
+    qc_reason: c.qc?.reason ?? null,
+    qc_summary: c.qc?.summary ?? null,
+  }));
+  const [stored] = await db.query<{ inserted: number; updated: number }>(INGEST_CALLS, [
+    JSON.stringify(rows),
+    rows.length,
+    distinctNames(calls.map((c) => c.campaignName)),
+    distinctNames(calls.map((c) => c.publisherName)),
+    distinctNames(calls.map((c) => c.targetName)),
+    distinctNames(calls.map((c) => c.buyerName)),
+  ]);
+  return { inserted: Number(stored?.inserted ?? 0), updated: Number(stored?.updated ?? 0) };
+}
+
+// The bot's verdict is always kept; the effective status follows it unless a person has set one.
+const APPLY_VERDICTS = `
+UPDATE calls c SET
+  qc_disposition = v.disposition, qc_sub_disposition = v.sub_disposition, qc_reason = v.reason, qc_summary = v.summary,
+  status = CASE WHEN c.status_overridden THEN c.status ELSE v.disposition END,
+  sub_disposition = CASE WHEN c.status_overridden THEN c.sub_disposition ELSE v.sub_disposition END,
+  reason = CASE WHEN c.status_overridden THEN c.reason ELSE v.reason END,
+  summary = v.summary,
+  updated_at = now()
+FROM jsonb_to_recordset($1::jsonb) AS v(system_call_id text, disposition text, sub_disposition text, reason text, summary text)
+WHERE c.system_call_id = v.system_call_id
+RETURNING c.system_call_id`;
+
+function verdictRows(verdicts: NormalisedVerdict[]) {
+  return verdicts.map((v) => ({
+    system_call_id: v.systemCallId,
+    disposition: v.disposition,
+    sub_disposition: v.sub_disposition,
+    reason: v.reason,
+    summary: v.summary,
+  }));
+}
+
+interface Checked<T> {
+  value?: T;
+  systemCallId: string | null;
+  errors: IngestRejection['errors'];
+}
+
+/**
+ * Validates a batch item by item: the valid ones keyed by systemCallId, the
+ * invalid ones listed with their problems. A systemCallId that repeats is
+ * refused for all but its last occurrence, which is the one kept (`kept`
+ * words what happens to it).
+ */
+function checkBatch<T extends { systemCallId: string }>(raw: unknown[], check: (item: unknown) => Checked<T>, kept: string) {
+  const rejected: IngestRejection[] = [];
+  const valid = new Map<string, { index: number; value: T }>();
+  raw.forEach((item, index) => {
+    const { value, systemCallId, errors } = check(item);
+    if (!value) {
+      rejected.push({ index, systemCallId, errors });
+      return;
+    }
+    const earlier = valid.get(value.systemCallId);
+    if (earlier) {
+      rejected.push({
+        index: earlier.index,
+        systemCallId: value.systemCallId,
+        errors: [{ field: 'systemCallId', message: `systemCallId appears again at index ${index} of this batch; ${kept}` }],
+      });
+    }
+    valid.set(value.systemCallId, { index, value });
+  });
+  return { valid, rejected };
+}
+
+/** A delivery from the tracking platform: valid calls are stored together (when `inTurn` lets them), the invalid ones listed. */
+export async function ingestCalls(db: Database, raw: unknown[], inTurn: WriteTurns = (write) => write()): Promise<IngestResult> {
+  const { valid, rejected } = checkBatch(
+    raw,
+    (item) => {
+      const { call, systemCallId, errors } = validateIngestCall(item);
+      return { value: call, systemCallId, errors };
+    },
+    'that later call is the one stored',
+  );
+  const calls = [...valid.values()].map((v) => v.value);
+  // A delivery with nothing valid writes nothing: it neither waits for a turn nor is refused for want of one.
+  const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls));
+  rejected.sort((a, b) => a.index - b.index);
+  return { inserted, updated, rejected };
+}
+
+/** QC bot results: verdicts for known calls are applied together; unknown calls are listed. */
+export async function ingestVerdicts(db: Database, raw: unknown[]): Promise<{ updated: number; rejected: IngestRejection[] }> {
+  const { valid: verdicts, rejected } = checkBatch(
+    raw,
+    (item) => {
+      const { verdict, systemCallId, errors } = validateQcResult(item);
+      return { value: verdict, systemCallId, errors };
+    },
+    'that later result is the one applied',
+  );
+  if (verdicts.size === 0) return { updated: 0, rejected };
+  const applied = await db.transaction(async (tx) => {
+    await tx.query(WRITE_LOCK);
+    return tx.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value)))]);
+  });
+  const found = new Set(applied.map((r) => r.system_call_id));
+  for (const [systemCallId, { index }] of verdicts) {
+    if (!found.has(systemCallId)) {
+      rejected.push({ index, systemCallId, errors: [{ field: 'systemCallId', message: 'No call has this systemCallId' }] });
+    }
+  }
+  rejected.sort((a, b) => a.index - b.index);
+  return { updated: found.size, rejected };
+}
+
+export interface DispositionChange {
+  status: string;
+  /** undefined keeps the current value; null clears it. */
+  sub_disposition?: string | null;
+  reason?: string | null;
+}
+
+interface LockedCall {
+  id: string;
+  status: string;
+  sub_disposition: string | null;
+  reason: string | null;
+}
+
+/**
+ * A person's re-disposition of many calls, all or nothing: every id must
+ * exist, every changed call gets an audit row, and the status stops following
+ * the bot. Returns how many calls changed and the ids that do not exist.
+ */
+export async function redisposition(
+  db: Database,
+  userId: string,
+  ids: string[],
+  change: DispositionChange,
+): Promise<{ updated: number; missing: string[] }> {
+  return db.transaction(async (tx) => {
+    await tx.query(WRITE_LOCK);
+    const locked = await tx.query<LockedCall>(
+      'SELECT id::text AS id, status, sub_disposition, reason FROM calls WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      [ids],
+    );
+    const found = new Set(locked.map((c) => c.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) return { updated: 0, missing };
+    const next = (call: LockedCall) => ({
+      status: change.status,
+      sub_disposition: change.sub_disposition === undefined ? call.sub_disposition : change.sub_disposition,
+      reason: change.reason === undefined ? call.reason : change.reason,
+    });
+    const changed = locked.filter((call) => {
+      const to = next(call);
+      return to.status !== call.status || to.sub_disposition !== call.sub_disposition || to.reason !== call.reason;
+    });
+    if (changed.length === 0) return { updated: 0, missing: [] };
+    const rows = changed.map((call) => ({ id: call.id, from: call, to: next(call) }));
+    await tx.query(
+      `INSERT INTO call_audit (call_id, user_id, from_status, to_status, from_sub_disposition, to_sub_disposition, from_reason, to_reason)
+       SELECT (r->>'id')::bigint, $2::uuid, r->'from'->>'status', r->'to'->>'status', r->'from'->>'sub_disposition',
+              r->'to'->>'sub_disposition', r->'from'->>'reason', r->'to'->>'reason'
+       FROM jsonb_array_elements($1::jsonb) AS r`,
+      [JSON.stringify(rows), userId],
+    );
+    await tx.query(
+      `UPDATE calls c SET status = r->'to'->>'status', sub_disposition = r->'to'->>'sub_disposition', reason = r->'to'->>'reason',
+         status_overridden = true, updated_at = now()
+       FROM jsonb_array_elements($1::jsonb) AS r WHERE c.id = (r->>'id')::bigint`,
+      [JSON.stringify(rows)],
+    );
+    return { updated: changed.length, missing: [] };
+  });
+}

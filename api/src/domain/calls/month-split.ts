@@ -1,0 +1,23 @@
+import type { MonthSplit } from './rollup-planner';
+
+/**
+ * A FROM source over one rollup for whole New York days: its monthly table
+ * for the whole months, its daily table for the days at the ends. `where` is
+ * the condition both share (written with already-bound parameters); the
+ * source has `columns` and is meant to be summed.
+ */
+export function monthlyAndDailySql(
+  tables: { monthly: string; daily: string },
+  columns: string,
+  where: string,
+  split: MonthSplit,
+  bind: (value: unknown) => string,
+): string {
+  const parts: string[] = [];
+  if (split.months) {
+    parts.push(`SELECT ${columns} FROM ${tables.monthly} WHERE ${where} AND month >= ${bind(split.months.from)}::date AND month < ${bind(split.months.to)}::date`);
+  }
+  const days = split.days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
+  if (days.length > 0) parts.push(`SELECT ${columns} FROM ${tables.daily} WHERE ${where} AND (${days.join(' OR ')})`);
+  return parts.join('\n      UNION ALL\n      ');
+}

@@ -1,0 +1,156 @@
+import type { CallAuditEntry, CallDetail, CallRecord, SortColumn } from '@callboard/contract';
+import type { Queryable } from '../../db/database';
+import type { CallFilter } from './call-filter';
+import { RECORD_COLUMNS_SQL, RECORD_SELECT, recordSelect, toCallRecord, type RecordRow } from './call-record';
+import { totalsStatement } from './call-totals';
+import { callWhere } from './call-where';
+
+/** Sortable columns and the SQL each sorts by; anything else never reaches the SQL. */
+export const SORT_EXPRESSIONS: Record<SortColumn, string> = {
+  callTimestamp: 'c.call_ts',
+  publisherName: 'p.name',
+  callerId: 'c.caller_id',
+  status: 'c.status',
+  sub_disposition: 'c.sub_disposition',
+  durationSec: 'c.duration_sec',
+  campaignName: 'cp.name',
+};
+
+/**
+ * Sorts by a name from a joined table, and where that name comes from. A
+ * name is unique in its table, so the order is: the names in order, and
+ * within one name its calls newest first.
+ */
+const NAME_SORTS: Partial<Record<SortColumn, { table: string; column: string }>> = {
+  publisherName: { table: 'publishers', column: 'publisher_id' },
+  campaignName: { table: 'campaigns', column: 'campaign_id' },
+};
+
+/**
+ * Up to this many rows before a page's end, a name sort walks the names in
+ * order and takes only each name's newest calls from its (name id, call_ts)
+ * index; beyond it (page 41 and on at 25 a page) it sorts the joined range.
+ */
+export const NAME_SORT_WALK_MAX_ROWS = 1000;
+
+export interface PageRequest {
+  sortBy: SortColumn;
+  sortDir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** A statement and its parameters, numbered from $1. */
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The page's records, each with `page_pos`, its place on the page (1, 2, …):
+ * the statement has no ORDER BY of its own, so that it can be joined into
+ * another one and still be put back in order.
+ */
+function pageStatement(filter: CallFilter, page: PageRequest, nameWalkMaxRows: number): Statement {
+  const where = callWhere(filter, filter.range);
+  const dir = page.sortDir === 'asc' ? 'ASC' : 'DESC';
+  // Sorted columns use PostgreSQL's natural NULL order (an empty sub disposition sorts after every value),
+  // so one ascending index serves both directions.
+  // Within equal values the newest call comes first, and the id makes the order total, so paging
+  // never shows a call twice or skips one. For the default sort the time is the sort itself.
+  const order =
+    page.sortBy === 'callTimestamp'
+      ? `c.call_ts ${dir}, c.id ${dir}`
+      : `${SORT_EXPRESSIONS[page.sortBy]} ${dir}, c.call_ts DESC, c.id DESC`;
+  const n = where.params.length;
+  const params = [...where.params, page.limit, page.offset];
+  const byName = NAME_SORTS[page.sortBy];
+  // The window sees only the page's rows, whichever way they were chosen.
+  const columns = `${RECORD_COLUMNS_SQL}, row_number() OVER (ORDER BY ${order}) AS page_pos`;
+  if (byName && page.offset + page.limit <= nameWalkMaxRows) {
+    // The first `offset + limit` rows hold at most that many calls of any one name, and those are
+    // its newest: walk the names in order, each through a LATERAL that reads only that many from
+    // the name's index, and stop once the page is full. Sorting a year joined to its names read
+    // the whole range instead (~240 ms at 1M calls, against a few ms here).
+    const pageOfCalls = `(SELECT c.* FROM ${byName.table} d CROSS JOIN LATERAL (
+        SELECT * FROM calls c WHERE c.${byName.column} = d.id AND ${where.sql}
+        ORDER BY c.call_ts DESC, c.id DESC LIMIT $${n + 3}
+      ) c
+      ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) c`;
+    return { sql: recordSelect(pageOfCalls, columns), params: [...params, page.offset + page.limit] };
+  }
+  // Keys first: the page's ids are chosen from `calls` alone (by time, an index-only scan of
+  // (call_ts, id)), and only those rows are read whole and meet the dimension tables.
+  // Reading whole rows to skip them made page 200 of a year 4.2 ms inside PostgreSQL at
+  // 1M calls (65 ms from a cold cache), against 0.9 (1.5) keys first; a sort by status 41 ms against 16.
+  const chosen = byName
+    ? `SELECT c.id FROM calls c JOIN ${byName.table} d ON d.id = c.${byName.column} WHERE ${where.sql}
+       ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC`
+    : `SELECT c.id FROM calls c WHERE ${where.sql} ORDER BY ${order}`;
+  const pageOfCalls = `(SELECT c.* FROM (${chosen} LIMIT $${n + 1} OFFSET $${n + 2}) k JOIN calls c ON c.id = k.id) c`;
+  return { sql: recordSelect(pageOfCalls, columns), params };
+}
+
+/**
+ * A page of records and the exact total for the same filter, in one
+ * statement. The total comes from the same machinery as the stats (a rollup
+ * when it can), never count(*) over(). One statement is one wake-up of one
+ * database backend, where the page and the total side by side were two,
+ * and a request waited for the later one.
+ */
+export async function findRecordsPage(
+  db: Queryable,
+  filter: CallFilter,
+  page: PageRequest,
+  { nameWalkMaxRows = NAME_SORT_WALK_MAX_ROWS } = {},
+): Promise<{ records: CallRecord[]; total: number }> {
+  const { sql, params } = pageStatement(filter, page, nameWalkMaxRows);
+  const totals = totalsStatement(filter, [filter.range], params);
+  // The total is one row; joined with nothing when the page is empty, it still comes back.
+  const rows = await db.query<{ total: number } & Partial<RecordRow>>(
+    `SELECT t.total, r.* FROM (SELECT coalesce(sum(calls), 0)::bigint AS total FROM (${totals}) s) t
+     LEFT JOIN (${sql}) r ON true
+     ORDER BY r.page_pos`,
+    params,
+  );
+  const records = rows.filter((row): row is { total: number } & RecordRow => row.id != null).map(toCallRecord);
+  return { records, total: Number(rows[0]?.total ?? 0) };
+}
+
+interface AuditRow {
+  id: string;
+  changed_at: Date;
+  user_id: string | null;
+  user_name: string | null;
+  from_status: string;
+  to_status: string;
+  from_sub_disposition: string | null;
+  to_sub_disposition: string | null;
+  from_reason: string | null;
+  to_reason: string | null;
+}
+
+export async function findCallDetail(db: Queryable, id: string): Promise<CallDetail | undefined> {
+  const [row] = await db.query<RecordRow>(`${RECORD_SELECT} WHERE c.id = $1`, [id]);
+  if (!row) return undefined;
+  const audit = await db.query<AuditRow>(
+    `SELECT a.id::text AS id, a.changed_at, a.user_id, coalesce(nullif(u.name, ''), u.email) AS user_name, a.from_status, a.to_status,
+       a.from_sub_disposition, a.to_sub_disposition, a.from_reason, a.to_reason
+     FROM call_audit a LEFT JOIN users u ON u.id = a.user_id
+     WHERE a.call_id = $1 ORDER BY a.changed_at DESC, a.id DESC`,
+    [id],
+  );
+  return {
+    ...toCallRecord(row),
+    audit: audit.map(
+      (a): CallAuditEntry => ({
+        id: a.id,
+        changedAt: new Date(a.changed_at).toISOString(),
+        userId: a.user_id,
+        userName: a.user_name,
+        from: { status: a.from_status, sub_disposition: a.from_sub_disposition, reason: a.from_reason },
+        to: { status: a.to_status, sub_disposition: a.to_sub_disposition, reason: a.to_reason },
+      }),
+    ),
+  };
+}

@@ -1,0 +1,70 @@
+import { parseCallFilter } from './call-filter';
+import type { TimeRange } from './date-range';
+import { planDimensionCounts, planDimensionSums, planStatusTotals, splitByMonth } from './rollup-planner';
+
+const HOUR = 3_600_000;
+const NOW = new Date('2026-11-20T15:00:00Z');
+const filter = (params: Record<string, string> = {}) => parseCallFilter({ datePreset: 'last_30_days', ...params }, NOW);
+const sources = (plan: { parts: Array<{ source: string }> }) => plan.parts.map((part) => part.source);
+
+// A custom range on neither whole days nor whole hours: 09:17 one day to 14:41 three days later (New York).
+const ragged: TimeRange = { from: new Date('2026-11-10T14:17:00Z'), to: new Date('2026-11-13T19:41:00Z') };
+
+describe('planStatusTotals', () => {
+  test('a preset is whole days: the monthly and daily rollups', () => {
+    const f = filter();
+    expect(planStatusTotals(f, f.range)).toEqual({ rollup: true, parts: [{ source: 'days', split: expect.any(Object) }] });
+    expect(planStatusTotals(filter({ status: 'Sale' }), f.range).rollup).toBe(true);
+  });
+
+  test('one picker over whole days: the per-dimension, per-status rollup', () => {
+    const f = filter({ publisher: '3,4', status: 'Sale' });
+    expect(planStatusTotals(f, f.range).parts).toEqual([
+      { source: 'dimension-days', selection: { dim: 2, ids: [3, 4] }, fromDay: '2026-10-22', toDay: '2026-11-21' },
+    ]);
+  });
+
+  test('two pickers, a caller id, or a picker over part of a day: the calls alone', () => {
+    const f = filter({ publisher: '3', campaign: '1' });
+    expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
+    expect(planStatusTotals(filter({ search: '555' }), f.range).rollup).toBe(false);
+    expect(planStatusTotals(filter({ publisher: '3' }), ragged).rollup).toBe(false);
+  });
+
+  test('a custom range: whole hours from the hourly rollup, the partial hours at each end from the calls', () => {
+    const plan = planStatusTotals(filter(), ragged);
+    expect(sources(plan)).toEqual(['hours', 'calls', 'calls']);
+    expect(plan.parts[0]).toEqual({ source: 'hours', range: { from: new Date('2026-11-10T15:00:00Z'), to: new Date('2026-11-13T19:00:00Z') } });
+    const withinAnHour = { from: new Date(NOW.getTime() + 60_000), to: new Date(NOW.getTime() + HOUR - 60_000) };
+    expect(planStatusTotals(filter(), withinAnHour)).toEqual({ rollup: true, parts: [{ source: 'calls', range: withinAnHour }] });
+  });
+});
+
+describe('planDimensionSums', () => {
+  test('whole days inside from the rollups, the partial days at each end from the calls', () => {
+    const f = { ...filter(), range: { ...ragged, previous: ragged } };
+    expect(planDimensionSums(f, ragged).parts).toEqual([
+      { source: 'days', split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } },
+      { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
+      { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
+    ]);
+  });
+
+  test('its rollups keep no status: a status narrows to the calls', () => {
+    const f = filter({ status: 'Sale' });
+    expect(planDimensionSums(f, f.range).rollup).toBe(false);
+  });
+});
+
+test('planDimensionCounts: whole days from the rollups, anything else from the calls', () => {
+  expect(sources(planDimensionCounts(filter().range))).toEqual(['days']);
+  expect(planDimensionCounts(ragged)).toEqual({ rollup: false, parts: [{ source: 'calls', range: ragged }] });
+});
+
+test('splitByMonth: whole months for the monthly rollup, the days at either end for the daily one', () => {
+  expect(splitByMonth('2026-01-15', '2026-04-03')).toEqual({
+    months: { from: '2026-02-01', to: '2026-04-01' },
+    days: [{ from: '2026-01-15', to: '2026-02-01' }, { from: '2026-04-01', to: '2026-04-03' }],
+  });
+  expect(splitByMonth('2026-01-15', '2026-01-31')).toEqual({ days: [{ from: '2026-01-15', to: '2026-01-31' }] });
+});

@@ -1,0 +1,165 @@
+import { DISPLAY_TIME_ZONE } from '@callboard/contract';
+import { DateTime } from 'luxon';
+import { narrowsBeyondStatus, type CallFilter } from './call-filter';
+import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
+
+/**
+ * The one place that decides which rollup answers a question over a time
+ * range, and which parts of the range are left to the calls themselves.
+ * The rollups (migrations 0002 and 0005) are kept by triggers, so each is
+ * exact for what it keeps:
+ * - calls_hourly: per hour and status;
+ * - calls_daily, calls_monthly: per New York day (month) and status;
+ * - calls_daily_dim_status: per New York day, dimension value and status;
+ * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status.
+ * A rollup answers only what it keeps: a filter on anything else (a caller
+ * id, several pickers at once) is read from `calls`.
+ */
+
+/** Whole New York days [from, to) as YYYY-MM-DD, split for the monthly rollups: the whole months inside, if any, and the days left at either end. */
+export interface MonthSplit {
+  months?: { from: string; to: string };
+  days: Array<{ from: string; to: string }>;
+}
+
+/** One picker's selection: the dimension's rollup code and its ids. */
+export interface DimensionSelection {
+  dim: number;
+  ids: number[];
+}
+
+/** The calls table. */
+export interface CallsPart {
+  source: 'calls';
+  range: TimeRange;
+}
+
+/** Whole hours: the hourly rollup. */
+export interface HoursPart {
+  source: 'hours';
+  range: TimeRange;
+}
+
+/** Whole New York days: the monthly rollup for whole months, the daily one for the days at either end. */
+export interface DaysPart {
+  source: 'days';
+  split: MonthSplit;
+}
+
+/** Whole New York days of one picker's selection: the per-dimension, per-status daily rollup. */
+export interface DimensionDaysPart {
+  source: 'dimension-days';
+  selection: DimensionSelection;
+  fromDay: string;
+  toDay: string;
+}
+
+/** A part of a range and what answers it. */
+export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart;
+
+export interface RangePlan<Part extends RangePart = RangePart> {
+  /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
+  rollup: boolean;
+  parts: Part[];
+}
+
+const HOUR_MS = 3_600_000;
+
+function callsOnly(range: TimeRange): RangePlan<CallsPart> {
+  return { rollup: false, parts: [{ source: 'calls', range }] };
+}
+
+function coversWholeDays(range: TimeRange): boolean {
+  return isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
+}
+
+export function splitByMonth(fromDay: string, toDay: string): MonthSplit {
+  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
+  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
+  const firstMonth = from.day === 1 ? from : from.startOf('month').plus({ months: 1 });
+  const lastMonth = to.startOf('month');
+  if (firstMonth >= lastMonth) return { days: [{ from: fromDay, to: toDay }] };
+  const m1 = firstMonth.toISODate() as string;
+  const m2 = lastMonth.toISODate() as string;
+  return { months: { from: m1, to: m2 }, days: [{ from: fromDay, to: m1 }, { from: m2, to: toDay }].filter((d) => d.from < d.to) };
+}
+
+function daysPart(range: TimeRange): DaysPart {
+  return { source: 'days', split: splitByMonth(newYorkDate(range.from), newYorkDate(range.to)) };
+}
+
+/** One picker's selection and nothing else narrowing but the status. */
+function singleDimension(filter: CallFilter): DimensionSelection | undefined {
+  if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
+  const chosen = (
+    [
+      [1, filter.campaignIds],
+      [2, filter.publisherIds],
+      [3, filter.targetIds],
+      [4, filter.buyerIds],
+    ] as Array<[number, number[]]>
+  ).filter(([, ids]) => ids.length > 0);
+  const [only] = chosen;
+  return chosen.length === 1 && only ? { dim: only[0], ids: only[1] } : undefined;
+}
+
+/** The rollup for the whole parts of a range between `first` and `last`, the calls for the partial ends. */
+function wholeAndEnds<Whole extends RangePart>(range: TimeRange, first: Date, last: Date, whole: (inner: TimeRange) => Whole): RangePlan<Whole | CallsPart> {
+  if (first >= last) return { rollup: true, parts: [{ source: 'calls', range }] };
+  const parts: Array<Whole | CallsPart> = [whole({ from: first, to: last })];
+  if (range.from < first) parts.push({ source: 'calls', range: { from: range.from, to: first } });
+  if (last < range.to) parts.push({ source: 'calls', range: { from: last, to: range.to } });
+  return { rollup: true, parts };
+}
+
+/**
+ * Totals per status (the stats cards, a page's total, the status picker),
+ * by the cheapest exact route:
+ * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
+ * - whole New York days (every preset): the monthly and daily rollups;
+ * - any other range: the hourly rollup for whole hours, the calls for the partial hours at each end;
+ * - anything narrower (a caller id, several pickers, or a selection over part of a day): the calls,
+ *   through the (dimension, call_ts) and caller-id indexes.
+ */
+export function planStatusTotals(filter: CallFilter, range: TimeRange): RangePlan {
+  const wholeDays = coversWholeDays(range);
+  const selection = singleDimension(filter);
+  if (selection && wholeDays) {
+    return { rollup: true, parts: [{ source: 'dimension-days', selection, fromDay: newYorkDate(range.from), toDay: newYorkDate(range.to) }] };
+  }
+  if (narrowsBeyondStatus(filter)) return callsOnly(range);
+  if (wholeDays) return { rollup: true, parts: [daysPart(range)] };
+  const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
+  const lastHour = new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS);
+  return wholeAndEnds(range, firstHour, lastHour, (inner): HoursPart => ({ source: 'hours', range: inner }));
+}
+
+function midnightOnOrAfter(instant: Date): Date {
+  const local = DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE });
+  const midnight = local.startOf('day');
+  return (midnight.toMillis() === local.toMillis() ? midnight : midnight.plus({ days: 1 })).toJSDate();
+}
+
+function midnightOnOrBefore(instant: Date): Date {
+  return DateTime.fromJSDate(instant, { zone: DISPLAY_TIME_ZONE }).startOf('day').toJSDate();
+}
+
+/**
+ * Sums per value of one dimension (the cost breakdown). Its rollups keep no
+ * status and no caller id, so they answer only a filter that narrows by time
+ * alone: the whole New York days of the range from them (every preset is
+ * whole days), the partial days at either end of a custom range from the
+ * calls; anything narrower reads the calls.
+ */
+export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CallsPart> {
+  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0) return callsOnly(range);
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
+}
+
+/**
+ * Calls per value of one dimension over a range alone (a picker's counts):
+ * the per-dimension rollups for whole New York days, else the calls.
+ */
+export function planDimensionCounts(range: TimeRange): RangePlan<DaysPart | CallsPart> {
+  return coversWholeDays(range) ? { rollup: true, parts: [daysPart(range)] } : callsOnly(range);
+}

@@ -1,0 +1,81 @@
+import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, type RecordColumnKey } from '@callboard/contract';
+import { escapeLiteral } from 'pg';
+import type { CallFilter } from '../calls/call-filter';
+import { CALL_JOINS } from '../calls/call-record';
+import { callWhere } from '../calls/call-where';
+
+/**
+ * The records table's columns as the database renders them for a file: the
+ * time in New York as "MMM dd hh:mm:ss a", every text cell through
+ * sheet_text() (formula-neutralised, never NULL), the duration as a number.
+ * PostgreSQL's COPY writes the CSV from this alone; the batch path hands the
+ * same values to the sheet writer, so both produce the same cells.
+ */
+const EXPRESSIONS: Record<RecordColumnKey, string> = {
+  callTimestamp: `to_char(c.call_ts AT TIME ZONE '${DISPLAY_TIME_ZONE}', 'Mon DD HH12:MI:SS AM')`,
+  publisherName: 'sheet_text(p.name)',
+  callerId: 'sheet_text(c.caller_id)',
+  status: 'sheet_text(c.status)',
+  sub_disposition: 'sheet_text(c.sub_disposition)',
+  durationSec: 'c.duration_sec',
+  campaignName: 'sheet_text(cp.name)',
+  reason: 'sheet_text(c.reason)',
+  summary: 'sheet_text(c.summary)',
+  transcript: 'sheet_text(c.transcript)',
+  target_name: 'sheet_text(t.name)',
+  recordingUrl: 'sheet_text(c.recording_url)',
+  systemCallId: 'sheet_text(c.system_call_id)',
+  systemBuyerId: 'sheet_text(c.system_buyer_id)',
+};
+
+/** The select list, aliased c0…c13 in column order. For the keyset batches. */
+export const EXPORT_COLUMNS_SQL = RECORD_COLUMNS.map((col, i) => `${EXPRESSIONS[col.key]} AS c${i}`).join(', ');
+
+export type ExportRow = Record<`c${number}`, string | number>;
+
+const csvQuoted = (expression: string) => `'"' || replace(${expression}, '"', '""') || '"'`;
+
+/**
+ * The whole CSV line of a row, rendered by the database as COPY renders it
+ * (text quoted with quotes doubled, the duration bare): the batch path's CSV.
+ * One column instead of fourteen: on PGlite, carrying each field out of the
+ * engine cost more than computing it (500 rows: ~17 ms as cells, ~5 ms as lines).
+ */
+export const CSV_LINE_SQL = `concat_ws(',', ${RECORD_COLUMNS.map((col) =>
+  col.key === 'durationSec' ? `${EXPRESSIONS[col.key]}::text` : csvQuoted(EXPRESSIONS[col.key]),
+).join(', ')}) AS line`;
+
+export type CsvLineRow = { line: string };
+
+export function exportCells(row: ExportRow): Array<string | number> {
+  return RECORD_COLUMNS.map((_, i) => row[`c${i}`] as string | number);
+}
+
+const quoteIdent = (label: string) => `"${label.replace(/"/g, '""')}"`;
+
+/**
+ * A value as an SQL literal, for COPY, which takes no bind parameters. Only
+ * the shapes callWhere produces are accepted: instants, whole-number id lists,
+ * text lists and text; text goes through the driver's own escaping.
+ */
+function literal(value: unknown): string {
+  if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
+  if (typeof value === 'string') return escapeLiteral(value);
+  if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `ARRAY[${value.join(',')}]::int[]`;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `ARRAY[${value.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
+  throw new Error(`export: no literal form for ${typeof value}`);
+}
+
+/**
+ * COPY (…) TO STDOUT as CSV with a header of the table's labels, every text
+ * column quoted (numbers bare), newest call first: the whole export in one
+ * statement, streamed by the server at a few hundred thousand rows a second.
+ */
+export function copyCsvSql(filter: CallFilter): string {
+  const where = callWhere(filter, filter.range);
+  const sql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(where.params[Number(n) - 1]));
+  const labels = RECORD_COLUMNS.map((col) => `${EXPRESSIONS[col.key]} AS ${quoteIdent(col.label)}`).join(', ');
+  const quoted = RECORD_COLUMNS.filter((col) => col.key !== 'durationSec').map((col) => quoteIdent(col.label)).join(', ');
+  return `COPY (SELECT ${labels} FROM calls c ${CALL_JOINS} WHERE ${sql} ORDER BY c.call_ts DESC, c.id DESC)
+    TO STDOUT WITH (FORMAT csv, HEADER true, FORCE_QUOTE (${quoted}))`;
+}

@@ -1,0 +1,130 @@
+import {
+  normaliseEmail,
+  validateUserForm,
+  type CreateUserBody,
+  type PublicUser,
+  type Role,
+  type UpdateUserBody,
+} from '@callboard/contract';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/unavailable';
+import { conflict, forbidden, notFound, validationFailed } from '../../http/http-error';
+import type { PasswordHasher } from '../auth/password-hasher';
+import { sessionsRepository } from '../auth/sessions-repository';
+import { toPublicUser } from './user-row';
+import { usersRepository, type UserWithHash } from './users-repository';
+
+const EMAIL_TAKEN = 'Email is already registered';
+const USER_NOT_FOUND = 'User not found';
+
+/**
+ * The rules for changing users (DESIGN §8), apart from HTTP: who may change
+ * what, the last-admin rule, and which changes end the user's sessions at
+ * once. Every change runs in one transaction with the affected rows locked.
+ */
+export class UserService {
+  constructor(
+    private readonly db: Database,
+    private readonly passwords: PasswordHasher,
+  ) {}
+
+  async create(body: CreateUserBody): Promise<PublicUser> {
+    const errors = validateUserForm(body as unknown as Record<string, unknown>, 'create');
+    if (errors.length > 0) throw validationFailed(errors);
+    const email = normaliseEmail(body.email);
+    if (await usersRepository.emailTaken(this.db, email)) throw conflict(EMAIL_TAKEN);
+    const passwordHash = await this.passwords.hash(body.password);
+    try {
+      const row = await usersRepository.insert(this.db, {
+        name: (body.name ?? '').trim(),
+        email,
+        passwordHash,
+        role: body.role,
+        avatarUrl: body.avatar ?? null,
+      });
+      return toPublicUser(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  async update(actor: PublicUser, id: string, body: UpdateUserBody): Promise<PublicUser> {
+    const isAdmin = actor.role === 'admin';
+    if (!isAdmin && actor.id !== id) throw forbidden('Only an admin can change other users');
+    const errors = validateUserForm(body as unknown as Record<string, unknown>, 'edit');
+    if (errors.length > 0) throw validationFailed(errors);
+    const email = normaliseEmail(body.email);
+    // Hash outside the transaction: it takes a few hundred milliseconds and needs no lock.
+    const passwordHash = body.password ? await this.passwords.hash(body.password) : undefined;
+
+    try {
+      return await this.db.transaction(async (tx) => {
+        const current = await usersRepository.findByIdForUpdate(tx, id);
+        if (!current) throw notFound(USER_NOT_FOUND);
+        const active = body.active ?? current.active;
+        if (!isAdmin && (body.role !== current.role || active !== current.active || email !== current.email)) {
+          throw forbidden("Only an admin can change a user's email, role or status");
+        }
+        if (current.role === 'admin' && current.active && (body.role !== 'admin' || !active)) {
+          await this.ensureAnotherActiveAdmin(tx, id, 'demoted or deactivated');
+        }
+        if (email !== current.email && (await usersRepository.emailTaken(tx, email, id))) throw conflict(EMAIL_TAKEN);
+        const row = await usersRepository.update(tx, id, {
+          name: (body.name ?? '').trim(),
+          email,
+          role: body.role,
+          active,
+          avatarUrl: body.avatar === undefined ? current.avatar_url : body.avatar,
+          passwordHash,
+        });
+        if (passwordHash || body.role !== current.role || (current.active && !active)) {
+          await sessionsRepository.revokeAllForUser(tx, id);
+        }
+        return toPublicUser(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  async changeRole(id: string, role: Role): Promise<PublicUser> {
+    return this.db.transaction(async (tx) => {
+      const current = await usersRepository.findByIdForUpdate(tx, id);
+      if (!current) throw notFound(USER_NOT_FOUND);
+      if (current.role === role) return toPublicUser(current);
+      if (current.role === 'admin' && current.active) await this.ensureAnotherActiveAdmin(tx, id, 'demoted');
+      const row = await usersRepository.update(tx, id, this.unchanged(current, { role }));
+      await sessionsRepository.revokeAllForUser(tx, id);
+      return toPublicUser(row);
+    });
+  }
+
+  async delete(actor: PublicUser, id: string): Promise<void> {
+    if (actor.id === id) throw conflict('You cannot delete your own account');
+    await this.db.transaction(async (tx) => {
+      const current = await usersRepository.findByIdForUpdate(tx, id);
+      if (!current) throw notFound(USER_NOT_FOUND);
+      if (current.role === 'admin' && current.active) await this.ensureAnotherActiveAdmin(tx, id, 'deleted');
+      // Sessions go with the row (ON DELETE CASCADE), so its tokens stop working at once.
+      await usersRepository.delete(tx, id);
+    });
+  }
+
+  private async ensureAnotherActiveAdmin(tx: Parameters<typeof usersRepository.lockOtherActiveAdmins>[0], id: string, what: string) {
+    if ((await usersRepository.lockOtherActiveAdmins(tx, id)) === 0) {
+      throw conflict(`The last active admin cannot be ${what}`);
+    }
+  }
+
+  private unchanged(current: UserWithHash, changes: { role: Role }) {
+    return {
+      name: current.name,
+      email: current.email,
+      role: changes.role,
+      active: current.active,
+      avatarUrl: current.avatar_url,
+    };
+  }
+}

@@ -1,0 +1,169 @@
+import { Transform } from 'node:stream';
+import fp from 'fastify-plugin';
+
+/**
+ * Exports give way to the dashboard. An export is the one request that keeps
+ * the server busy for seconds: on PostgreSQL it relays COPY output through
+ * this process, on PGlite it runs statement after statement on the main
+ * thread. Requests marked `config: { bulk: true }` (the exports) are not
+ * counted; every other request in flight is, and an export waits between its
+ * chunks or batches while any is, up to a short limit so that a busy
+ * dashboard slows an export down without stopping it.
+ *
+ * Waiting while a request runs is not enough on its own: the export keeps
+ * both cores busy (PostgreSQL, this process relaying, the client reading),
+ * and PostgreSQL runs megabytes ahead into the socket buffers, so it goes on
+ * working through every pause. So while the dashboard is in use (a request
+ * within the last second) an export also slows down: the COPY relay to
+ * BUSY_COPY_BYTES_PER_SECOND, which keeps those buffers full so that
+ * PostgreSQL waits on them, and the batch path to half of the time. With
+ * nobody using the dashboard an export runs at full speed (`npm run bench`
+ * measures both sides: the export's speed and the dashboard's beside it).
+ */
+export interface InteractiveGate {
+  /** Requests in flight, exports excluded. */
+  readonly inFlight: number;
+  /**
+   * Whether a person's request is in flight or ended within the last `windowMs`: the dashboard
+   * is in use. Requests from other systems (routes marked `machine`) do not count.
+   */
+  activeWithin(windowMs: number): boolean;
+  /** Resolves at once when none is in flight, else when the last one ends or after `maxWaitMs`. */
+  whenQuiet(maxWaitMs?: number): Promise<void>;
+}
+
+/** How long an export waits at most before each chunk or batch. */
+export const GIVE_WAY_MAX_WAIT_MS = 25;
+
+/** The dashboard counts as in use for this long after its last request. */
+export const DASHBOARD_ACTIVE_MS = 1000;
+
+/**
+ * The COPY relay's rate while the dashboard is in use: slow enough that the dashboard's
+ * slowest requests stay short while an export runs beside them. The pace holds only for a
+ * second after a person's request, and the dashboard polls (auto refresh, off by default)
+ * every 5 s at the most, so an export mostly runs at full speed.
+ */
+export const BUSY_COPY_BYTES_PER_SECOND = 8 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    interactive: InteractiveGate;
+  }
+  interface FastifyContextConfig {
+    /** A long-running transfer that gives way to other requests (see export-pacing.ts). */
+    bulk?: boolean;
+    /**
+     * A request from another system (a health check, a delivery from the tracking platform):
+     * exports still give way to it while it runs, but it does not make them slow down for the
+     * dashboard afterwards, or a load balancer's probes and a steady ingest would slow every export.
+     */
+    machine?: boolean;
+  }
+}
+
+export function createInteractiveGate(): InteractiveGate & { started(person?: boolean): () => void } {
+  let inFlight = 0;
+  let peopleInFlight = 0;
+  let lastPersonEndedAt = -Infinity;
+  let waiters = new Set<() => void>();
+  return {
+    get inFlight() {
+      return inFlight;
+    },
+    activeWithin(windowMs) {
+      return peopleInFlight > 0 || performance.now() - lastPersonEndedAt < windowMs;
+    },
+    started(person = true) {
+      inFlight += 1;
+      if (person) peopleInFlight += 1;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        inFlight -= 1;
+        if (person) {
+          peopleInFlight -= 1;
+          lastPersonEndedAt = performance.now();
+        }
+        if (inFlight === 0) {
+          const ready = waiters;
+          waiters = new Set();
+          for (const wake of ready) wake();
+        }
+      };
+    },
+    whenQuiet(maxWaitMs = GIVE_WAY_MAX_WAIT_MS) {
+      if (inFlight === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, maxWaitMs);
+        waiters.add(wake);
+      });
+    },
+  };
+}
+
+/**
+ * Paces a stream of bytes to `bytesPerSecond` while the dashboard is in use.
+ * The schedule starts afresh whenever the stream has fallen behind it (after
+ * a wait for a request, say), so a pause is never made up for by a burst.
+ */
+export function busyPacer(gate: InteractiveGate, bytesPerSecond = BUSY_COPY_BYTES_PER_SECOND, activeMs = DASHBOARD_ACTIVE_MS) {
+  const bytesPerMs = bytesPerSecond / 1000;
+  // When the bytes sent so far are due to have gone out at the rate.
+  let dueAt = -Infinity;
+  return {
+    /** How long to hold `size` more bytes back, in ms (0: send now). */
+    delayFor(size: number): number {
+      if (!gate.activeWithin(activeMs)) return 0;
+      const now = performance.now();
+      dueAt = Math.max(dueAt, now) + size / bytesPerMs;
+      return dueAt - now;
+    },
+  };
+}
+
+/**
+ * A pass-through stream that, before each chunk, lets the requests in flight
+ * finish first, and while the dashboard is in use keeps to `bytesPerSecond`.
+ */
+export function givingWay(gate: InteractiveGate, maxWaitMs = GIVE_WAY_MAX_WAIT_MS, bytesPerSecond = BUSY_COPY_BYTES_PER_SECOND): Transform {
+  const pacer = busyPacer(gate, bytesPerSecond);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const relay = () => {
+        const delay = pacer.delayFor(chunk.length);
+        // Timers below a millisecond or two only add wake-ups; the next chunk's delay carries the debt.
+        if (delay < 2) callback(null, chunk);
+        else setTimeout(() => callback(null, chunk), delay);
+      };
+      if (gate.inFlight === 0) relay();
+      else void gate.whenQuiet(maxWaitMs).then(relay);
+    },
+  });
+}
+
+/**
+ * Between two batches of the batch path (PGlite; XLSX): the requests in
+ * flight go first, and while the dashboard is in use the export rests as long
+ * as its last batch took, so it has at most half of the main thread.
+ */
+export async function betweenBatches(gate: InteractiveGate, batchMs: number, maxWaitMs = GIVE_WAY_MAX_WAIT_MS): Promise<void> {
+  await gate.whenQuiet(maxWaitMs);
+  if (gate.activeWithin(DASHBOARD_ACTIVE_MS) && batchMs >= 1) await new Promise((r) => setTimeout(r, Math.min(batchMs, maxWaitMs)));
+}
+
+export default fp(async function interactiveFirst(fastify) {
+  const gate = createInteractiveGate();
+  fastify.decorate('interactive', gate as InteractiveGate);
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.bulk) return;
+    // 'close' comes once the response is sent or the connection is gone, whichever happens.
+    reply.raw.once('close', gate.started(!request.routeOptions.config?.machine));
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Call records as the API returns them (GET /api/calls/records and a call's
+ * detail), for the tests of every area that shows calls. Each call gets the
+ * next id (from 1001) unless one is given.
+ */
+import type { CallDetail, CallRecord } from '@callboard/contract';
+
+let sequence = 0;
+
+/** A call record; every field can be overridden. */
+export function makeCallRecord(overrides: Partial<CallRecord> = {}): CallRecord {
+  sequence += 1;
+  const id = overrides.id ?? String(1000 + sequence);
+  return {
+    id,
+    callTimestamp: '2026-01-15T19:30:05.000Z',
+    callerId: `+1555000${String(sequence).padStart(4, '0')}`,
+    campaignName: 'Solar Leads',
+    publisherName: 'Acme Media',
+    systemName: 'Acme Media (system)',
+    target_name: 'Target One',
+    buyerName: 'Buyer One',
+    durationSec: 125,
+    connected: true,
+    status: 'Sales',
+    sub_disposition: 'Closed',
+    reason: 'Customer agreed to the offer on the first call',
+    summary: 'Short summary',
+    transcript: 'Agent: Hello.\nCaller: Hi, I am calling about solar panels.',
+    recordingUrl: 'https://recordings.example.com/r1.wav',
+    systemCallId: `SC-${id}`,
+    systemPublisherId: 'PUB-1',
+    systemBuyerId: 'BUY-1',
+    revenue: 40,
+    payout: 20,
+    statusOverridden: false,
+    qc: { disposition: 'Sales', sub_disposition: 'Closed', reason: 'Bot reason', summary: 'Bot summary' },
+    ...overrides,
+  };
+}
+
+/** A call with its audit history, as GET /api/calls/records/:id returns it. */
+export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail {
+  return { ...makeCallRecord(overrides), audit: [], ...overrides };
+}
