@@ -4,7 +4,6 @@
  */
 import {
   DIMENSION_PARAM,
-  filterOptionsPath,
   PICKER_LIST_LIMIT,
   type FilterDimension,
   type FilterOption,

@@ -27,7 +27,6 @@ export interface CallDetailPanelProps {
 export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) {
   const titleId = useId();
   const { detail, error, isLoading } = useCallDetail(callId);
-  const errorText = error instanceof Error ? error.message : String(error);
   const call: CallRecord | undefined = detail ?? row;
 
   return (
