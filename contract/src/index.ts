@@ -9,6 +9,7 @@ export * from './costs';
 export * from './date-presets';
 export * from './dimensions';
 export * from './dispositions';
+export * from './endpoints';
 export * from './id-list';
 export * from './limits';
 export * from './payment-validation';

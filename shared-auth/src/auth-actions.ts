@@ -1,9 +1,9 @@
 /**
- * Sign-in, sign-up and sign-out (spec §4 Session, §8 Login/Register messages).
+ * Sign-in, sign-up and sign-out, with the messages the login and register screens show.
  * Each returns `{ ok, message }` instead of throwing, so a screen only has to
  * show the message as a success or failure toast.
  */
-import type { ApiMessage, ApiSuccess, AuthPayload, LoginBody, RegisterBody } from '@callboard/contract';
+import { API_PATHS, type ApiMessage, type ApiSuccess, type AuthPayload, type LoginBody, type RegisterBody } from '@callboard/contract';
 import { apiFetch } from '@callboard/shared-auth/api-fetch';
 import { sendRequest } from '@callboard/shared-auth/http-request';
 import { clearSession, isLoadingAtom, saveSession, tokenAtom, type Store } from '@callboard/shared-auth/session';
@@ -29,13 +29,14 @@ type RegisterAnswer = Partial<Omit<ApiMessage, 'success'>> & { success?: boolean
 
 /**
  * POST /api/auth/login. isLoading is true while it is pending. Credentials are
- * kept only when the answer carries both a token and a user (spec §4); an
- * answer without them is a failure even if it says success.
+ * kept only when the answer carries both a token and a user; an answer
+ * without them is a failure even if it says success (a half session would
+ * pass the route guard and fail on the first request).
  */
 export async function login(store: Store, credentials: LoginBody): Promise<AuthResult> {
   store.set(isLoadingAtom, true);
   try {
-    const answer = await apiFetch<LoginAnswer | null>(store, '/api/auth/login', {
+    const answer = await apiFetch<LoginAnswer | null>(store, API_PATHS.login, {
       method: 'POST',
       body: { email: credentials.email, password: credentials.password },
       signOutOn401: false,
@@ -54,10 +55,10 @@ export async function login(store: Store, credentials: LoginBody): Promise<AuthR
   }
 }
 
-/** POST /api/auth/register. Registration never changes the session (spec §4): the person signs in afterwards. */
+/** POST /api/auth/register. Registration never changes the session: the person signs in afterwards. */
 export async function register(store: Store, body: RegisterBody): Promise<AuthResult> {
   try {
-    const answer = await apiFetch<RegisterAnswer | null>(store, '/api/auth/register', {
+    const answer = await apiFetch<RegisterAnswer | null>(store, API_PATHS.register, {
       method: 'POST',
       body: { name: body.name, email: body.email, password: body.password },
       signOutOn401: false,
@@ -81,7 +82,7 @@ export async function logout(store: Store): Promise<void> {
   const token = store.get(tokenAtom);
   clearSession(store);
   try {
-    await sendRequest('/api/auth/logout', { method: 'POST', timeoutMs: LOGOUT_TIMEOUT_MS }, token);
+    await sendRequest(API_PATHS.logout, { method: 'POST', timeoutMs: LOGOUT_TIMEOUT_MS }, token);
   } catch {
     // Already signed out locally; the cookie expires on its own if the server did not hear us.
   }

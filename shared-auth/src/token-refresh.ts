@@ -1,6 +1,6 @@
 /**
- * Swapping the refresh cookie for a new access token (DESIGN §9: 15-minute
- * tokens, rotating refresh cookie on /api/auth).
+ * Swapping the refresh cookie for a new access token (access tokens are
+ * short-lived; the refresh cookie, scoped to /api/auth, rotates on every use).
  *
  * The refresh token works once, so two uses of the same cookie race and the
  * loser is refused as a replay. Hence: one refresh in flight per store (shared
@@ -8,7 +8,7 @@
  * and before giving up on a refused refresh we look for the token another tab
  * won, instead of signing everyone out.
  */
-import type { ApiSuccess, AuthPayload } from '@callboard/contract';
+import { API_PATHS, type ApiSuccess, type AuthPayload } from '@callboard/contract';
 import { ApiError } from '@callboard/shared-auth/api-error';
 import { sendRequest } from '@callboard/shared-auth/http-request';
 import {
@@ -22,7 +22,6 @@ import {
   type Store,
 } from '@callboard/shared-auth/session';
 
-export const REFRESH_PATH = '/api/auth/refresh';
 /** A request about to leave with a token this close to expiry refreshes it first. */
 export const REFRESH_BEFORE_SEND_MS = 30_000;
 const CROSS_TAB_LOCK = 'callboard-auth-refresh';
@@ -66,7 +65,7 @@ async function refreshOnce(store: Store, startedWith: string | null): Promise<bo
   if (tookNewerSession(store, startedWith)) return true;
   try {
     const { data } = await sendRequest<ApiSuccess<AuthPayload> | null>(
-      REFRESH_PATH,
+      API_PATHS.refresh,
       { method: 'POST' },
       store.get(tokenAtom),
     );

@@ -33,7 +33,11 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, { onEscape, ini
   // Read during the first render, before an autoFocus field inside takes focus.
   const openerRef = useRef(typeof document === 'undefined' ? null : document.activeElement);
 
+  // The surface and its focus choices as they were when it opened: focus is placed once per opening.
+  const openedWith = useRef({ ref, initialFocusRef, defaultFocus });
+
   useEffect(() => {
+    const { ref, initialFocusRef, defaultFocus } = openedWith.current;
     const opener = openerRef.current instanceof HTMLElement ? openerRef.current : null;
     const alreadyInside = ref.current?.contains(document.activeElement) ?? false;
     if (initialFocusRef?.current) initialFocusRef.current.focus();

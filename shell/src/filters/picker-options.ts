@@ -14,10 +14,6 @@ import { filterQuery, type FilterState } from '@callboard/shared-ui/filter-atoms
 
 export const PICKER_LOAD_ERROR = 'Failed to load items';
 
-export function pickerPath(kind: FilterDimension): string {
-  return `/api/filters/${kind}`;
-}
-
 /**
  * The query of `GET /api/filters/<kind>`: the current date range and filters,
  * so the counts match what the rest of the screen shows, with two exceptions:
@@ -56,7 +52,7 @@ export function readPickerOptions(body: unknown, kind: FilterDimension): FilterO
 }
 
 /**
- * Spec §2/§8: the error's message, else "Failed to load items". The API
+ * The error's message, else "Failed to load items". The API
  * client's last-resort "Unknown error occurred" counts as no message: the
  * picker's own default says more.
  */

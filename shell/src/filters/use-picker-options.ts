@@ -1,8 +1,8 @@
-import type { FilterDimension, FilterOption } from '@callboard/contract';
+import { filterOptionsPath, type FilterDimension, type FilterOption } from '@callboard/contract';
 import type { QueryValue } from '@callboard/shared-auth/api-fetch';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
 import { useCallback, useEffect, useState } from 'react';
-import { pickerErrorMessage, pickerPath, readPickerOptions } from './picker-options';
+import { pickerErrorMessage, readPickerOptions } from './picker-options';
 
 export interface PickerOptionsState {
   options: FilterOption[];
@@ -30,7 +30,7 @@ export function usePickerOptions(kind: FilterDimension, query: Readonly<Record<s
   useEffect(() => {
     const controller = new AbortController();
     setState((previous) => ({ ...previous, loading: true, error: null }));
-    apiFetch<unknown>(pickerPath(kind), { query, signal: controller.signal })
+    apiFetch<unknown>(filterOptionsPath(kind), { query, signal: controller.signal })
       .then((body) => {
         if (!controller.signal.aborted) setState({ options: readPickerOptions(body, kind), loading: false, error: null });
       })

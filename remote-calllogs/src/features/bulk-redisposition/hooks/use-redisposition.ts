@@ -1,10 +1,11 @@
 import { BULK_UPDATE_MAX_IDS, type BulkUpdateBody } from '@callboard/contract';
+import { dependsOnDispositions } from '@callboard/shared-auth/data/call-keys';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
 import { formatCount } from '@callboard/shared-ui/format';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSWRConfig } from 'swr';
-import { bulkUpdate, dependsOnDispositions } from '../../call-log/api/calls-api';
+import { bulkUpdate } from '../../call-log/api/calls-api';
 
 export interface Redisposition {
   status: string;

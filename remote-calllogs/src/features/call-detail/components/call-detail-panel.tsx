@@ -1,4 +1,5 @@
 import type { CallRecord, QcVerdict } from '@callboard/contract';
+import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
@@ -7,7 +8,6 @@ import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useId, type ReactNode } from 'react';
-import { useCallDetail } from '../hooks/use-call-detail';
 import { AuditHistory } from './audit-history';
 import './call-detail-panel.css';
 
@@ -27,7 +27,6 @@ export interface CallDetailPanelProps {
 export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) {
   const titleId = useId();
   const { detail, error, isLoading } = useCallDetail(callId);
-  const errorText = error instanceof Error ? error.message : String(error);
   const call: CallRecord | undefined = detail ?? row;
 
   return (

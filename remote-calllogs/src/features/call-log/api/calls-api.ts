@@ -1,19 +1,12 @@
 /**
- * The calls endpoints the log reads and writes, each declared once: its path,
- * its query and the function that calls it. Money, statuses and the audit
- * come as the contract describes them; nothing here reshapes the answers.
+ * The calls endpoints the log reads and writes: the query of a log page and
+ * the functions that call them (the paths are the contract's API_PATHS).
+ * Money, statuses and the audit come as the contract describes them; nothing
+ * here reshapes the answers.
  */
-import {
-  type ApiSuccess,
-  type BulkUpdateBody,
-  type CallDetail,
-  type RecordsResponse,
-} from '@callboard/contract';
+import { API_PATHS, type ApiSuccess, type BulkUpdateBody, type RecordsResponse } from '@callboard/contract';
 import type { BoundApiFetch } from '@callboard/shared-auth/use-session';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
-
-export const RECORDS_PATH = '/api/calls/records';
-export const BULK_UPDATE_PATH = '/api/calls/bulk-update';
 
 /**
  * Rows per request. Larger than the records table's 25: a log is read by
@@ -21,10 +14,6 @@ export const BULK_UPDATE_PATH = '/api/calls/bulk-update';
  * API's maximum of 200 so a page still answers fast.
  */
 export const LOG_PAGE_SIZE = 50;
-
-export function callDetailPath(id: string): string {
-  return `${RECORDS_PATH}/${encodeURIComponent(id)}`;
-}
 
 /**
  * The query for one page of the log. The log is always newest first whatever
@@ -46,25 +35,13 @@ function asQuery(query: FilterQuery): Record<string, string | number> {
 }
 
 export async function fetchLogPage(apiFetch: BoundApiFetch, filters: FilterQuery, page: number): Promise<LogPage> {
-  const answer = await apiFetch<RecordsResponse>(RECORDS_PATH, { query: asQuery(logPageQuery(filters, page)) });
+  const answer = await apiFetch<RecordsResponse>(API_PATHS.records, { query: asQuery(logPageQuery(filters, page)) });
   return { ...answer, receivedAt: Date.now() };
 }
-
-export type CallDetailResponse = ApiSuccess<CallDetail>;
 
 export type BulkUpdateResponse = ApiSuccess<{ updated: number }>;
 
 export function bulkUpdate(apiFetch: BoundApiFetch, body: BulkUpdateBody): Promise<BulkUpdateResponse> {
-  return apiFetch<BulkUpdateResponse>(BULK_UPDATE_PATH, { method: 'PUT', body });
+  return apiFetch<BulkUpdateResponse>(API_PATHS.bulkUpdate, { method: 'PUT', body });
 }
 
-/**
- * Whether a cached SWR key holds data a re-disposition changes: a call's
- * detail and the records pages (here and in Reporting), the stats cards, and
- * the cost figures (cost per sale counts Sales). Keys are a path or `[path, query]`.
- */
-export function dependsOnDispositions(key: unknown): boolean {
-  const path = typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null;
-  if (path === null) return false;
-  return path.startsWith(RECORDS_PATH) || path.startsWith('/api/stats') || path.startsWith('/api/cost/');
-}

@@ -20,7 +20,7 @@ export function useOpenCall(): [openId: string | null, show: (id: string | null)
       const index = openId === null ? '.' : '../..';
       const pathname = id === null ? index : `${index}/calls/${encodeURIComponent(id)}`;
       // Replace, not push: walking the log with j/k must not fill the history.
-      navigate({ pathname, search }, { replace: true, relative: 'path' });
+      void navigate({ pathname, search }, { replace: true, relative: 'path' });
     },
     [navigate, openId, search],
   );

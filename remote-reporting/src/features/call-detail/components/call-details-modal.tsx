@@ -1,4 +1,5 @@
 import type { CallRecord } from '@callboard/contract';
+import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { Button } from '@callboard/shared-ui/button';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
@@ -7,10 +8,9 @@ import { Modal } from '@callboard/shared-ui/modal';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import type { CSSProperties, ReactNode } from 'react';
-import { useCallDetail } from '../api/call-detail';
 import './details.css';
 
-/** Spec §9: the transcript box scrolls past this height. */
+/** The transcript box scrolls past this height, so a long call does not push the recording and the facts off screen. */
 export const TRANSCRIPT_MAX_HEIGHT = 300;
 
 export interface CallDetailsModalProps {

@@ -1,10 +1,12 @@
 /**
- * The cost endpoints (spec §7, DESIGN §8), each declared once: its path, its
- * SWR key and the hook that reads it. Keys are `[path, query]`, the shape the
+ * The cost endpoints, each read in one place: its SWR key and the hook that
+ * reads it (the paths are the contract's API_PATHS). Keys are `[path, query]`, the shape the
  * shell's global fetcher takes, so the query is part of the cache key and a
  * filter change is a new request.
  */
 import {
+  API_PATHS,
+  filterOptionsPath,
   PAYMENT_HISTORY_LIMIT,
   PICKER_LIST_LIMIT,
   type ApiSuccess,
@@ -20,20 +22,12 @@ import { useAtomValue } from 'jotai';
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 
-export const COST_STATS_PATH = '/api/cost/stats';
-export const COST_BREAKDOWN_PATH = '/api/cost/breakdown';
-export const COST_EXPORT_PATH = '/api/cost/export';
-export const PAYMENTS_PATH = '/api/cost/payments';
-export const PUBLISHER_OPTIONS_PATH = '/api/filters/publishers';
-
-export const paymentPath = (id: string) => `${PAYMENTS_PATH}/${encodeURIComponent(id)}`;
-
 type Key<Query> = readonly [path: string, query: Query];
 
-export const costStatsKey = (filters: FilterQuery): Key<FilterQuery> => [COST_STATS_PATH, filters];
+export const costStatsKey = (filters: FilterQuery): Key<FilterQuery> => [API_PATHS.costStats, filters];
 
 export const breakdownKey = (filters: FilterQuery, groupBy: BreakdownGroup): Key<FilterQuery & { groupBy: BreakdownGroup }> => [
-  COST_BREAKDOWN_PATH,
+  API_PATHS.costBreakdown,
   { ...filters, groupBy },
 ];
 
@@ -42,11 +36,11 @@ export const breakdownKey = (filters: FilterQuery, groupBy: BreakdownGroup): Key
  * by publisher ids); payments have no calls, so the date range does not apply.
  */
 export const paymentsKey = (publisher: string | undefined): Key<{ limit: number; publisher?: string }> => [
-  PAYMENTS_PATH,
+  API_PATHS.payments,
   publisher ? { limit: PAYMENT_HISTORY_LIMIT, publisher } : { limit: PAYMENT_HISTORY_LIMIT },
 ];
 
-export const publisherOptionsKey: Key<{ limit: number }> = [PUBLISHER_OPTIONS_PATH, { limit: PICKER_LIST_LIMIT }];
+export const publisherOptionsKey: Key<{ limit: number }> = [filterOptionsPath('publishers'), { limit: PICKER_LIST_LIMIT }];
 
 /** Cost figures for the current filters; polled while Auto Refresh is on. */
 export function useCostStats() {
@@ -74,5 +68,5 @@ export function usePublisherOptions(enabled: boolean) {
 /** Revalidates every cached payment list (whatever its publisher filter) after a write. */
 export function useRevalidatePayments(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
-  return useCallback(() => mutate((key) => Array.isArray(key) && key[0] === PAYMENTS_PATH), [mutate]);
+  return useCallback(() => mutate((key) => Array.isArray(key) && key[0] === API_PATHS.payments), [mutate]);
 }

@@ -1,10 +1,9 @@
-import type { BreakdownGroup } from '@callboard/contract';
+import { API_PATHS, type BreakdownGroup } from '@callboard/contract';
 import { useApiDownload } from '@callboard/shared-auth/use-session';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { COST_EXPORT_PATH } from '../api/cost-api';
 import { saveFile } from '@callboard/shared-ui/save-file';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -31,7 +30,7 @@ export function useBreakdownExport(groupBy: BreakdownGroup): BreakdownExport {
       running.current = true;
       setExporting(fmt);
       try {
-        const file = await download(COST_EXPORT_PATH, {
+        const file = await download(API_PATHS.costExport, {
           method: 'POST',
           body: { ...filters, fmt, groupBy },
           fallbackFilename: `cost_breakdown.${fmt}`,

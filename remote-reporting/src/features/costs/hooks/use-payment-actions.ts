@@ -1,8 +1,8 @@
-import type { ApiSuccess, Payment, PaymentBody } from '@callboard/contract';
+import { API_PATHS, paymentPath, type ApiSuccess, type Payment, type PaymentBody } from '@callboard/contract';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
 import { useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { PAYMENTS_PATH, paymentPath, useRevalidatePayments } from '../api/cost-api';
+import { useRevalidatePayments } from '../api/cost-api';
 
 export interface PaymentActions {
   /** Records a payment; resolves to it, or throws the ApiError (after its toast) so the dialog can place field errors. */
@@ -55,7 +55,7 @@ export function usePaymentActions(): PaymentActions {
         const { key } = lastCreate.current;
         return run(
           async () => {
-            const answer = await apiFetch<ApiSuccess<Payment>>(PAYMENTS_PATH, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
+            const answer = await apiFetch<ApiSuccess<Payment>>(API_PATHS.payments, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
             // Recorded: the next payment, even an identical one, is a new payment with a new key.
             lastCreate.current = null;
             return answer;

@@ -1,9 +1,7 @@
-import type { ExportFormat } from '@callboard/contract';
+import { API_PATHS, type ExportFormat } from '@callboard/contract';
 import { apiDownload, DEFAULT_DOWNLOAD_TIMEOUT_MS, type QueryParams } from '@callboard/shared-auth/api-fetch';
 import type { Store } from '@callboard/shared-auth/session';
 import { createCsvRowCounter } from '../components/csv-row-counter';
-
-export const EXPORT_PATH = '/api/calls/export';
 
 /** What has arrived of a download so far. */
 export interface DownloadProgress {
@@ -33,14 +31,14 @@ export interface ExportDownloadOptions {
 
 /**
  * GET /api/calls/export through the API client (bearer token, refresh ahead
- * of expiry, 401 signs out, spec §8's messages), read chunk by chunk so the
+ * of expiry, 401 signs out, the server's message on failure), read chunk by chunk so the
  * popup can show how much has arrived and, for CSV, how many rows.
  */
 export async function downloadExport(store: Store, options: ExportDownloadOptions): Promise<StreamedFile> {
   const { format, query, fallbackFilename, signal, onProgress, timeoutMs = DEFAULT_DOWNLOAD_TIMEOUT_MS } = options;
   const counter = format === 'csv' ? createCsvRowCounter() : null;
   const progress: DownloadProgress = { bytes: 0, rows: counter ? 0 : null, totalRows: null };
-  const { blob, filename } = await apiDownload(store, EXPORT_PATH, {
+  const { blob, filename } = await apiDownload(store, API_PATHS.callsExport, {
     query: { ...query, fmt: format },
     fallbackFilename,
     signal,

@@ -1,12 +1,10 @@
-import type { ApiSuccess, FilterOption } from '@callboard/contract';
+import { API_PATHS, type ApiSuccess, type FilterOption } from '@callboard/contract';
 import { useApiFetch, type BoundApiFetch } from '@callboard/shared-auth/use-session';
 import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import { asQuery } from './query';
-
-export const DISPOSITIONS_PATH = '/api/filters/dispositions';
 
 export type DispositionsResponse = ApiSuccess<{ dispositions: FilterOption[] }>;
 
@@ -21,11 +19,11 @@ export function dispositionsQuery(params: FilterQuery): FilterQuery {
 }
 
 export function dispositionsKey(params: FilterQuery) {
-  return [DISPOSITIONS_PATH, dispositionsQuery(params)] as const;
+  return [API_PATHS.dispositions, dispositionsQuery(params)] as const;
 }
 
 export function fetchDispositions(apiFetch: BoundApiFetch, params: FilterQuery): Promise<DispositionsResponse> {
-  return apiFetch<DispositionsResponse>(DISPOSITIONS_PATH, { query: asQuery(params) });
+  return apiFetch<DispositionsResponse>(API_PATHS.dispositions, { query: asQuery(params) });
 }
 
 export interface DispositionOptionsState {

@@ -1,4 +1,5 @@
-import type { CallRecord, RecordsMeta, RecordsResponse } from '@callboard/contract';
+import { API_PATHS, type CallRecord, type RecordsMeta, type RecordsResponse } from '@callboard/contract';
+import { recordsKey } from '@callboard/shared-auth/data/call-keys';
 import { useApiFetch, type BoundApiFetch } from '@callboard/shared-auth/use-session';
 import { recordsParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
@@ -7,14 +8,8 @@ import { useRef } from 'react';
 import useSWR from 'swr';
 import { asQuery } from './query';
 
-export const RECORDS_PATH = '/api/calls/records';
-
-export function recordsKey(params: FilterQuery) {
-  return [RECORDS_PATH, params] as const;
-}
-
 export function fetchRecords(apiFetch: BoundApiFetch, params: FilterQuery): Promise<RecordsResponse> {
-  return apiFetch<RecordsResponse>(RECORDS_PATH, { query: asQuery(params) });
+  return apiFetch<RecordsResponse>(API_PATHS.records, { query: asQuery(params) });
 }
 
 export interface RecordsState {
@@ -28,7 +23,7 @@ export interface RecordsState {
 }
 
 /**
- * A page of call records for the current filters, page and sort (spec §7),
+ * A page of call records for the current filters, page and sort,
  * polled at the refresh interval while Auto Refresh is on.
  *
  * SWR's keepPreviousData is off on purpose and done here instead: SWR would

@@ -1,4 +1,5 @@
-import type { ApiSuccess, StatsData } from '@callboard/contract';
+import { API_PATHS, type ApiSuccess, type StatsData } from '@callboard/contract';
+import { statsKey } from '@callboard/shared-auth/data/call-keys';
 import { useApiFetch, type BoundApiFetch } from '@callboard/shared-auth/use-session';
 import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
@@ -6,17 +7,10 @@ import { useAtomValue } from 'jotai';
 import useSWR from 'swr';
 import { asQuery } from '../../records/api/query';
 
-export const STATS_PATH = '/api/stats';
-
 export type StatsResponse = ApiSuccess<StatsData>;
 
-/** The same [path, query] key the shell's global fetcher understands, so the cache holds the raw body either way. */
-export function statsKey(params: FilterQuery) {
-  return [STATS_PATH, params] as const;
-}
-
 export function fetchStats(apiFetch: BoundApiFetch, params: FilterQuery): Promise<StatsResponse> {
-  return apiFetch<StatsResponse>(STATS_PATH, { query: asQuery(params) });
+  return apiFetch<StatsResponse>(API_PATHS.stats, { query: asQuery(params) });
 }
 
 export interface StatsState {
@@ -27,7 +21,7 @@ export interface StatsState {
 }
 
 /**
- * The stats of the current filters (spec §7): fetched on every mount, again
+ * The stats of the current filters: fetched on every mount, again
  * whenever a filter changes (the key holds them), and on the interval while
  * Auto Refresh is on. The previous filters' figures are never shown for the
  * new ones: the cards show spinners until the new answer arrives.

@@ -1,4 +1,4 @@
-import { ROLES, ROLE_LABELS, type CreateUserBody, type PublicUser, type RoleOption, type UpdateUserBody } from '@callboard/contract';
+import { API_PATHS, ROLES, ROLE_LABELS, type CreateUserBody, type PublicUser, type RoleOption, type UpdateUserBody } from '@callboard/contract';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { Modal } from '@callboard/shared-ui/modal';
@@ -35,7 +35,6 @@ export interface UserFormDialogProps {
   onClose: () => void;
 }
 
-export const ROLES_PATH = '/api/users/roles';
 const FALLBACK_ROLES: RoleOption[] = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 const FULL_ACCESS: EditAccess = { canSave: true, canEditProfile: true, canEditAccount: true, canEditActive: true, lockedReason: null, isSelf: false };
 
@@ -44,9 +43,8 @@ const OWN_PASSWORD_HINT = 'Changing your own password signs you out everywhere.'
 const OWN_ROLE_HINT = 'Changing your own role signs you out.';
 
 /**
- * The Create User / Edit User dialog (spec §2, §4, §5). Keyed on what it
- * opens for and unmounted when closed, so the form starts over every time it
- * opens (spec: "The form resets whenever opened").
+ * The Create User / Edit User dialog. Keyed on what it opens for and
+ * unmounted when closed, so the form starts over every time it opens.
  */
 export function UserFormDialog({ target, ...rest }: UserFormDialogProps) {
   if (!target) return null;
@@ -54,9 +52,9 @@ export function UserFormDialog({ target, ...rest }: UserFormDialogProps) {
   return <OpenUserFormDialog key={key} target={target} {...rest} />;
 }
 
-/** Spec §6: roles come from the server; the contract's list shows at once and stands in if that call fails. */
+/** Roles come from the server; the contract's list shows at once and stands in if that call fails. */
 function useRoleOptions(): RoleOption[] {
-  const { data } = useSWR<{ data?: RoleOption[] }>(ROLES_PATH, { fallbackData: { data: FALLBACK_ROLES }, keepPreviousData: true });
+  const { data } = useSWR<{ data?: RoleOption[] }>(API_PATHS.userRoles, { fallbackData: { data: FALLBACK_ROLES }, keepPreviousData: true });
   return data?.data?.length ? data.data : FALLBACK_ROLES;
 }
 
@@ -73,7 +71,7 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
 
   const change = <F extends UserFormField>(field: F, value: UserFormValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    // Spec §5: a field's error clears as soon as it is edited.
+    // A field's error clears as soon as it is edited.
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
 
@@ -86,7 +84,7 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving || !access.canSave) return;
-    // Spec §5: nothing is sent until the form is valid.
+    // Nothing is sent until the form is valid.
     const found = validateUserFormValues(values, mode);
     if (hasErrors(found)) {
       showErrors(found);
@@ -150,7 +148,7 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
         </>
       }
     >
-      {/* noValidate: spec §5's messages, not the browser's, say what is wrong. */}
+      {/* noValidate: the form's own messages (user-form.ts), not the browser's, say what is wrong. */}
       <form id={formId} className="users-form" noValidate onSubmit={(event) => void submit(event)}>
         {notice ? <Alert tone="info">{notice}</Alert> : null}
         <TextField label="Name" placeholder="Enter user name" autoComplete="off" {...bind('name')} {...lockUnless(access.canEditProfile)} />
@@ -167,7 +165,7 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
         <TextField
           label={editing ? 'New Password' : 'Password'}
           type="password"
-          // Required when creating only: editing with it blank keeps the current password (spec §5).
+          // Required when creating only: editing with it blank keeps the current password.
           required={!editing}
           placeholder={editing ? 'Leave blank to keep current password' : 'At least 6 characters'}
           autoComplete="new-password"

@@ -3,28 +3,27 @@
  * every page and search is its own cache entry and a mutation can find them
  * all again by path.
  */
-import { USER_SCREEN_PAGE_SIZE, type UserListResponse } from '@callboard/contract';
+import { API_PATHS, USER_SCREEN_PAGE_SIZE, type UserListResponse } from '@callboard/contract';
 import { isApiError } from '@callboard/shared-auth/api-error';
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
 
-export const USERS_PATH = '/api/users';
 export const LOAD_FAILED_MESSAGE = 'Failed to load users';
 
 /** One toast however many times the list fails in a row (a Retry that fails again replaces it). */
 const LOAD_FAILED_TOAST_ID = 'users-load-failed';
 
-export type UserListKey = readonly [typeof USERS_PATH, { page: number; limit: number; search?: string }];
+export type UserListKey = readonly [typeof API_PATHS.users, { page: number; limit: number; search?: string }];
 
-/** `search` is sent only when non-empty (spec §5 "Search text trimmed and sent only if non-empty"). */
+/** `search` is sent only when non-empty (the caller trims it), so a blank search is the unfiltered list's key. */
 export function userListKey(page: number, search: string): UserListKey {
   const query = search ? { page, limit: USER_SCREEN_PAGE_SIZE, search } : { page, limit: USER_SCREEN_PAGE_SIZE };
-  return [USERS_PATH, query];
+  return [API_PATHS.users, query];
 }
 
 /** Matches every cached page of the list, for revalidating after a change. */
 export function isUserListKey(key: unknown): boolean {
-  return Array.isArray(key) && key[0] === USERS_PATH;
+  return Array.isArray(key) && key[0] === API_PATHS.users;
 }
 
 export function totalPagesOf(list: UserListResponse | undefined): number {

@@ -1,10 +1,10 @@
 /**
- * Creating, updating and deleting users: the request, the toast of spec §8,
- * and revalidating every cached page of the list so counts and pages agree
- * with the server afterwards. `pending` counts requests in flight, so the
- * screen can hold its controls while one runs (spec §2).
+ * Creating, updating and deleting users: the request, its success or failure
+ * toast, and revalidating every cached page of the list so counts and pages
+ * agree with the server afterwards. `pending` counts requests in flight, so
+ * the screen can hold its controls while one runs.
  */
-import type { CreateUserBody, PublicUser, UpdateUserBody } from '@callboard/contract';
+import { API_PATHS, userPath, type CreateUserBody, type PublicUser, type UpdateUserBody } from '@callboard/contract';
 import { isApiError } from '@callboard/shared-auth/api-error';
 import { updateSessionUser } from '@callboard/shared-auth/session';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
@@ -13,7 +13,7 @@ import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSWRConfig } from 'swr';
 import { fieldErrorsFrom, type UserFormErrors } from '../../user-dialogs/components/user-form';
-import { isUserListKey, USERS_PATH } from '../api/user-list';
+import { isUserListKey } from '../api/user-list';
 
 export const USERS_MESSAGES = {
   created: 'User created successfully',
@@ -26,8 +26,8 @@ export const USERS_MESSAGES = {
 export type SaveResult = { ok: true; user: PublicUser } | { ok: false; fieldErrors: UserFormErrors };
 
 /**
- * Spec §8: "the server message else 'Failed to …'". Only a message the server
- * wrote counts; a network failure's own text ("Failed to fetch") does not.
+ * The server's message, else the caller's "Failed to …". Only a message the
+ * server wrote counts; a network failure's own text ("Failed to fetch") does not.
  */
 export function serverMessage(error: unknown): string | undefined {
   if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
@@ -74,13 +74,13 @@ export function useUserActions() {
   );
 
   const create = useCallback(
-    (body: CreateUserBody) => save(() => apiFetch<UserAnswer>(USERS_PATH, { method: 'POST', body }), USERS_MESSAGES.created),
+    (body: CreateUserBody) => save(() => apiFetch<UserAnswer>(API_PATHS.users, { method: 'POST', body }), USERS_MESSAGES.created),
     [apiFetch, save],
   );
 
   const update = useCallback(
     async (id: string, body: UpdateUserBody) => {
-      const result = await save(() => apiFetch<UserAnswer>(`${USERS_PATH}/${encodeURIComponent(id)}`, { method: 'PUT', body }), USERS_MESSAGES.updated);
+      const result = await save(() => apiFetch<UserAnswer>(userPath(id), { method: 'PUT', body }), USERS_MESSAGES.updated);
       // Someone who renamed themselves sees the new name in the header at once.
       if (result.ok) updateSessionUser(store, result.user);
       return result;
@@ -93,7 +93,7 @@ export function useUserActions() {
     (id: string): Promise<boolean> =>
       track(async () => {
         try {
-          await apiFetch(`${USERS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+          await apiFetch(userPath(id), { method: 'DELETE' });
           toast.success(USERS_MESSAGES.deleted);
           return true;
         } catch (error) {

@@ -1,0 +1,43 @@
+import type { FilterDimension } from './calls';
+
+/**
+ * The path of every API endpoint the front end calls, declared once for the
+ * shell, the remotes and shared-auth. SWR keys are built from these (a path,
+ * or `[path, query]`), so one screen can find another's cached answers by the
+ * same constant instead of restating the string.
+ */
+export const API_PATHS = {
+  login: '/api/auth/login',
+  register: '/api/auth/register',
+  logout: '/api/auth/logout',
+  refresh: '/api/auth/refresh',
+  stats: '/api/stats',
+  records: '/api/calls/records',
+  callsExport: '/api/calls/export',
+  bulkUpdate: '/api/calls/bulk-update',
+  dispositions: '/api/filters/dispositions',
+  costStats: '/api/cost/stats',
+  costBreakdown: '/api/cost/breakdown',
+  costExport: '/api/cost/export',
+  payments: '/api/cost/payments',
+  users: '/api/users',
+  userRoles: '/api/users/roles',
+} as const;
+
+/** One call with its audit history. */
+export function callRecordPath(id: string): string {
+  return `${API_PATHS.records}/${encodeURIComponent(id)}`;
+}
+
+export function paymentPath(id: string): string {
+  return `${API_PATHS.payments}/${encodeURIComponent(id)}`;
+}
+
+export function userPath(id: string): string {
+  return `${API_PATHS.users}/${encodeURIComponent(id)}`;
+}
+
+/** The options (with counts) of one filter dimension's picker. */
+export function filterOptionsPath(dimension: FilterDimension): string {
+  return `/api/filters/${dimension}`;
+}
