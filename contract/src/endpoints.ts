@@ -1,4 +1,4 @@
-import type { FilterDimension } from './calls';
+import type { FilterDimension } from './dimensions';
 
 /**
  * The path of every API endpoint the front end calls, declared once for the
