@@ -1,7 +1,7 @@
 /**
  * A minimal host for a remote opened on its own dev server (each remote's port
  * under `npm run dev`): the app's provider stack (store, SWR cache, session
- * keeper), a router and a bare sign-in form — enough for a feature team to work
+ * keeper), a router, the app's toaster and a bare sign-in form — enough for a feature team to work
  * without the shell. A developer tool: unstyled, class names only. Signing out
  * forgets every cached answer (AppProviders), so the next person starts clean.
  */
@@ -9,6 +9,7 @@ import { createStore } from 'jotai/vanilla';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BrowserRouter } from '@callboard/shared-router';
 import { AppProviders } from '@callboard/shared-auth/app-providers';
+import { AppToaster } from '@callboard/shared-auth/app-toaster';
 import { restoreSession } from '@callboard/shared-auth/session';
 import { useAuthActions, useSession } from '@callboard/shared-auth/use-session';
 
@@ -28,6 +29,7 @@ export function StandaloneHost({ title, children }: StandaloneHostProps) {
   return (
     <AppProviders store={store}>
       <BrowserRouter>
+        <AppToaster />
         <StandaloneFrame title={title}>{children}</StandaloneFrame>
       </BrowserRouter>
     </AppProviders>
