@@ -1,7 +1,9 @@
 import {
   normaliseEmail,
+  validateRegistration,
   validateUserForm,
   type CreateUserBody,
+  type RegisterBody,
   type PublicUser,
   type Role,
   type UpdateUserBody,
@@ -16,6 +18,8 @@ import { usersRepository, type UserWithHash } from './users-repository';
 
 const EMAIL_TAKEN = 'Email is already registered';
 const USER_NOT_FOUND = 'User not found';
+// Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin.
+const FIRST_ACCOUNT_LOCK = 4_120_912;
 
 /** A page of users and where it sits among all of them. */
 export interface UserPage {
@@ -58,6 +62,30 @@ export class UserService {
     const row = await usersRepository.findById(this.db, id);
     if (!row) throw notFound(USER_NOT_FOUND);
     return toPublicUser(row);
+  }
+
+  /**
+   * Opens an account from the sign-up form and returns the email it is kept
+   * under. The very first account becomes an admin, every later one a user.
+   */
+  async register(body: RegisterBody): Promise<string> {
+    const errors = validateRegistration({ name: body.name, email: body.email, password: body.password });
+    if (errors.length > 0) throw validationFailed(errors);
+
+    const email = normaliseEmail(body.email);
+    if (await usersRepository.emailTaken(this.db, email)) throw conflict(EMAIL_TAKEN);
+    const passwordHash = await this.passwords.hash(body.password);
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
+        const role = (await usersRepository.count(tx)) === 0 ? 'admin' : 'user';
+        await usersRepository.insert(tx, { name: body.name.trim(), email, passwordHash, role });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+    return email;
   }
 
   async create(body: CreateUserBody): Promise<PublicUser> {
