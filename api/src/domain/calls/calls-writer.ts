@@ -20,8 +20,8 @@ function distinctNames(names: Array<string | null>): string[] {
   return [...new Set(names.filter((n): n is string => n !== null))].sort();
 }
 
-// One JSON parameter per batch: PGlite breaks at 32,768 bind parameters (research §4.7), a batch of 1000 calls × 20 fields would pass it.
-// json, not jsonb: the rows are read once, and skipping the binary conversion saves a few ms per batch.
+// One JSON parameter per batch: a statement takes at most 32,768 bind parameters (PGlite fails beyond that), and a batch of 1000 calls × 20 fields would pass it.
+// json, not jsonb: the rows are read once, so converting them to the binary form would be wasted work.
 // The verdict travels in the same statement, so the rollup triggers run once per batch, not twice.
 // A delivery carries a verdict exactly when qc_disposition is set (it is required in qc); without one the stored verdict stays.
 // One statement, so the transaction commits as it ends, not when this process next gets round to it (see migration 0004).

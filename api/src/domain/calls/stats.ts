@@ -1,7 +1,7 @@
 import { DISPOSITIONS, isDisposition, type StatsFigures } from '@callboard/contract';
 import type { StatusTotals } from './call-totals';
 
-/** Shares (percent of all calls) at or above which a card raises its warning flag (DESIGN §8). */
+/** Shares (percent of all calls) at or above which a card raises its warning flag; the server's configuration sets them. */
 export interface FlagThresholds {
   voicemailPct: number;
   targetHangupPct: number;
@@ -22,7 +22,7 @@ export function percentOf(count: number, total: number): number {
 }
 
 /**
- * The stats cards' figures (DESIGN §8): each of the 14 dispositions with its
+ * The stats cards' figures: each of the 14 dispositions with its
  * share of the total; Rejected / Unknown = calls whose status is empty or not
  * one of the 14; Red No Connects = calls that never reached a target.
  */

@@ -1,5 +1,8 @@
 import { PassThrough } from 'node:stream';
-import type { Breakdown } from '@callboard/contract';
+import type { Breakdown, BreakdownGroup } from '@callboard/contract';
+import type { Queryable } from '../../db/database';
+import type { CallFilter } from '../calls/call-filter';
+import { costBreakdown } from './cost-breakdown';
 import { createSheetWriter, type SheetColumn, type SheetFormat } from '../export/sheet-writer';
 
 export const BREAKDOWN_COLUMNS: SheetColumn[] = [
@@ -30,4 +33,9 @@ export async function breakdownFile(breakdown: Breakdown, format: SheetFormat): 
   await writer.end();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/** The breakdown of the calls a filter selects, grouped by `groupBy`, as a file. */
+export async function costBreakdownFile(db: Queryable, filter: CallFilter, groupBy: BreakdownGroup, format: SheetFormat): Promise<Buffer> {
+  return breakdownFile(await costBreakdown(db, filter, groupBy), format);
 }

@@ -1,5 +1,7 @@
 import type { CostStats } from '@callboard/contract';
-import type { StatusTotals } from '../calls/call-totals';
+import type { Queryable } from '../../db/database';
+import type { CallFilter } from '../calls/call-filter';
+import { totalsByStatus, type StatusTotals } from '../calls/call-totals';
 
 /** The effective disposition that counts as a sale (the rollup trigger uses the same word). */
 export const SALE_STATUS = 'Sales';
@@ -40,7 +42,7 @@ export function costStatsFromSums(sums: CostSums): CostStats {
   };
 }
 
-/** Adds up the per-status totals the dashboard already computes (rollups when it can, DESIGN §10). */
+/** Adds up the per-status totals the dashboard already computes (from the rollups when they cover the range). */
 export function costStatsFromTotals(totals: StatusTotals[]): CostStats {
   const sums: CostSums = { calls: 0, sales: 0, revenueCents: 0, payoutCents: 0 };
   for (const t of totals) {
@@ -50,4 +52,9 @@ export function costStatsFromTotals(totals: StatusTotals[]): CostStats {
     sums.payoutCents += t.payoutCents;
   }
   return costStatsFromSums(sums);
+}
+
+/** The money figures of the calls a filter selects, over its own range. */
+export async function costStatsFor(db: Queryable, filter: CallFilter): Promise<CostStats> {
+  return costStatsFromTotals(await totalsByStatus(db, filter, filter.range));
 }

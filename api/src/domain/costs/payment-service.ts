@@ -2,6 +2,7 @@ import {
   DEFAULT_PAYMENT_CURRENCY,
   PAYMENT_MESSAGES,
   paymentAmountCents,
+  parseIdList,
   paymentPublisherId,
   validatePayment,
   type Payment,
@@ -11,6 +12,7 @@ import {
 import { parseNewYorkTime } from '@callboard/contract/new-york-time';
 import type { Database } from '../../db/database';
 import { notFound, validationFailed } from '../../http/http-error';
+import { IdempotencyCache } from './idempotency-cache';
 import { paymentsRepository, type PaymentFields } from './payments-repository';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -55,9 +57,39 @@ function toFields(body: PaymentBody): PaymentFields {
   };
 }
 
-/** Payments to publishers, apart from HTTP: validation, the publisher check, and 404s. */
+/** The `publisher` filter of the payment history: a comma-separated list of ids, like the call filters. */
+function publisherIds(raw: string | undefined): number[] {
+  const ids = parseIdList('publisher', raw);
+  if (!Array.isArray(ids)) throw validationFailed([ids]);
+  return ids;
+}
+
+/** A recorded payment, and whether it is the first answer to an earlier request with the same idempotency key. */
+export interface RecordedPayment {
+  payment: Payment;
+  replayed: boolean;
+}
+
+/** Payments to publishers, apart from HTTP: validation, the publisher check, idempotent recording, and 404s. */
 export class PaymentService {
+  private readonly recorded = new IdempotencyCache<Payment>();
+
   constructor(private readonly db: Database) {}
+
+  /** The newest `limit` payments, to the publishers `publisher` lists (all when it is empty). */
+  async list(limit: number, publisher: string | undefined): Promise<Payment[]> {
+    return paymentsRepository.list(this.db, { limit, publisherIds: publisherIds(publisher) });
+  }
+
+  /**
+   * Records a payment. With an idempotency key, a retry of the same request
+   * by the same user returns the first payment instead of recording another.
+   */
+  async record(actorId: string, body: PaymentBody, idempotencyKey: string | undefined): Promise<RecordedPayment> {
+    if (idempotencyKey === undefined) return { payment: await this.create(actorId, body), replayed: false };
+    const { value: payment, replayed } = await this.recorded.run(actorId, idempotencyKey, body, () => this.create(actorId, body));
+    return { payment, replayed };
+  }
 
   async create(actorId: string, body: PaymentBody): Promise<Payment> {
     const fields = toFields(body);

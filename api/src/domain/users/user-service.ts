@@ -1,7 +1,9 @@
 import {
   normaliseEmail,
+  validateRegistration,
   validateUserForm,
   type CreateUserBody,
+  type RegisterBody,
   type PublicUser,
   type Role,
   type UpdateUserBody,
@@ -16,17 +18,75 @@ import { usersRepository, type UserWithHash } from './users-repository';
 
 const EMAIL_TAKEN = 'Email is already registered';
 const USER_NOT_FOUND = 'User not found';
+// Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin.
+const FIRST_ACCOUNT_LOCK = 4_120_912;
+
+/** A page of users and where it sits among all of them. */
+export interface UserPage {
+  users: PublicUser[];
+  total: number;
+  pageInfo: { currentPage: number; totalPages: number; hasNext: boolean; hasPrev: boolean };
+}
 
 /**
- * The rules for changing users (DESIGN §8), apart from HTTP: who may change
- * what, the last-admin rule, and which changes end the user's sessions at
- * once. Every change runs in one transaction with the affected rows locked.
+ * The rules for reading and changing users, apart from HTTP: who may change
+ * what, the last-admin rule (an account must always be able to manage the
+ * others), and which changes end the user's sessions at once, so a demoted,
+ * deactivated or re-keyed account stops working immediately. Every change runs
+ * in one transaction with the affected rows locked.
  */
 export class UserService {
   constructor(
     private readonly db: Database,
     private readonly passwords: PasswordHasher,
   ) {}
+
+  /** Page `page` (from 1) of `limit` users, newest first; a blank search matches everyone. */
+  async page(page: number, limit: number, search: string | undefined): Promise<UserPage> {
+    const { rows, total } = await usersRepository.list(this.db, { search: search?.trim() || undefined, limit, offset: (page - 1) * limit });
+    const totalPages = Math.max(1, Math.ceil(total / limit));
+    return {
+      users: rows.map(toPublicUser),
+      total,
+      pageInfo: { currentPage: page, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
+    };
+  }
+
+  /** Up to `limit` users whose name, email or role contains `query`. */
+  async search(query: string, limit: number): Promise<PublicUser[]> {
+    const { rows } = await usersRepository.list(this.db, { search: query.trim() || undefined, limit, offset: 0 });
+    return rows.map(toPublicUser);
+  }
+
+  async get(id: string): Promise<PublicUser> {
+    const row = await usersRepository.findById(this.db, id);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return toPublicUser(row);
+  }
+
+  /**
+   * Opens an account from the sign-up form and returns the email it is kept
+   * under. The very first account becomes an admin, every later one a user.
+   */
+  async register(body: RegisterBody): Promise<string> {
+    const errors = validateRegistration({ name: body.name, email: body.email, password: body.password });
+    if (errors.length > 0) throw validationFailed(errors);
+
+    const email = normaliseEmail(body.email);
+    if (await usersRepository.emailTaken(this.db, email)) throw conflict(EMAIL_TAKEN);
+    const passwordHash = await this.passwords.hash(body.password);
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
+        const role = (await usersRepository.count(tx)) === 0 ? 'admin' : 'user';
+        await usersRepository.insert(tx, { name: body.name.trim(), email, passwordHash, role });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+    return email;
+  }
 
   async create(body: CreateUserBody): Promise<PublicUser> {
     const errors = validateUserForm(body as unknown as Record<string, unknown>, 'create');

@@ -1,20 +1,10 @@
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  REFRESH_COOKIE,
-  normaliseEmail,
-  validateLogin,
-  validateRegistration,
-  type LoginBody,
-  type RegisterBody,
-} from '@callboard/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type RegisterBody } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, conflict, tooManyRequests, unauthenticated, validationFailed } from '../../../http/http-error';
-import { LoginThrottle } from '../../../domain/auth/login-throttle';
-import { clearRefreshCookie, setRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
-import { newRefreshToken, sessionsRepository } from '../../../domain/auth/sessions-repository';
-import { usersRepository } from '../../../domain/users/users-repository';
+import { HttpError, unauthenticated } from '../../../http/http-error';
+import { SignInService } from '../../../domain/auth/sign-in-service';
+import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
-import { isUniqueViolation } from '../../../db/unavailable';
+import { clearRefreshCookie, setRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
 import { bearer, messageSchema, userSchema } from '../schemas';
 
 export interface AuthRouteLimits {
@@ -29,11 +19,7 @@ export interface AuthRouteOptions {
   limits: AuthRouteLimits;
 }
 
-const INVALID_CREDENTIALS = 'Invalid email or password';
-// Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin.
-const FIRST_ACCOUNT_LOCK = 4_120_912;
-
-// Free-form on purpose: the spec's own messages (validateLogin / validateRegistration) judge the values.
+// Free-form on purpose: validateLogin / validateRegistration judge the values, with the messages the forms show.
 const credentialsBody = {
   type: 'object',
   additionalProperties: false,
@@ -58,7 +44,8 @@ const authPayloadResponse = {
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { allowSignup, limits } = options;
-  const throttle = new LoginThrottle({ maxFailures: limits.loginFailures, windowMs: limits.loginFailureWindowMs });
+  const users = new UserService(fastify.db, fastify.passwords);
+  const signIn = new SignInService(fastify.db, fastify.passwords, { maxFailures: limits.loginFailures, windowMs: limits.loginFailureWindowMs });
 
   fastify.post<{ Body: RegisterBody }>(
     '/register',
@@ -73,23 +60,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     },
     async (request, reply) => {
       if (!allowSignup) throw new HttpError(403, 'FORBIDDEN', 'Registration is closed');
-      const body = request.body ?? ({} as RegisterBody);
-      const errors = validateRegistration({ name: body.name, email: body.email, password: body.password });
-      if (errors.length > 0) throw validationFailed(errors);
-
-      const email = normaliseEmail(body.email);
-      if (await usersRepository.emailTaken(fastify.db, email)) throw conflict('Email is already registered');
-      const passwordHash = await fastify.passwords.hash(body.password);
-      try {
-        await fastify.db.transaction(async (tx) => {
-          await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
-          const role = (await usersRepository.count(tx)) === 0 ? 'admin' : 'user';
-          await usersRepository.insert(tx, { name: body.name.trim(), email, passwordHash, role });
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('Email is already registered');
-        throw error;
-      }
+      const email = await users.register(request.body ?? ({} as RegisterBody));
       request.log.info({ email }, 'account registered');
       return reply.code(201).send({ success: true, message: 'Registered successfully! Please login.' });
     },
@@ -106,26 +77,9 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       },
     },
     async (request, reply) => {
-      const body = request.body ?? ({} as LoginBody);
-      const errors = validateLogin({ email: body.email, password: body.password });
-      if (errors.length > 0) throw validationFailed(errors);
-
-      const email = normaliseEmail(body.email);
-      const throttleKey = `${request.ip}|${email}`;
-      const wait = throttle.retryAfterSeconds(throttleKey);
-      if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts; try again in ${wait} seconds`, wait);
-
-      const user = await usersRepository.findByEmailWithHash(fastify.db, email);
-      // Unknown email, wrong password and deactivated account cost the same and say the same.
-      const passwordOk = user
-        ? await fastify.passwords.verify(body.password, user.password_hash)
-        : await fastify.passwords.verifyNothing(body.password);
-      if (!user || !passwordOk || !user.active) {
-        throttle.recordFailure(throttleKey);
-        request.log.warn({ email, ip: request.ip }, 'sign-in failed');
-        throw unauthenticated(INVALID_CREDENTIALS);
-      }
-      throttle.reset(throttleKey);
+      const user = await signIn.checkCredentials(request.body ?? ({} as LoginBody), request.ip, (email) =>
+        request.log.warn({ email, ip: request.ip }, 'sign-in failed'),
+      );
       const data = await fastify.startSession(reply, user);
       request.log.info({ userId: user.id, ip: request.ip }, 'signed in');
       return { success: true, message: 'Login successful.', data };
@@ -159,16 +113,14 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw unauthenticated('No session to refresh; please sign in');
-      const next = newRefreshToken();
-      const session = await sessionsRepository.rotate(fastify.db, presented, next);
-      const user = session && (await usersRepository.findById(fastify.db, session.user_id));
-      if (!session || !user || !user.active) {
-        if (session) await sessionsRepository.revoke(fastify.db, session.id);
+      const renewed = await signIn.renew(presented);
+      if (!renewed) {
         clearRefreshCookie(reply);
         throw unauthenticated('Your session has ended; please sign in again');
       }
-      setRefreshCookie(reply, next);
-      const token = await fastify.signAccessToken(user, session.id);
+      const { user, sessionId, refreshToken } = renewed;
+      setRefreshCookie(reply, refreshToken);
+      const token = await fastify.signAccessToken(user, sessionId);
       return { success: true, message: 'Session refreshed', data: { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) } };
     },
   );
@@ -180,15 +132,14 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       // Works with an expired access token too: the refresh cookie still names the session.
       try {
         const claims = await request.jwtVerify<AccessClaims>({ ignoreExpiration: true } as never);
-        if (claims.sid) await sessionsRepository.revoke(fastify.db, claims.sid);
+        if (claims.sid) await signIn.endSession(claims.sid);
       } catch {
         // No usable access token: fall through to the cookie.
       }
       const cookieToken = request.cookies[REFRESH_COOKIE];
-      if (cookieToken) await sessionsRepository.revokeByRefreshToken(fastify.db, cookieToken);
+      if (cookieToken) await signIn.endRefreshSession(cookieToken);
       clearRefreshCookie(reply);
       return { success: true, message: 'Logged out' };
     },
   );
-
 }

@@ -2,23 +2,17 @@ import {
   BREAKDOWN_GROUPS,
   PAYMENT_HISTORY_LIMIT,
   PAYMENT_METHODS,
-  parseIdList,
   type BreakdownGroup,
   type CallFilterParams,
-  type CostStats,
-  type Payment,
   type PaymentBody,
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { validationFailed } from '../../../http/http-error';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
-import { totalsByStatus } from '../../../domain/calls/call-totals';
-import { breakdownFile } from '../../../domain/costs/breakdown-sheet';
+import { costBreakdownFile } from '../../../domain/costs/breakdown-sheet';
 import { costBreakdown } from '../../../domain/costs/cost-breakdown';
-import { costStatsFromTotals } from '../../../domain/costs/cost-figures';
-import { IdempotencyCache, readIdempotencyKey } from '../../../domain/costs/idempotency-cache';
+import { costStatsFor } from '../../../domain/costs/cost-figures';
+import { readIdempotencyKey } from '../../../domain/costs/idempotency-cache';
 import { PaymentService } from '../../../domain/costs/payment-service';
-import { paymentsRepository } from '../../../domain/costs/payments-repository';
 import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../domain/export/sheet-writer';
 import { bearer, idParams } from '../schemas';
 
@@ -105,13 +99,6 @@ const paymentBody = {
 
 const groupByParam = { type: 'string', enum: [...BREAKDOWN_GROUPS], default: 'publisher' } as const;
 
-/** The `publisher` filter of the payment history: a comma-separated list of ids, like the call filters. */
-function publisherIds(raw: string | undefined): number[] {
-  const ids = parseIdList('publisher', raw);
-  if (!Array.isArray(ids)) throw validationFailed([ids]);
-  return ids;
-}
-
 /**
  * Costs and payments: figures for the filtered calls, a breakdown
  * by campaign, publisher, target or buyer, its export, and the payments made
@@ -119,7 +106,6 @@ function publisherIds(raw: string | undefined): number[] {
  */
 export default async function costRoutes(fastify: FastifyInstance): Promise<void> {
   const payments = new PaymentService(fastify.db);
-  const recorded = new IdempotencyCache<Payment>();
   fastify.addHook('onRequest', fastify.authenticate);
 
   fastify.get<{ Querystring: CallFilterParams }>(
@@ -134,9 +120,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const filter = parseCallFilter(request.query);
-      const data: CostStats = costStatsFromTotals(await totalsByStatus(fastify.db, filter, filter.range));
-      return { success: true, data };
+      return { success: true, data: await costStatsFor(fastify.db, parseCallFilter(request.query)) };
     },
   );
 
@@ -152,8 +136,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const filter = parseCallFilter(request.query);
-      return { success: true, data: await costBreakdown(fastify.db, filter, request.query.groupBy) };
+      return { success: true, data: await costBreakdown(fastify.db, parseCallFilter(request.query), request.query.groupBy) };
     },
   );
 
@@ -174,8 +157,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { fmt, groupBy, ...params } = request.body;
-      const filter = parseCallFilter(params);
-      const file = await breakdownFile(await costBreakdown(fastify.db, filter, groupBy), fmt);
+      const file = await costBreakdownFile(fastify.db, parseCallFilter(params), groupBy, fmt);
       return reply
         .header('content-type', SHEET_CONTENT_TYPES[fmt])
         .header('content-disposition', `attachment; filename="${downloadName('cost_breakdown', fmt)}"`)
@@ -202,8 +184,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const data = await paymentsRepository.list(fastify.db, { limit: request.query.limit, publisherIds: publisherIds(request.query.publisher) });
-      return { success: true, data };
+      return { success: true, data: await payments.list(request.query.limit, request.query.publisher) };
     },
   );
 
@@ -222,16 +203,9 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const actor = request.currentUser!;
-      const body = request.body ?? ({} as PaymentBody);
       const key = readIdempotencyKey(request.headers['idempotency-key']);
-      let payment: Payment;
-      let replayed = false;
-      if (key === undefined) {
-        payment = await payments.create(actor.id, body);
-      } else {
-        ({ value: payment, replayed } = await recorded.run(actor.id, key, body, () => payments.create(actor.id, body)));
-        if (replayed) reply.header('idempotent-replayed', 'true');
-      }
+      const { payment, replayed } = await payments.record(actor.id, request.body ?? ({} as PaymentBody), key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       request.log.info({ actor: actor.id, paymentId: payment.id, replayed }, replayed ? 'payment replayed for its Idempotency-Key' : 'payment recorded');
       return reply.code(201).send({ success: true, message: 'Payment recorded', data: payment });
     },

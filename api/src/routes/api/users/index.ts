@@ -10,10 +10,7 @@ import {
   type UpdateUserBody,
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../../http/http-error';
 import { UserService } from '../../../domain/users/user-service';
-import { toPublicUser } from '../../../domain/users/user-row';
-import { usersRepository } from '../../../domain/users/users-repository';
 import { bearer, idParams, messageSchema, userSchema } from '../schemas';
 
 const userResponse = {
@@ -39,7 +36,7 @@ const userListResponse = {
   },
 } as const;
 
-// Loose on purpose where the spec words the message (validateUserForm says it); strict on shape.
+// Loose on purpose where validateUserForm words the message (the form shows the same one); strict on shape.
 const userFormBody = {
   type: 'object',
   additionalProperties: false,
@@ -57,7 +54,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   const users = new UserService(fastify.db, fastify.passwords);
   fastify.addHook('onRequest', fastify.authenticate);
 
-  // '' rather than '/': the path is /api/users exactly, as the spec and the OpenAPI document name it.
+  // '' rather than '/': the path is /api/users exactly, as the clients and the OpenAPI document name it.
   fastify.get<{ Querystring: { page: number; limit: number; search?: string } }>(
     '',
     {
@@ -77,16 +74,9 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const search = request.query.search?.trim() || undefined;
-      const { rows, total } = await usersRepository.list(fastify.db, { search, limit, offset: (page - 1) * limit });
-      const totalPages = Math.max(1, Math.ceil(total / limit));
-      return {
-        success: true,
-        data: rows.map(toPublicUser),
-        total,
-        pageInfo: { currentPage: page, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
-      };
+      const { page, limit, search } = request.query;
+      const { users: data, total, pageInfo } = await users.page(page, limit, search);
+      return { success: true, data, total, pageInfo };
     },
   );
 
@@ -115,9 +105,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const search = request.query.q.trim() || undefined;
-      const { rows } = await usersRepository.list(fastify.db, { search, limit: request.query.limit, offset: 0 });
-      return { success: true, data: rows.map(toPublicUser) };
+      return { success: true, data: await users.search(request.query.q, request.query.limit) };
     },
   );
 
@@ -125,9 +113,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     '/:id',
     { schema: { tags: ['users'], summary: 'One user', security: bearer, params: idParams, response: { 200: userResponse } } },
     async (request) => {
-      const row = await usersRepository.findById(fastify.db, request.params.id);
-      if (!row) throw notFound('User not found');
-      return { success: true, data: toPublicUser(row) };
+      return { success: true, data: await users.get(request.params.id) };
     },
   );
 

@@ -1,0 +1,85 @@
+import { normaliseEmail, validateLogin, type LoginBody } from '@callboard/contract';
+import type { Database } from '../../db/database';
+import { tooManyRequests, unauthenticated, validationFailed } from '../../http/http-error';
+import type { UserRow } from '../users/user-row';
+import { usersRepository, type UserWithHash } from '../users/users-repository';
+import { LoginThrottle, type LoginThrottleOptions } from './login-throttle';
+import type { PasswordHasher } from './password-hasher';
+import { newRefreshToken, sessionsRepository } from './sessions-repository';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** A session that was renewed: its user, its id, and the refresh token that now stands for it. */
+export interface RenewedSession {
+  user: UserRow;
+  sessionId: string;
+  refreshToken: string;
+}
+
+/**
+ * Signing in, renewing and ending sessions, apart from HTTP (tokens and
+ * cookies stay with the routes): the credential check with its throttle, the
+ * refresh-token rotation, and revocation.
+ */
+export class SignInService {
+  private readonly throttle: LoginThrottle;
+
+  constructor(
+    private readonly db: Database,
+    private readonly passwords: PasswordHasher,
+    throttle: LoginThrottleOptions,
+  ) {
+    this.throttle = new LoginThrottle(throttle);
+  }
+
+  /**
+   * The active account these credentials open, or an error: 400 for a
+   * malformed body, 429 while this address is locked out of this email, 401
+   * otherwise. `onFailure` hears of each refused attempt (for the log).
+   */
+  async checkCredentials(body: LoginBody, ip: string, onFailure: (email: string) => void): Promise<UserWithHash> {
+    const errors = validateLogin({ email: body.email, password: body.password });
+    if (errors.length > 0) throw validationFailed(errors);
+
+    const email = normaliseEmail(body.email);
+    const throttleKey = `${ip}|${email}`;
+    const wait = this.throttle.retryAfterSeconds(throttleKey);
+    if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts; try again in ${wait} seconds`, wait);
+
+    const user = await usersRepository.findByEmailWithHash(this.db, email);
+    // Unknown email, wrong password and deactivated account cost the same and say the same.
+    const passwordOk = user ? await this.passwords.verify(body.password, user.password_hash) : await this.passwords.verifyNothing(body.password);
+    if (!user || !passwordOk || !user.active) {
+      this.throttle.recordFailure(throttleKey);
+      onFailure(email);
+      throw unauthenticated(INVALID_CREDENTIALS);
+    }
+    this.throttle.reset(throttleKey);
+    return user;
+  }
+
+  /**
+   * Swaps a refresh token for a new one. Undefined when the token names no
+   * live session or its user is gone or deactivated; such a session is revoked.
+   */
+  async renew(presented: string): Promise<RenewedSession | undefined> {
+    const refreshToken = newRefreshToken();
+    const session = await sessionsRepository.rotate(this.db, presented, refreshToken);
+    const user = session && (await usersRepository.findById(this.db, session.user_id));
+    if (!session || !user || !user.active) {
+      if (session) await sessionsRepository.revoke(this.db, session.id);
+      return undefined;
+    }
+    return { user, sessionId: session.id, refreshToken };
+  }
+
+  /** Ends the session an access token names. */
+  async endSession(sessionId: string): Promise<void> {
+    await sessionsRepository.revoke(this.db, sessionId);
+  }
+
+  /** Ends the session a refresh token stands for. */
+  async endRefreshSession(refreshToken: string): Promise<void> {
+    await sessionsRepository.revokeByRefreshToken(this.db, refreshToken);
+  }
+}
