@@ -1,5 +1,5 @@
 /**
- * The validation rules of spec §5, shared by the forms and the server so both
+ * The validation rules of the sign-in, registration and user forms, shared by the forms and the server so both
  * say exactly the same words. Each validator returns every problem it finds,
  * one per field, in the order the form shows the fields.
  */

@@ -5,7 +5,7 @@ import './app.css';
 
 /**
  * The Reporting area's route tree, exposed to the shell as `./App` and mounted
- * under /reporting. Statistics and Records share one page (spec §2); Costs is
+ * under /reporting. Statistics and Records share one page (the cards sum up the records below); Costs is
  * the tab beside it; a call's details have their own address so they can be shared.
  */
 export default function App() {

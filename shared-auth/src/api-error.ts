@@ -1,11 +1,11 @@
 /**
- * The one error type every failed call throws (spec §8), so screens can show
+ * The one error type every failed call throws, so screens can show
  * `error.message` and branch on `kind`/`status`/`code` without knowing how the
  * call failed underneath.
  */
 import type { ErrorCode, FieldError } from '@callboard/contract';
 
-/** HTTP_ERROR: the server answered outside 200–299. The other three are spec §8's transport kinds. */
+/** HTTP_ERROR: the server answered outside 200–299. The other three are the ways a call fails before a usable answer arrives: no network, no answer in time, a body that is not JSON. */
 export type ApiErrorKind = 'HTTP_ERROR' | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
 
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error occurred';
@@ -29,7 +29,7 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number | undefined;
   readonly statusText: string | undefined;
-  /** The server's machine code (DESIGN §6), e.g. VALIDATION_ERROR. */
+  /** The server's machine code (the table in docs/api.md), e.g. VALIDATION_ERROR. */
   readonly code: ErrorCode | undefined;
   /** Per-field problems of a VALIDATION_ERROR, to show under each input. */
   readonly errors: FieldError[] | undefined;

@@ -1,5 +1,5 @@
 /**
- * The API client every screen uses (spec §7 "All calls", §8, DESIGN §5): the
+ * The API client every screen uses, so every call follows the same rules: the
  * wire rules of http-request plus the session rules — send the bearer token,
  * refresh it first when it is about to expire, and sign out on a 401 (the
  * session has ended on the server). 403, 5xx and network failures never sign
@@ -36,7 +36,7 @@ export interface DownloadedFile {
   filename: string;
 }
 
-/** An export of a large range streams for minutes (DESIGN §10), so downloads get far longer than JSON's 30 s. */
+/** An export of a large range streams for minutes (docs/decisions/0006-export-pacing.md), so downloads get far longer than JSON's 30 s. */
 export const DEFAULT_DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /** A JSON call; resolves to the parsed body (null when empty), throws ApiError otherwise. */

@@ -1,5 +1,5 @@
 /**
- * The wire half of the API client (spec §7 "All calls"): address, headers,
+ * The wire half of the API client, the same for every call: address, headers,
  * body and query encoding, timeout, and turning every way a call can fail
  * into an ApiError. It knows nothing about sessions, so the refresh call and
  * logout can use it without the 401 rule or the refresh-before-send that

@@ -1,5 +1,5 @@
 /**
- * The route guard (spec §2, §4 Route guard): a loading screen while the
+ * The route guard of every signed-in page: a loading screen while the
  * session is being restored, /login for visitors (remembering where they were
  * going), /unauthorized for a role outside the required list, else the page.
  */
@@ -14,7 +14,7 @@ export const UNAUTHORIZED_PATH = '/unauthorized';
 export const DEFAULT_AFTER_LOGIN_PATH = '/reporting';
 
 export interface RequireAuthProps {
-  /** Empty or absent: any signed-in user (spec §6: the routes pass none). */
+  /** Empty or absent: any signed-in user; every screen is open to every role today, so the routes pass none. */
   roles?: readonly Role[];
   /** Rendered when allowed; without children the guard renders the matched child route (`<Outlet />`). */
   children?: ReactNode;

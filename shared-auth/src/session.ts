@@ -1,5 +1,5 @@
 /**
- * The session (spec §3, §4): who is signed in, their access token, and whether
+ * The session: who is signed in, their access token, and whether
  * the session is still being restored. The atoms are the only source of truth;
  * localStorage is a copy so a reload or another tab can pick the session up.
  *

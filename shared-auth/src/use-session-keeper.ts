@@ -1,5 +1,5 @@
 /**
- * Keeps the session alive while the app is open (DESIGN §9): the access token
+ * Keeps the session alive while the app is open (docs/decisions/0008-sessions-and-revocation.md): the access token
  * lives 15 minutes and the server ends a session whose refresh cookie goes
  * unused for 30, so a person working all day must never meet an expired token.
  * Also keeps tabs in step: a sign-out or sign-in in one tab happens in all.

@@ -36,7 +36,7 @@ function onPage4() {
 }
 
 describe('defaults', () => {
-  test('spec §3 / §9: page 1, 25 per page, newest first, today, nothing chosen', () => {
+  test('the product defaults: page 1, 25 per page, newest first, today, nothing chosen', () => {
     expect(filters()).toEqual(DEFAULT_FILTERS);
     expect(DEFAULT_FILTERS).toMatchObject({ page: 1, limit: 25, sortBy: 'callTimestamp', sortDir: 'desc', datePreset: 'today', search: '' });
   });
@@ -137,7 +137,7 @@ describe('selections', () => {
 });
 
 describe('reset', () => {
-  test('clears everything (DESIGN §8): preset today, no dates, search, lists or selections; keeps the page size', () => {
+  test('clears everything: preset today, no dates, search, lists or selections; keeps the page size', () => {
     store.set(updateFiltersAtom, {
       limit: 50,
       search: 'abc',

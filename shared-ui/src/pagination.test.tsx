@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PageSummary, Pagination, canGoToPage, pageItems, pageSummaryText } from './pagination';
 
-describe('pageItems (spec §2 "Pagination rules (records)")', () => {
+describe('pageItems (the page buttons of the records table)', () => {
   test('hidden at 1 page or fewer', () => {
     expect(pageItems(1, 1)).toEqual([]);
     expect(pageItems(1, 0)).toEqual([]);

@@ -5,7 +5,7 @@ import './pagination.css';
 export type PageItem = number | 'ellipsis';
 
 /**
- * The page buttons of spec §2 "Pagination rules (records)":
+ * The page buttons of the records table, so a long result still fits one row:
  * - 1 page or fewer: nothing (the pagination is hidden);
  * - 7 pages or fewer: every page;
  * - current page 4 or lower: pages 1–5, ellipsis, last page;
@@ -29,7 +29,7 @@ export function canGoToPage(target: number, current: number, totalPages: number,
   return !loading && Number.isInteger(target) && target >= 1 && target <= totalPages && target !== current;
 }
 
-/** "Showing X-Y of N items" (spec §2); "Showing 0-0 of 0 items" when there are none. */
+/** "Showing X-Y of N items", the range on screen; "Showing 0-0 of 0 items" when there are none. */
 export function pageSummaryText(page: number, limit: number, total: number): string {
   if (total <= 0 || limit <= 0) return 'Showing 0-0 of 0 items';
   const first = Math.min((Math.max(page, 1) - 1) * limit + 1, total);
@@ -57,7 +57,7 @@ export interface PaginationProps {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
-  /** While true, clicks are ignored (spec §2) and the controls read as disabled. */
+  /** While true, clicks are ignored, so no page change races the request in flight, and the controls read as disabled. */
   loading?: boolean;
   /** Names the navigation landmark. */
   label?: string;

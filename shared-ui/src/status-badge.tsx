@@ -32,7 +32,7 @@ export interface StatusBadgeProps {
 }
 
 /**
- * A call's disposition as a coloured badge (spec §2 "Status badge styles"):
+ * A call's disposition as a coloured badge, so a status reads at a glance:
  * one style per each of the 14 dispositions, a light default badge for any
  * other text, and the dash when there is none.
  */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * `value`, once it has stopped changing for `delayMs`. Typing "abc" into a
  * search box then asks the server once, for "abc", instead of three times
- * (spec §9: search and picker debounce 300 ms).
+ * (the search boxes and pickers wait 300 ms).
  */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);

@@ -7,11 +7,11 @@ export interface PollOptions {
 }
 
 /**
- * SWR options for data that follows Auto Refresh (spec §4): poll at the chosen
+ * SWR options for data that follows Auto Refresh: poll at the chosen
  * interval while it is on, not at all while it is off.
  *
  * SWR skips a poll that falls inside its deduping window, which the shell sets
- * to 30 s for spec §7's cache rule; left alone, a 5 s or 15 s interval would
+ * to 30 s so the same request within half a minute is answered from cache; left alone, a 5 s or 15 s interval would
  * really poll every 30 s. While polling, the window shrinks below the interval.
  */
 export function usePollOptions(): PollOptions {

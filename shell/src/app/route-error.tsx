@@ -2,7 +2,7 @@ import { useLocation } from '@callboard/shared-router';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /**
- * The router's error screen (spec §2): a screen of the shell that throws while
+ * The router's error screen: a screen of the shell that throws while
  * rendering shows "Unexpected Application Error!" instead of a blank page.
  * Remote areas have their own boundary, so this is only for the shell itself.
  * Moving to another address clears the error.

@@ -21,7 +21,7 @@ const VALUE_POINTS = [
 ] as const;
 
 /**
- * The split frame of spec §2's auth screens: a welcome panel on the left, the
+ * The split frame of the sign-in and registration screens: a welcome panel on the left, the
  * form on the right. Below 900 px the welcome panel shrinks to a banner above
  * the form, so a phone shows the form without scrolling past marketing.
  */

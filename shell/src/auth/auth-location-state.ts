@@ -4,7 +4,7 @@
  * read defensively rather than cast.
  */
 
-/** Registration hands the entered email to the login screen (spec §2). */
+/** Registration hands the entered email to the login screen, so the person need not type it again. */
 export interface LoginArrivalState {
   email?: string;
   /** Where the guard was sending the person before they detoured through registration. */

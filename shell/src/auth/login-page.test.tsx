@@ -7,7 +7,7 @@ import toast from 'react-hot-toast';
 import { paths } from '../app/paths';
 import { landedOn, renderAuth, sentTo } from './testing';
 
-// The real client, with a way to make one request fail without any message (spec §8's "Login failed!" default).
+// The real client, with a way to make one request fail without any message (the client then falls back to "Login failed!").
 jest.mock('@callboard/shared-auth/http-request', () => {
   const actual = jest.requireActual<typeof import('@callboard/shared-auth/http-request')>('@callboard/shared-auth/http-request');
   return { ...actual, sendRequest: jest.fn(actual.sendRequest) };
@@ -39,7 +39,7 @@ test('shows the login form with its title, fields, button and link to registrati
   expect(screen.getByText(/Skip the repetitive sales-marketing tasks/)).toBeInTheDocument();
 });
 
-describe('validation (spec §5)', () => {
+describe('validation', () => {
   test('an empty form shows both required messages, focuses the email and sends nothing', async () => {
     const { user, fetchMock } = renderAuth({ path: paths.login });
     await user.click(submit());
@@ -109,7 +109,7 @@ test('while the request is pending the button reads "Logging in..." and is disab
   expect(await screen.findByRole('button', { name: 'Login Now' })).toBeEnabled();
 });
 
-describe('success (spec §2, §8)', () => {
+describe('success', () => {
   test('toasts the server message, signs in and replaces history with /reporting', async () => {
     const { user, fetchMock, store } = renderAuth({ path: paths.login });
     const success = jest.spyOn(toast, 'success');
@@ -146,7 +146,7 @@ describe('success (spec §2, §8)', () => {
   });
 });
 
-describe('failure (spec §8)', () => {
+describe('failure', () => {
   const failures: [string, () => Promise<Response> | Response, string][] = [
     ['the server message of a refused login', () => jsonResponse({ success: false, message: 'Invalid email or password', code: 'UNAUTHENTICATED' }, 401, 'Unauthorized'), 'Invalid email or password'],
     ['the server message of success: false', () => jsonResponse({ success: false, message: 'Account is deactivated' }), 'Account is deactivated'],

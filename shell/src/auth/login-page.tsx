@@ -11,7 +11,7 @@ import { AuthLayout } from './auth-layout';
 import { useAuthForm } from './use-auth-form';
 
 /**
- * /login (spec §2, §5, §8). The toast texts are chosen by shared-auth's
+ * /login: the sign-in screen. The toast texts are chosen by shared-auth's
  * login(); this screen only decides where the person goes next.
  */
 export function LoginPage() {

@@ -6,11 +6,11 @@ import { Navigate, useLocation } from '@callboard/shared-router';
 import './auth.css';
 
 /**
- * Keeps signed-in people off /login and /register (spec §2): they go back to
+ * Keeps signed-in people off /login and /register, where they have nothing to do: they go back to
  * the page they came from, else /reporting, replacing history.
  *
  * The loading screen is for the session restore at start only. shared-auth
- * also raises isLoading while a login is pending (spec §4); swapping the form
+ * also raises isLoading while a login is pending; swapping the form
  * for a spinner then would unmount it mid-request and lose its busy state.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {

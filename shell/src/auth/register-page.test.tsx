@@ -7,7 +7,7 @@ import toast from 'react-hot-toast';
 import { paths } from '../app/paths';
 import { landedOn, renderAuth, routerPosition, sentTo } from './testing';
 
-// The real client, with a way to make one request fail without any message (spec §8's "Registration error" default).
+// The real client, with a way to make one request fail without any message (the client then falls back to "Registration error").
 jest.mock('@callboard/shared-auth/http-request', () => {
   const actual = jest.requireActual<typeof import('@callboard/shared-auth/http-request')>('@callboard/shared-auth/http-request');
   return { ...actual, sendRequest: jest.fn(actual.sendRequest) };
@@ -53,7 +53,7 @@ test('shows the registration form with its title, fields, button and link to log
   expect(screen.getByRole('link', { name: 'Login here' })).toHaveAttribute('href', paths.login);
 });
 
-describe('validation (spec §5)', () => {
+describe('validation', () => {
   test('an empty form shows every required message, focuses the name and sends nothing', async () => {
     const { user, fetchMock } = renderAuth({ path: paths.register });
     await user.click(submit());
@@ -131,7 +131,7 @@ test('while the request is pending the button reads "Creating Account..." and is
   expect(await screen.findByRole('button', { name: 'Register Now' })).toBeEnabled();
 });
 
-describe('success (spec §2, §4, §8)', () => {
+describe('success', () => {
   test('toasts the server message and opens /login, replacing history, with the email filled in', async () => {
     const { user, fetchMock, store } = renderAuth({ path: paths.register });
     const success = jest.spyOn(toast, 'success');
@@ -158,7 +158,7 @@ describe('success (spec §2, §4, §8)', () => {
   });
 });
 
-describe('failure (spec §8)', () => {
+describe('failure', () => {
   const failures: [string, () => Promise<Response> | Response, string][] = [
     ['the server message of a refused registration', () => jsonResponse({ success: false, message: 'Email already registered', code: 'CONFLICT' }, 409, 'Conflict'), 'Email already registered'],
     ['the server message of success: false', () => jsonResponse({ success: false, message: 'Registration is closed' }), 'Registration is closed'],

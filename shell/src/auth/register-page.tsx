@@ -10,7 +10,7 @@ import { AuthLayout } from './auth-layout';
 import { useAuthForm } from './use-auth-form';
 
 /**
- * /register (spec §2, §5, §8). Registration does not sign in (spec §4): a
+ * /register: the registration screen. Registration does not sign in: a
  * success sends the person to /login with their email filled in.
  */
 export function RegisterPage() {

@@ -23,7 +23,7 @@ export interface AuthForm<F extends string> {
 }
 
 /**
- * The behaviour the login and registration forms share (spec §5): the
+ * The behaviour the login and registration forms share: the
  * contract's validator runs on submit, each message sits under its field
  * until that field is edited, and nothing is sent until every field passes.
  * The same validator runs on the server, so the words match on both sides.

@@ -2,7 +2,7 @@ import { SelectField, type SelectOption } from '@callboard/shared-ui/select-fiel
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
 import { useAtom } from 'jotai';
 
-/** The polling intervals offered, in ms; 15 s is the default (spec §9). */
+/** The polling intervals offered, in ms; 15 s is the default, fresh enough without loading the server. */
 export const REFRESH_INTERVAL_CHOICES_MS = [5_000, 15_000, 30_000, 60_000] as const;
 
 const secondsLabel = (ms: number) => `${ms / 1000} s`;
@@ -49,7 +49,7 @@ export function AutoRefreshControl() {
         options={intervalOptions(intervalMs)}
         value={String(intervalMs)}
         disabled={!enabled}
-        // The atom parses the text and ignores anything that is not a positive number (spec §4).
+        // The atom parses the text and ignores anything that is not a positive number, so a bad value never polls in a tight loop.
         onChange={(event) => setIntervalMs(event.target.value)}
       />
     </div>

@@ -9,7 +9,7 @@ import './layout.css';
 export const MAIN_CONTENT_ID = 'main-content';
 
 /**
- * The signed-in frame of spec §2: header across the top, the sidebar on the
+ * The signed-in frame: header across the top, the sidebar on the
  * left, the top bar over the main area where the remotes render (the
  * `<Outlet/>`), and the global overlays. The frame fills the viewport and only
  * `<main>` scrolls, so navigation and filters stay in reach on a long table.

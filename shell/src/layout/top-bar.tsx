@@ -17,7 +17,7 @@ function CountBadge({ count }: { count: number }) {
 }
 
 /**
- * The row above the main area (spec §2): the four pickers, the date preset in
+ * The row above the main area: the four pickers, the date preset in
  * force, Filters with its active count, and Auto Refresh. Each button only
  * says which overlay is open (openPanelAtom); GlobalPanels draws it. Counts
  * are spoken through aria-label and drawn as badges hidden from screen

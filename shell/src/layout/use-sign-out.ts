@@ -4,7 +4,7 @@ import { useNavigate } from '@callboard/shared-router';
 import { paths } from '../app/paths';
 
 /**
- * The one sign-out both the header menu and the sidebar use (spec §2):
+ * The one sign-out both the header menu and the sidebar use:
  * end the session, then show /login in place of the page left behind, so
  * Back does not return to a screen that would only bounce to /login again.
  */

@@ -37,7 +37,7 @@ function Avatar({ user }: { user: PublicUser | null }) {
 }
 
 /**
- * The header's account menu (spec §2): the name (or "Profile") opens a menu
+ * The header's account menu: the name (or "Profile") opens a menu
  * with the e-mail, shown disabled so it reads as information rather than an
  * action, and Logout.
  */

@@ -1,7 +1,7 @@
 import { Link } from '@callboard/shared-router';
 import { paths } from '../app/paths';
 
-/** The target of a role mismatch (DESIGN §8). */
+/** The target of a role mismatch: the guard sends a signed-in person here when their role may not see a page. */
 export function UnauthorizedPage() {
   return (
     <section className="page page--centered">

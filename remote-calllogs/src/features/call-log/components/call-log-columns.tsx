@@ -49,7 +49,7 @@ function SelectAllCheckbox({ selectedIds, loadedIds, actions }: SelectionColumnS
 }
 
 /**
- * The log's columns (issue 6): time in New York, caller, campaign, publisher,
+ * The log's columns: time in New York, caller, campaign, publisher,
  * target, buyer, duration, status, revenue and payout. The checkbox column is
  * drawn here rather than by the table's own selection, which does not say
  * whether shift was held.

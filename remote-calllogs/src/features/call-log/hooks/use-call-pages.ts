@@ -1,7 +1,7 @@
 /**
  * The pages of the log for one set of filters (the page keys the log by its
  * filters, so a filter change starts a new one): page 1 replaces the list,
- * later pages append (spec §4 "Records loading"), and a poll of the newest
+ * later pages append (so scrolling down keeps what was read), and a poll of the newest
  * page can be taken in on top.
  *
  * Why not swr/infinite: inside the shell `swr` is the host's copy, but

@@ -1,5 +1,5 @@
 /**
- * The live log (issue 6): the pages of the log plus, while Auto Refresh is on,
+ * The live log: the pages of the log plus, while Auto Refresh is on,
  * a poll of the newest page. New calls go straight on top while the reader is
  * at the top; once they have scrolled away the rows stay still and the calls
  * wait behind a "N new calls" marker, so nothing moves under their cursor.

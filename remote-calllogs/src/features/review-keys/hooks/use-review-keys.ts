@@ -1,5 +1,5 @@
 /**
- * Keyboard review of the log (issue 6): j / k move the focus row, Enter opens
+ * Keyboard review of the log, so a reviewer can work through calls without the mouse: j / k move the focus row, Enter opens
  * it, x selects it (shift+x a run), Escape closes the details. Keys typed
  * into a field, pressed with a modifier, or pressed while a dialog is open
  * belong to those and are left alone.

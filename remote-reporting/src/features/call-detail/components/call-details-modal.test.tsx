@@ -36,7 +36,7 @@ const field = (section: string, label: string) => {
 };
 
 describe('Call Record Details', () => {
-  test('opens from the URL and shows Basic, QC and System Information as spec §2 lists them', async () => {
+  test('opens from the URL and shows Basic, QC and System Information in the order the product lists them', async () => {
     renderOverview({ path: '/reporting/calls/77', respond: respondWith() });
     await waitFor(() => expect(dialog()).toHaveAccessibleName('Call Record Details SYS-CALL-77'));
     await waitFor(() => expect(field('Basic Information', 'Caller ID')).toBe('+15557770077'));

@@ -13,7 +13,7 @@ export interface ColumnSettingsModalProps {
 }
 
 /**
- * Column Settings (spec §2): a checkbox per column. Ticks are a draft until
+ * Column Settings: a checkbox per column. Ticks are a draft until
  * Save; Cancel, Escape or the backdrop leave the table as it was. Mounted per
  * opening, so the draft starts from the saved choice every time.
  */

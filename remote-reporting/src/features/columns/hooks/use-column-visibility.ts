@@ -26,7 +26,7 @@ export function sanitizeColumnSettings(stored: unknown): ColumnSettings {
 export const columnSettingsAtom = persistedAtom<ColumnSettings>(COLUMNS_STORAGE_KEY, sanitizeColumnSettings);
 
 export interface ColumnVisibility {
-  /** Every column of spec §2 in order, `visible` set from the saved choice. */
+  /** Every column of the records table in order, `visible` set from the saved choice. */
   columns: RecordColumn[];
   visibleColumns: RecordColumn[];
   isVisible: (key: RecordColumnKey) => boolean;

@@ -4,7 +4,7 @@ import { PaymentHistory } from './payment-history';
 import './costs.css';
 
 /**
- * Costs and payments (DESIGN §8): what the filtered calls earned and cost,
+ * Costs and payments: what the filtered calls earned and cost,
  * where that came from, and what was paid out to publishers. The figures and
  * the breakdown follow the global filters; the payment history follows the
  * publisher selection only, since a payment is not a call and has no range.

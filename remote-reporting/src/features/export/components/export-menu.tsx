@@ -4,7 +4,7 @@ import { DownloadIcon } from '@callboard/shared-ui/icons';
 
 export interface ExportMenuProps {
   onExport: (format: ExportFormat) => void;
-  /** While an export is processing (spec §4). */
+  /** While an export is processing, so a second one cannot start beside it. */
   disabled: boolean;
 }
 

@@ -39,7 +39,7 @@ export function receivedText({ bytes, rows, totalRows }: DownloadProgress): stri
 const TITLES = { processing: 'Exporting Records', completed: 'Export Complete', error: 'Export Failed' } as const;
 
 /**
- * The export progress popup (spec §2/§4), docked at the bottom right so the
+ * The export progress popup, docked at the bottom right so the
  * records stay usable while a large export streams. Not modal: it takes no
  * focus and announces its changes politely. Closing it while exporting
  * cancels the export.

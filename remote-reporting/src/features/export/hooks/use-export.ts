@@ -35,7 +35,7 @@ export interface ExportController {
 }
 
 /**
- * The export of spec §2/§4 as a headless state machine: idle → processing →
+ * The records export as a headless state machine: idle → processing →
  * completed (the file is saved, and 3 s later back to idle) or error (stays
  * until closed, so the reason can be read). The popup and the menu only draw it.
  */

@@ -7,8 +7,8 @@ import { StatsGrid } from '../../stats/components/stats-grid';
 import './overview.css';
 
 /**
- * Statistics cards above the call records (spec §2 "Stats view", "Records
- * view"). Rendered at the area's index and at `calls/:callId`, where the
+ * Statistics cards above the call records, so the totals and the calls
+ * behind them read together. Rendered at the area's index and at `calls/:callId`, where the
  * details of that call are open over it: the address of an open call can be
  * shared, and Back closes it.
  */

@@ -8,7 +8,7 @@ function isBlank(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
-/** A long text cut at 20 characters plus "…" (spec §2); the whole text in the tooltip. */
+/** A long text cut at 20 characters plus "…", so rows keep one height in fixed-width columns; the whole text in the tooltip. */
 export function TruncatedText({ text }: { text: string | null | undefined }) {
   if (isBlank(text)) return <>{DASH}</>;
   const full = text as string;

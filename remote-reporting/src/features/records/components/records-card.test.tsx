@@ -69,7 +69,7 @@ describe('RecordsCard states', () => {
 });
 
 describe('RecordsCard table', () => {
-  test('has the 14 columns of spec §2 with their labels, widths and sortable headers, then Actions', async () => {
+  test('has the 14 record columns with their labels, widths and sortable headers, then Actions', async () => {
     renderOverview({ ui: <RecordsCard onOpen={noop} />, respond: recordsAnswer() });
     await screen.findAllByRole('button', { name: 'Copy JSON' });
     expect(headerLabels()).toEqual([...RECORD_COLUMNS.map((c) => c.label), 'Actions']);
@@ -193,7 +193,7 @@ describe('RecordsCard table', () => {
 });
 
 describe('RecordsCard pagination', () => {
-  /** The spec §2 rules, written out independently of shared-ui's pageItems: the page numbers and how many ellipses. */
+  /** The records pagination rules, written out independently of shared-ui's pageItems: the page numbers and how many ellipses. */
   function expectedShape(page: number, pages: number): { numbers: number[]; ellipses: number } {
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     if (pages <= 1) return { numbers: [], ellipses: 0 };

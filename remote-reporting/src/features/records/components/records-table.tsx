@@ -19,7 +19,7 @@ export interface RecordsTableProps {
   emptyText: ReactNode;
 }
 
-/** The records grid: the chosen columns of spec §2 plus Actions (View Details, Copy JSON); a row click opens details. */
+/** The records grid: the chosen record columns plus Actions (View Details, Copy JSON); a row click opens details. */
 export function RecordsTable({ rows, columns, sort, onSort, onOpen, onCopy, loading, emptyText }: RecordsTableProps) {
   const tableColumns = useMemo<TableColumn<CallRecord>[]>(
     () => [

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 export const ROW_COPIED_TOAST = 'Row copied!';
 
 /**
- * What Copy JSON puts on the clipboard (spec §2): the row's visible columns,
+ * What Copy JSON puts on the clipboard: the row's visible columns,
  * keyed by column key, in table order, with the values as the API sent them
  * (the full text, the ISO time), so the copy can be pasted into a tool as data.
  */

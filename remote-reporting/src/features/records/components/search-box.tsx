@@ -9,7 +9,7 @@ export interface SearchBoxProps {
 }
 
 /**
- * The records search (spec §2): typing changes nothing until Enter or the
+ * The records search: typing changes nothing until Enter or the
  * search button, which apply the trimmed text (the page goes back to 1).
  * The box follows the search in force when it changes elsewhere (Reset filters).
  */

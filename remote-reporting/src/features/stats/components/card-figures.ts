@@ -6,7 +6,7 @@ export type Trend = 'up' | 'down' | 'flat';
 export interface CardFigures {
   card: StatsCard;
   count: number;
-  /** Share of Total Processed in percent (DESIGN §8); 100 for Total Processed itself when there are calls. */
+  /** Share of Total Processed in percent, so cards of different sizes compare; 100 for Total Processed itself when there are calls. */
   share: number;
   previousCount: number;
   previousShare: number;
@@ -46,7 +46,7 @@ function compare(current: number, previous: number): Trend {
   return 'flat';
 }
 
-/** The 17 cards of spec §2, in STATS_CARDS order, from GET /api/stats's data. */
+/** The 17 stats cards, in STATS_CARDS order, from GET /api/stats's data. */
 export function cardFigures(current: StatsFigures, previous: StatsFigures | undefined): CardFigures[] {
   return STATS_CARDS.map((card) => {
     const now = figureOf(card, current);

@@ -25,7 +25,7 @@ describe('StatsGrid', () => {
     expect(countOf('Sales')).toBe('3');
   });
 
-  test('draws the 17 cards of spec §2 in order', async () => {
+  test('draws the 17 stats cards in order', async () => {
     renderOverview({ ui: <StatsGrid /> });
     await waitFor(() => expect(screen.queryByText('Loading stats...')).not.toBeInTheDocument());
     const labels = screen.getAllByRole('article').map((el) => el.getAttribute('aria-label'));

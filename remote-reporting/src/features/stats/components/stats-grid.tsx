@@ -8,7 +8,7 @@ import './stats.css';
 
 export const STATS_ERROR_TOAST = 'Failed to fetch stats';
 
-/** The Stats view (spec §2): the 17 cards in order, spinners while loading, a toast when the stats fail. */
+/** The Stats view: the 17 cards in order, spinners while loading, a toast when the stats fail. */
 export function StatsGrid() {
   const { stats, error, isLoading } = useStats();
   const figures = useMemo(() => (stats ? cardFigures(stats, stats.previous) : undefined), [stats]);

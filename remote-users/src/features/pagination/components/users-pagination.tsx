@@ -7,14 +7,14 @@ export interface UsersPaginationProps {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
-  /** A request is running: every control is disabled (spec §2), so no click can race it. */
+  /** A request is running: every control is disabled, so no click can race it. */
   busy: boolean;
 }
 
 /**
  * Previous, up to five page buttons (see pageWindow), Next. Nothing at one
  * page or fewer. Unlike the records pagination (ellipses, focusable while
- * loading) this one follows spec §2's users rules, which say disabled.
+ * loading) this one is disabled while a request runs, as the users screen requires.
  */
 export function UsersPagination({ page, totalPages, onPageChange, busy }: UsersPaginationProps) {
   if (totalPages <= 1) return null;

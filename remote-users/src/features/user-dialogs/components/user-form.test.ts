@@ -9,7 +9,7 @@ describe('the user form', () => {
     expect(userFormFrom(user)).toEqual({ name: 'Ada', email: 'ada@example.com', password: '', role: 'admin', active: false });
   });
 
-  it("checks spec §5's rules with its words", () => {
+  it('checks the shared validation rules with their words', () => {
     expect(validateUserFormValues({ ...emptyUserForm(), role: '' }, 'create')).toEqual({
       email: 'Email is required',
       password: 'Password is required',
@@ -26,7 +26,7 @@ describe('the user form', () => {
     });
   });
 
-  it('builds the request bodies of spec §7, trimmed', () => {
+  it('builds the users API request bodies, trimmed', () => {
     const values = { name: ' Ada ', email: ' ada@example.com ', password: ' secret ', role: 'admin' as const, active: false };
     expect(createUserBody(values)).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' secret ', role: 'admin' });
     expect(updateUserBody(values, { includeActive: true })).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' secret ', role: 'admin', active: false });

@@ -1,5 +1,5 @@
 /**
- * The Create/Edit User form as data: its values, spec §5's checks (the same
+ * The Create/Edit User form as data: its values, its checks (the same
  * validateUserForm the server runs, so both say the same words), the request
  * bodies, and the server's field errors mapped back onto the fields.
  */

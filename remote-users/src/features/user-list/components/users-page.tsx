@@ -32,7 +32,7 @@ export function UsersPage() {
   const searching = search !== '';
 
   // The page belongs to the search it was chosen for: a new search starts at page 1 in the same
-  // render (spec §4), so no request ever goes out for the old page with the new search.
+  // render, so no request ever goes out for the old page with the new search.
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === search ? paging.page : 1;
   const goToPage = (next: number) => setPaging({ search, page: next });
