@@ -23,7 +23,7 @@ const SERVER_PATHS = /^\/(?:api|remotes|recordings)(?:\/|$)/;
 const HAS_EXTENSION = /\.[^/]*$/;
 
 /**
- * The built front end, from the same origin as the API (DESIGN §3): the shell
+ * The built front end, from the same origin as the API (no CORS, one cookie scope): the shell
  * at `/` with its client routes falling back to its index.html, each remote's
  * files at `/remotes/<name>/` (public code, so any origin may load them), and
  * `/remotes.json`, where the shell learns at run time where each remote lives.

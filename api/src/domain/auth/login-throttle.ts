@@ -1,7 +1,7 @@
 /**
  * Counts failed sign-ins per (address, email) in a sliding window, so that
- * guessing one account's password from one address stops after a few tries
- * (ASVS 6.1.1), while a person who mistypes once is not locked out and an
+ * guessing one account's password from one address stops after a few tries,
+ * while a person who mistypes once is not locked out and an
  * attacker cannot lock out a victim from elsewhere. Successful sign-ins clear
  * the count. In memory: one server process, as the embedded mode runs.
  */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database';
 import { USER_COLUMNS, type UserRow } from '../users/user-row';
 
-/** A session lasts one shift at most; a refresh must come within the idle window (research C). */
+/** A session lasts one shift at most; a refresh must come within the idle window, so a forgotten tab does not stay signed in for ever. */
 export const SESSION_ABSOLUTE_HOURS = 12;
 export const SESSION_IDLE_MINUTES = 30;
 

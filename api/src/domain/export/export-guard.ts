@@ -2,8 +2,8 @@ import { tooManyRequests } from '../../http/http-error';
 
 /**
  * Exports are the most expensive thing a user can ask for and the easiest way
- * to take all the data (OWASP API4/API6, ASVS 2.4.1): each user gets a few
- * per minute and one at a time (research/reliability.md C). In memory: one
+ * to take all the data: each user gets a few per minute and one at a time,
+ * so one person cannot hold the database for everyone. In memory: one
  * server process, as the embedded mode runs.
  */
 export interface ExportLimits {

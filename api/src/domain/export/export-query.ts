@@ -39,7 +39,7 @@ const csvQuoted = (expression: string) => `'"' || replace(${expression}, '"', '"
  * The whole CSV line of a row, rendered by the database as COPY renders it
  * (text quoted with quotes doubled, the duration bare): the batch path's CSV.
  * One column instead of fourteen: on PGlite, carrying each field out of the
- * engine cost more than computing it (500 rows: ~17 ms as cells, ~5 ms as lines).
+ * engine cost more than computing it (the figure is in docs/benchmarks.md).
  */
 export const CSV_LINE_SQL = `concat_ws(',', ${RECORD_COLUMNS.map((col) =>
   col.key === 'durationSec' ? `${EXPRESSIONS[col.key]}::text` : csvQuoted(EXPRESSIONS[col.key]),

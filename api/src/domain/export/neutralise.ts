@@ -1,5 +1,5 @@
 /**
- * Spreadsheet formula injection (OWASP CSV Injection, ASVS 5.0 1.2.10): caller
+ * Spreadsheet formula injection: caller
  * names, transcripts, reasons and summaries come from what callers say, so a
  * text cell that a spreadsheet could read as a formula is prefixed with `'`.
  * Numbers are never touched: they are written as numbers.

@@ -116,7 +116,7 @@ export function createSheetWriter(format: SheetFormat, columns: SheetColumn[], o
   return format === 'csv' ? csvWriter(columns, output) : xlsxWriter(columns, output, sheetName);
 }
 
-/** The server picks the download's name (ASVS 5.4.1): `{base}_{timestamp}.{ext}`. */
+/** The server picks the download's name, never the client: `{base}_{timestamp}.{ext}`. */
 export function downloadName(base: string, format: SheetFormat, now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return `${base}_${stamp}.${format}`;

@@ -6,7 +6,7 @@ import { errorBody, fieldErrorsFromValidation } from '../../http/error-body';
 import { HttpError } from '../../http/http-error';
 
 /**
- * Every failure leaves in the DESIGN §6 shape. Internals (stack, SQL, driver
+ * Every failure leaves in the envelope's error shape (docs/api.md). Internals (stack, SQL, driver
  * text) go to the log only; the client gets a code and a sentence.
  */
 export default fp(async function errorHandler(fastify) {

@@ -8,7 +8,7 @@ export interface RateLimitOptions {
 }
 
 /**
- * The outer ceiling for every route (research C: 1000/min/IP). Routes that
+ * The outer ceiling for every route (1000 requests a minute per address by default). Routes that
  * need a tighter limit (register, refresh) set `config.rateLimit`; failed
  * logins have their own throttle keyed by address and email.
  */

@@ -7,9 +7,9 @@ export interface SecurityHeaderOptions {
 }
 
 /**
- * Strict headers on every response, errors included (ASVS 3.4, 14.3.2), and
+ * Strict headers on every response, errors included, and
  * a Content-Security-Policy that lets the app load code only from here and
- * from the remotes' origins (DESIGN §9). No 'unsafe-inline': React's style
+ * from the remotes' origins. No 'unsafe-inline': React's style
  * props set CSSOM properties, and the one <style> element (react-hot-toast's)
  * carries the page's nonce (routes/web.ts). /api/docs sends its own policy.
  * API responses are never cached: they carry personal and call data.

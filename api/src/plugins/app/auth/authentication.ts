@@ -34,7 +34,7 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
-    /** onRequest hook: only a live session of an active user gets through (DESIGN §9). */
+    /** onRequest hook: only a live session of an active user gets through (docs/decisions/0008-sessions-and-revocation.md). */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook, after `authenticate`: admins only, 403 for everyone else. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
@@ -62,7 +62,7 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
   await fastify.register(jwt, {
     secret: options.jwtSecret,
     sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS, iss: ISSUER, aud: AUDIENCE },
-    // Pinned: never `none`, never an asymmetric algorithm fed our secret (ASVS 9.1.2).
+    // Pinned: never `none`, never an asymmetric algorithm fed our secret (the classic JWT algorithm-confusion attack).
     verify: { algorithms: ['HS256'], allowedIss: ISSUER, allowedAud: AUDIENCE },
   });
 
