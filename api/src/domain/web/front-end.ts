@@ -19,7 +19,7 @@ export type RemoteUrls = Partial<Record<RemoteName, string>>;
  * `remote-*\/dist`. This file sits at the same depth under `api/src` (tests,
  * ts runners) and `api/dist` (the compiled server), so one relative path fits both.
  */
-export const DEFAULT_WEB_ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
+export const DEFAULT_WEB_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 export interface FrontEndFolders {
   shell: string;
