@@ -62,8 +62,11 @@ export interface RecordsResponse {
   meta: RecordsMeta;
 }
 
-/** Query parameters every calls read accepts (docs/api.md, "Reading calls"). Lists are comma-joined. */
-export interface CallFilterParams {
+/**
+ * Query parameters every calls read accepts (docs/api.md, "Reading calls"). Lists are comma-joined.
+ * Type aliases, not interfaces, so the API client takes them as query parameters without a cast.
+ */
+export type CallFilterParams = {
   datePreset?: DatePreset;
   startDate?: string;
   endDate?: string;
@@ -75,14 +78,14 @@ export interface CallFilterParams {
   disposition?: string;
   search?: string;
   callerId?: string;
-}
+};
 
-export interface RecordsParams extends CallFilterParams {
+export type RecordsParams = CallFilterParams & {
   page?: number;
   limit?: number;
   sortBy?: string;
   sortDir?: 'asc' | 'desc';
-}
+};
 
 export interface DispositionCount {
   disposition: string;

@@ -30,12 +30,8 @@ export interface LogPage extends RecordsResponse {
 }
 
 /** Strips undefined values: the client's QueryParams type does not take them. */
-function asQuery(query: FilterQuery): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-}
-
 export async function fetchLogPage(apiFetch: BoundApiFetch, filters: FilterQuery, page: number): Promise<LogPage> {
-  const answer = await apiFetch<RecordsResponse>(API_PATHS.records, { query: asQuery(logPageQuery(filters, page)) });
+  const answer = await apiFetch<RecordsResponse>(API_PATHS.records, { query: logPageQuery(filters, page) });
   return { ...answer, receivedAt: Date.now() };
 }
 

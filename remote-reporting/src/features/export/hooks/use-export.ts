@@ -2,7 +2,6 @@ import type { ExportFormat } from '@callboard/contract';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { asQuery } from '../../records/api/query';
 import { downloadExport, type DownloadProgress, type ExportDownloadOptions, type StreamedFile } from '../api/export-download';
 import { fallbackExportName } from '../components/export-file-name';
 import { saveFile } from '@callboard/shared-ui/save-file';
@@ -68,7 +67,7 @@ export function useExport({ download = downloadExport, save = saveFile }: UseExp
 
       download(store, {
         format,
-        query: asQuery(store.get(filterParamsAtom)),
+        query: store.get(filterParamsAtom),
         fallbackFilename: fallbackExportName(format),
         signal: controller.signal,
         onProgress: (received) => {

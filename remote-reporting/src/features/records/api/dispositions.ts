@@ -4,7 +4,6 @@ import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { asQuery } from './query';
 
 export type DispositionsResponse = ApiSuccess<{ dispositions: FilterOption[] }>;
 
@@ -23,7 +22,7 @@ export function dispositionsKey(params: FilterQuery) {
 }
 
 export function fetchDispositions(apiFetch: BoundApiFetch, params: FilterQuery): Promise<DispositionsResponse> {
-  return apiFetch<DispositionsResponse>(API_PATHS.dispositions, { query: asQuery(params) });
+  return apiFetch<DispositionsResponse>(API_PATHS.dispositions, { query: params });
 }
 
 export interface DispositionOptionsState {

@@ -6,10 +6,9 @@ import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
 import { useAtomValue } from 'jotai';
 import { useRef } from 'react';
 import useSWR from 'swr';
-import { asQuery } from './query';
 
 export function fetchRecords(apiFetch: BoundApiFetch, params: FilterQuery): Promise<RecordsResponse> {
-  return apiFetch<RecordsResponse>(API_PATHS.records, { query: asQuery(params) });
+  return apiFetch<RecordsResponse>(API_PATHS.records, { query: params });
 }
 
 export interface RecordsState {

@@ -5,12 +5,11 @@ import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-
 import { usePollOptions } from '@callboard/shared-ui/use-poll-options';
 import { useAtomValue } from 'jotai';
 import useSWR from 'swr';
-import { asQuery } from '../../records/api/query';
 
 export type StatsResponse = ApiSuccess<StatsData>;
 
 export function fetchStats(apiFetch: BoundApiFetch, params: FilterQuery): Promise<StatsResponse> {
-  return apiFetch<StatsResponse>(API_PATHS.stats, { query: asQuery(params) });
+  return apiFetch<StatsResponse>(API_PATHS.stats, { query: params });
 }
 
 export interface StatsState {
