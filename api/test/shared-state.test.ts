@@ -5,6 +5,9 @@
  * choice of version by engine. Two real server processes sharing them:
  * test/instances/two-instances.test.ts.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { HttpError } from '../src/http/http-error';
 import { resolveSharedJwtSecret } from '../src/config/jwt-secret';
 import { MemoryLoginThrottle } from '../src/domain/auth/login-throttle';
@@ -13,7 +16,7 @@ import { MemoryIdempotencyStore } from '../src/domain/costs/idempotency-cache';
 import { PostgresIdempotencyStore } from '../src/domain/costs/postgres-idempotency-store';
 import { MemoryExportGuard } from '../src/domain/export/export-guard';
 import { PostgresExportGuard } from '../src/domain/export/postgres-export-guard';
-import { createSharedState } from '../src/domain/shared-state/shared-state';
+import { createSharedState, jwtSecretFor } from '../src/domain/shared-state/shared-state';
 import { usersRepository } from '../src/domain/users/users-repository';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -182,4 +185,22 @@ test('the engine chooses: PostgreSQL keeps the state in the database, the embedd
   expect(state.idempotencyStore()).toBeInstanceOf(postgres ? PostgresIdempotencyStore : MemoryIdempotencyStore);
   expect(state.exportGuard()).toBeInstanceOf(postgres ? PostgresExportGuard : MemoryExportGuard);
   state.close();
+});
+
+test('the generated JWT secret: in the database on PostgreSQL, in DATA_DIR on the embedded engine', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'callboard-shared-secret-'));
+  try {
+    const secret = await jwtSecretFor(database.db, undefined, dataDir);
+    const kept = await database.db.query<{ value: string }>("SELECT value FROM app_secrets WHERE name = 'jwt-signing'");
+    const file = path.join(dataDir, 'jwt-secret');
+    if (database.db.kind === 'postgres') {
+      expect(kept.map((r) => r.value)).toEqual([secret]);
+      expect(existsSync(file)).toBe(false);
+    } else {
+      expect(readFileSync(file, 'utf8').trim()).toBe(secret);
+    }
+    expect(await jwtSecretFor(database.db, 'c'.repeat(40), dataDir)).toBe('c'.repeat(40));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
