@@ -74,6 +74,8 @@ export interface ServerCluster {
 export interface ClusterOptions {
   /** Added to (or overriding) every server's environment. */
   env?: Record<string, string>;
+  /** Added to (or overriding) one server's environment, by its index in `servers`. */
+  envFor?: (index: number) => Record<string, string>;
 }
 
 const running = new Set<ReturnType<typeof spawn>>();
@@ -140,7 +142,9 @@ export async function startServerProcesses(count: number, options: ClusterOption
     ...options.env,
   };
   // A DATA_DIR each, as on separate machines: nothing is shared but the database.
-  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startProcess({ DATA_DIR: path.join(dataDir, `server-${i}`), ...env })));
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => startProcess({ DATA_DIR: path.join(dataDir, `server-${i}`), ...env, ...options.envFor?.(i) })),
+  );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = async () => {
     await Promise.all(servers.map((server) => server.stop()));
