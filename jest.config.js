@@ -57,6 +57,7 @@ module.exports = {
     node('api-unit', { testMatch: ['<rootDir>/api/src/**/*.test.ts'] }),
     node('api-pglite', {
       testMatch: ['<rootDir>/api/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/api/test/instances/'],
       setupFiles: ['<rootDir>/api/test/support/use-pglite.js'],
     }),
     // Real Chromium against the production build served by the API; globalSetup builds what is stale.
@@ -67,6 +68,12 @@ module.exports = {
     }),
     node('api-postgres', {
       testMatch: ['<rootDir>/api/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/api/test/instances/'],
+      setupFiles: ['<rootDir>/api/test/support/use-postgres.js'],
+    }),
+    // Several real server processes (the compiled server) on one PostgreSQL database; needs TEST_DATABASE_URL.
+    node('api-instances', {
+      testMatch: ['<rootDir>/api/test/instances/**/*.test.ts'],
       setupFiles: ['<rootDir>/api/test/support/use-postgres.js'],
     }),
   ],

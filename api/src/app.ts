@@ -10,6 +10,7 @@ import authentication from './plugins/app/auth/authentication';
 import type { ScryptCost } from './domain/auth/password-hasher';
 import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
+import sharedState from './plugins/app/shared-state';
 import jsonBody from './plugins/external/json-body';
 import openapi from './plugins/external/openapi';
 import rateLimit from './plugins/external/rate-limit';
@@ -74,6 +75,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(rateLimit, { perMinute: limits.requestsPerMinute });
   await fastify.register(openapi);
   await fastify.register(database, { db: options.db });
+  // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
+  await fastify.register(sharedState);
   await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
   await fastify.register(interactiveFirst);
 

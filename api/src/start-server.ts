@@ -9,13 +9,13 @@ import fp from 'fastify-plugin';
 import app from './app';
 import { FASTIFY_OPTIONS } from './fastify-options';
 import { loadConfig, type Config } from './config/env';
-import { resolveJwtSecret } from './config/jwt-secret';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDemoCalls } from './demo/seed-demo-calls';
 import { PasswordHasher, type ScryptCost } from './domain/auth/password-hasher';
 import { DEFAULT_WEB_ROOT } from './domain/web/front-end';
+import { jwtSecretFor } from './domain/shared-state/shared-state';
 import { usersRepository } from './domain/users/users-repository';
 import { DEMO_ADMIN, seedDemoUsers } from './startup/demo-users';
 import { ensureAdmin } from './startup/ensure-admin';
@@ -81,7 +81,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // fp: the app's error handler, headers and hooks apply to the whole server.
     await fastify.register(fp(app), {
       db,
-      jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+      // Unset JWT_SECRET: generated once, kept in the database on PostgreSQL (so instances agree), else in DATA_DIR.
+      jwtSecret: await jwtSecretFor(db, config.jwtSecret, config.dataDir),
       allowSignup: config.allowSignup,
       passwordCost: options.passwordCost,
       ingestApiKey: config.ingestApiKey,

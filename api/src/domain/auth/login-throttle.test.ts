@@ -1,18 +1,18 @@
-import { LoginThrottle } from './login-throttle';
+import { MemoryLoginThrottle } from './login-throttle';
 
 const WINDOW_MS = 60_000;
 const KEY = '203.0.113.7|alice@example.com';
 
 function setup(maxFailures = 3) {
   let time = 1_700_000_000_000;
-  const throttle = new LoginThrottle({ maxFailures, windowMs: WINDOW_MS }, () => time);
+  const throttle = new MemoryLoginThrottle({ maxFailures, windowMs: WINDOW_MS }, () => time);
   const advance = (ms: number) => {
     time += ms;
   };
   return { throttle, advance };
 }
 
-describe('LoginThrottle', () => {
+describe('MemoryLoginThrottle', () => {
   test('a key with no failures is allowed', () => {
     const { throttle } = setup();
     expect(throttle.retryAfterSeconds(KEY)).toBe(0);
@@ -86,5 +86,13 @@ describe('LoginThrottle', () => {
     expect(throttle.retryAfterSeconds(other)).toBe(60);
     throttle.recordFailure(KEY);
     expect(throttle.retryAfterSeconds(KEY)).toBe(0);
+  });
+
+  test('reserveAttempt counts an attempt up front; clear starts the key afresh', async () => {
+    const { throttle } = setup(3);
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => throttle.reserveAttempt(KEY)));
+    expect(outcomes).toEqual([0, 0, 0, 60, 60]);
+    await throttle.clear(KEY);
+    expect(await throttle.reserveAttempt(KEY)).toBe(0);
   });
 });

@@ -1,22 +1,46 @@
 /**
- * Counts failed sign-ins per (address, email) in a sliding window, so that
+ * Counts sign-in attempts per (address, email) in a sliding window, so that
  * guessing one account's password from one address stops after a few tries,
- * while a person who mistypes once is not locked out and an
- * attacker cannot lock out a victim from elsewhere. Successful sign-ins clear
- * the count. In memory: one server process, as the embedded mode runs.
+ * while a person who mistypes once is not locked out and an attacker cannot
+ * lock out a victim from elsewhere.
+ *
+ * An attempt is counted before its password is checked, and a successful
+ * sign-in clears the count: so a burst of parallel guesses gets no more
+ * password checks than the limit, however fast it arrives.
  */
+export interface LoginThrottle {
+  /**
+   * Counts one attempt for `key` and returns 0, or, when the window already
+   * holds `maxFailures` attempts, counts nothing and returns the seconds to wait.
+   */
+  reserveAttempt(key: string): Promise<number>;
+  /** A successful sign-in: the key starts afresh. */
+  clear(key: string): Promise<void>;
+}
+
 export interface LoginThrottleOptions {
   maxFailures: number;
   windowMs: number;
 }
 
-export class LoginThrottle {
+/** The throttle in this process's memory: the embedded engine, which runs as one process. */
+export class MemoryLoginThrottle implements LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
     private readonly options: LoginThrottleOptions,
     private readonly now: () => number = Date.now,
   ) {}
+
+  async reserveAttempt(key: string): Promise<number> {
+    const wait = this.retryAfterSeconds(key);
+    if (wait === 0) this.recordFailure(key);
+    return wait;
+  }
+
+  async clear(key: string): Promise<void> {
+    this.reset(key);
+  }
 
   /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
   retryAfterSeconds(key: string): number {

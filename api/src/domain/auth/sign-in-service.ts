@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { tooManyRequests, unauthenticated, validationFailed } from '../../http/http-error';
 import type { UserRow } from '../users/user-row';
 import { usersRepository, type UserWithHash } from '../users/users-repository';
-import { LoginThrottle, type LoginThrottleOptions } from './login-throttle';
+import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password-hasher';
 import { newRefreshToken, sessionsRepository } from './sessions-repository';
 
@@ -22,15 +22,11 @@ export interface RenewedSession {
  * refresh-token rotation, and revocation.
  */
 export class SignInService {
-  private readonly throttle: LoginThrottle;
-
   constructor(
     private readonly db: Database,
     private readonly passwords: PasswordHasher,
-    throttle: LoginThrottleOptions,
-  ) {
-    this.throttle = new LoginThrottle(throttle);
-  }
+    private readonly throttle: LoginThrottle,
+  ) {}
 
   /**
    * The active account these credentials open, or an error: 400 for a
@@ -43,18 +39,18 @@ export class SignInService {
 
     const email = normaliseEmail(body.email);
     const throttleKey = `${ip}|${email}`;
-    const wait = this.throttle.retryAfterSeconds(throttleKey);
+    // Counted before the password is checked (login-throttle.ts); a success below clears it.
+    const wait = await this.throttle.reserveAttempt(throttleKey);
     if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts; try again in ${wait} seconds`, wait);
 
     const user = await usersRepository.findByEmailWithHash(this.db, email);
     // Unknown email, wrong password and deactivated account cost the same and say the same.
     const passwordOk = user ? await this.passwords.verify(body.password, user.password_hash) : await this.passwords.verifyNothing(body.password);
     if (!user || !passwordOk || !user.active) {
-      this.throttle.recordFailure(throttleKey);
       onFailure(email);
       throw unauthenticated(INVALID_CREDENTIALS);
     }
-    this.throttle.reset(throttleKey);
+    await this.throttle.clear(throttleKey);
     return user;
   }
 

@@ -1,28 +1,66 @@
 import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/database';
 import { HttpError } from '../../http/http-error';
 
+/** What a request sent with an Idempotency-Key answered, kept to be answered again. */
+export interface IdempotentAnswer<Body> {
+  statusCode: number;
+  body: Body;
+}
+
 /**
- * Remembers the outcome of a POST sent with an `Idempotency-Key` header, so a
+ * Remembers the answer to a POST sent with an `Idempotency-Key` header, so a
  * client that retries after a lost response gets the first answer again
- * instead of recording a second payment.
+ * instead of recording a second payment:
  *
- * Per process, in memory: it covers retries that reach the same server
- * process within `ttlMs` (24 h by default). It is not shared between several
- * API processes and does not survive a restart; a deployment that runs more
- * than one process behind a load balancer needs a shared store for this.
- *
- * - same scope + key + same request: the first outcome (a request still in
- *   flight is awaited and its outcome shared, failure included, so
- *   concurrent duplicates produce one write);
+ * - same scope + key + same request: the first answer, `replayed`;
  * - same scope + key + a different request: 422 UNPROCESSABLE;
- * - a request that failed is forgotten, so it can be retried with its key.
- * Entries expire after `ttlMs`; beyond `maxEntries` the oldest are dropped.
+ * - a request that failed is forgotten, so it can be retried with its key;
+ * - concurrent duplicates run `work` once.
+ *
+ * `work` gets the handle to write through: on PostgreSQL the transaction
+ * that claims the key, so the key and the payment commit together or not at all.
+ */
+export interface IdempotencyStore {
+  run<Body>(
+    scope: string,
+    key: string,
+    request: unknown,
+    work: (db: Queryable) => Promise<IdempotentAnswer<Body>>,
+  ): Promise<{ answer: IdempotentAnswer<Body>; replayed: boolean }>;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+export const idempotencyKeyReused = () =>
+  new HttpError(422, 'UNPROCESSABLE', 'This Idempotency-Key was already used with a different request; use a new key for a new payment');
+
+/**
+ * The store in this process's memory, for the embedded engine (one process).
+ * A request still in flight is awaited and its outcome shared.
+ */
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  private readonly cache = new IdempotencyCache<IdempotentAnswer<unknown>>();
+
+  constructor(private readonly db: Queryable) {}
+
+  async run<Body>(scope: string, key: string, request: unknown, work: (db: Queryable) => Promise<IdempotentAnswer<Body>>) {
+    const { value, replayed } = await this.cache.run(scope, key, request, () => work(this.db));
+    return { answer: value as IdempotentAnswer<Body>, replayed };
+  }
+}
+
+/**
+ * The in-memory remembering behind MemoryIdempotencyStore: outcomes per
+ * (scope, key), each with the fingerprint of its request (a request still in
+ * flight is awaited and its outcome shared, failure included). Entries expire
+ * after `ttlMs`; beyond `maxEntries` the oldest are dropped.
  */
 export class IdempotencyCache<T> {
   private readonly entries = new Map<string, { fingerprint: string; storedAt: number; outcome: Promise<T> }>();
 
   constructor(
-    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number } = { ttlMs: 24 * 3_600_000, maxEntries: 10_000 },
+    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number } = { ttlMs: IDEMPOTENCY_TTL_MS, maxEntries: 10_000 },
   ) {}
 
   get size(): number {
@@ -37,9 +75,7 @@ export class IdempotencyCache<T> {
     const fingerprint = fingerprintOf(request);
     const existing = this.entries.get(id);
     if (existing) {
-      if (existing.fingerprint !== fingerprint) {
-        throw new HttpError(422, 'UNPROCESSABLE', 'This Idempotency-Key was already used with a different request; use a new key for a new payment');
-      }
+      if (existing.fingerprint !== fingerprint) throw idempotencyKeyReused();
       return { value: await existing.outcome, replayed: true };
     }
     const outcome = work();

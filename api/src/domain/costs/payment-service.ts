@@ -10,9 +10,9 @@ import {
   type PaymentMethod,
 } from '@callboard/contract';
 import { parseNewYorkTime } from '@callboard/contract/new-york-time';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { notFound, validationFailed } from '../../http/http-error';
-import { IdempotencyCache } from './idempotency-cache';
+import type { IdempotencyStore } from './idempotency-cache';
 import { paymentsRepository, type PaymentFields } from './payments-repository';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -64,17 +64,26 @@ function publisherIds(raw: string | undefined): number[] {
   return ids;
 }
 
-/** A recorded payment, and whether it is the first answer to an earlier request with the same idempotency key. */
+/** The HTTP status a newly recorded payment answers with (and a replay repeats). */
+export const PAYMENT_RECORDED_STATUS = 201;
+
+/**
+ * A recorded payment with the status it answers with, and whether it is the
+ * first answer to an earlier request with the same idempotency key.
+ */
 export interface RecordedPayment {
+  statusCode: number;
   payment: Payment;
   replayed: boolean;
 }
 
 /** Payments to publishers, apart from HTTP: validation, the publisher check, idempotent recording, and 404s. */
 export class PaymentService {
-  private readonly recorded = new IdempotencyCache<Payment>();
-
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where the answers to requests with an Idempotency-Key are kept: shared by every instance on PostgreSQL. */
+    private readonly recorded: IdempotencyStore,
+  ) {}
 
   /** The newest `limit` payments, to the publishers `publisher` lists (all when it is empty). */
   async list(limit: number, publisher: string | undefined): Promise<Payment[]> {
@@ -86,19 +95,25 @@ export class PaymentService {
    * by the same user returns the first payment instead of recording another.
    */
   async record(actorId: string, body: PaymentBody, idempotencyKey: string | undefined): Promise<RecordedPayment> {
-    if (idempotencyKey === undefined) return { payment: await this.create(actorId, body), replayed: false };
-    const { value: payment, replayed } = await this.recorded.run(actorId, idempotencyKey, body, () => this.create(actorId, body));
-    return { payment, replayed };
+    if (idempotencyKey === undefined) {
+      return { statusCode: PAYMENT_RECORDED_STATUS, payment: await this.create(actorId, body), replayed: false };
+    }
+    const { answer, replayed } = await this.recorded.run(actorId, idempotencyKey, body, async (db) => ({
+      statusCode: PAYMENT_RECORDED_STATUS,
+      body: await this.create(actorId, body, db),
+    }));
+    return { statusCode: answer.statusCode, payment: answer.body, replayed };
   }
 
-  async create(actorId: string, body: PaymentBody): Promise<Payment> {
+  /** Records a payment through `db` (the service's database, or the transaction that claimed an idempotency key). */
+  async create(actorId: string, body: PaymentBody, db: Queryable = this.db): Promise<Payment> {
     const fields = toFields(body);
-    return this.write(fields, () => paymentsRepository.insert(this.db, fields, actorId));
+    return this.write(db, fields, () => paymentsRepository.insert(db, fields, actorId));
   }
 
   async update(id: string, body: PaymentBody): Promise<Payment> {
     const fields = toFields(body);
-    const payment = await this.write(fields, () => paymentsRepository.update(this.db, id, fields));
+    const payment = await this.write(this.db, fields, () => paymentsRepository.update(this.db, id, fields));
     if (!payment) throw notFound(PAYMENT_NOT_FOUND);
     return payment;
   }
@@ -109,8 +124,8 @@ export class PaymentService {
     return payment;
   }
 
-  private async write<T>(fields: PaymentFields, work: () => Promise<T>): Promise<T> {
-    if (!(await paymentsRepository.publisherExists(this.db, fields.publisherId))) throw publisherMissing();
+  private async write<T>(db: Queryable, fields: PaymentFields, work: () => Promise<T>): Promise<T> {
+    if (!(await paymentsRepository.publisherExists(db, fields.publisherId))) throw publisherMissing();
     try {
       return await work();
     } catch (error) {

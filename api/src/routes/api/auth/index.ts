@@ -45,7 +45,8 @@ const authPayloadResponse = {
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { allowSignup, limits } = options;
   const users = new UserService(fastify.db, fastify.passwords);
-  const signIn = new SignInService(fastify.db, fastify.passwords, { maxFailures: limits.loginFailures, windowMs: limits.loginFailureWindowMs });
+  const throttle = fastify.sharedState.loginThrottle({ maxFailures: limits.loginFailures, windowMs: limits.loginFailureWindowMs });
+  const signIn = new SignInService(fastify.db, fastify.passwords, throttle);
 
   fastify.post<{ Body: RegisterBody }>(
     '/register',

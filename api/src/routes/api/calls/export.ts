@@ -2,7 +2,7 @@ import { XLSX_EXPORT_MAX_ROWS, type CallFilterParams, type ExportFormat, type Pu
 import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
 import { describeFilter, openCallExport } from '../../../domain/export/call-export';
-import { ExportGuard, type ExportLimits } from '../../../domain/export/export-guard';
+import type { ExportLimits } from '../../../domain/export/export-guard';
 import { SHEET_CONTENT_TYPES, downloadName } from '../../../domain/export/sheet-writer';
 import { bearer } from '../schemas';
 
@@ -19,7 +19,8 @@ type ExportQuery = CallFilterParams & { fmt: ExportFormat };
 /** GET /api/calls/export: the filtered call records as a CSV or XLSX download (domain/export/call-export.ts does the work). */
 export default async function exportRoutes(fastify: FastifyInstance, options: ExportRouteOptions): Promise<void> {
   const xlsxMaxRows = options.xlsxMaxRows ?? XLSX_EXPORT_MAX_ROWS;
-  const guard = new ExportGuard(options.limits);
+  // Per user across every instance on PostgreSQL, in memory on the embedded engine (plugins/app/shared-state.ts).
+  const guard = fastify.sharedState.exportGuard(options.limits);
 
   fastify.addHook('onRequest', fastify.authenticate);
 
@@ -49,7 +50,7 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       const who = { userId: user.id, email: user.email, format: fmt, filter: describeFilter(filter) };
       let release: () => void;
       try {
-        release = guard.acquire(user.id);
+        release = await guard.acquire(user.id);
       } catch (error) {
         request.log.warn({ ...who, outcome: 'refused', reason: (error as Error).message }, 'calls export');
         throw error;

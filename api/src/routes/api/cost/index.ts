@@ -105,7 +105,7 @@ const groupByParam = { type: 'string', enum: [...BREAKDOWN_GROUPS], default: 'pu
  * to publishers. Any signed-in user reads; only admins record payments.
  */
 export default async function costRoutes(fastify: FastifyInstance): Promise<void> {
-  const payments = new PaymentService(fastify.db);
+  const payments = new PaymentService(fastify.db, fastify.sharedState.idempotencyStore());
   fastify.addHook('onRequest', fastify.authenticate);
 
   fastify.get<{ Querystring: CallFilterParams }>(
@@ -204,10 +204,10 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
     async (request, reply) => {
       const actor = request.currentUser!;
       const key = readIdempotencyKey(request.headers['idempotency-key']);
-      const { payment, replayed } = await payments.record(actor.id, request.body ?? ({} as PaymentBody), key);
+      const { statusCode, payment, replayed } = await payments.record(actor.id, request.body ?? ({} as PaymentBody), key);
       if (replayed) reply.header('idempotent-replayed', 'true');
       request.log.info({ actor: actor.id, paymentId: payment.id, replayed }, replayed ? 'payment replayed for its Idempotency-Key' : 'payment recorded');
-      return reply.code(201).send({ success: true, message: 'Payment recorded', data: payment });
+      return reply.code(statusCode).send({ success: true, message: 'Payment recorded', data: payment });
     },
   );
 

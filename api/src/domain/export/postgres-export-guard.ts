@@ -1,0 +1,110 @@
+import type { Database } from '../../db/database';
+import { DEFAULT_EXPORT_LIMITS, exportAlreadyRunning, tooManyExports, type ExportGuard, type ExportLimits } from './export-guard';
+
+/** How long a lease holds without being renewed: an export on an instance that died stops counting after this. */
+export const EXPORT_LEASE_MS = 30_000;
+
+// Any fixed number: with the user's hash it names the advisory lock that admits one user's exports one at a time.
+const EXPORT_LOCK_SPACE = 4_120_912;
+
+const millis = (param: string) => `(${param}::float8 * interval '1 millisecond')`;
+
+export interface PostgresExportGuardOptions {
+  limits?: Partial<ExportLimits>;
+  leaseMs?: number;
+  /** Hears of a renewal or release that failed (the lease then simply runs out). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The guard in PostgreSQL, so a user's exports count on every instance. Each
+ * export started is a row in export_leases: it counts towards the exports
+ * running while its lease has not expired, and towards the starts per window
+ * while it started within the window. The running export renews its lease
+ * every third of EXPORT_LEASE_MS and ends it on release, so an instance that
+ * dies mid-export leaks nothing: its lease runs out. Admission runs under a
+ * per-user advisory lock, so two instances admitting the same user at once
+ * are decided one after the other.
+ */
+export class PostgresExportGuard implements ExportGuard {
+  private readonly limits: ExportLimits;
+  private readonly leaseMs: number;
+  private readonly renewals = new Set<NodeJS.Timeout>();
+  /** Releases still being written, per user: this instance's next admission for that user waits for them. */
+  private readonly releasing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: PostgresExportGuardOptions = {},
+  ) {
+    this.limits = { ...DEFAULT_EXPORT_LIMITS, ...options.limits };
+    this.leaseMs = options.leaseMs ?? EXPORT_LEASE_MS;
+  }
+
+  async acquire(userId: string): Promise<() => void> {
+    // A user who starts the next export as the last one ends must not be told it is still running.
+    await this.releasing.get(userId);
+    const leaseId = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [EXPORT_LOCK_SPACE, userId]);
+      const [counts] = await tx.query<{ running: number; starts: number }>(
+        `SELECT count(*) FILTER (WHERE expires_at > now())::int AS running,
+                count(*) FILTER (WHERE started_at > now() - ${millis('$2')})::int AS starts
+         FROM export_leases WHERE user_id = $1`,
+        [userId, this.limits.windowMs],
+      );
+      if ((counts?.running ?? 0) >= this.limits.concurrent) throw exportAlreadyRunning();
+      if ((counts?.starts ?? 0) >= this.limits.perWindow) {
+        // Free again when enough starts have left the window that one more fits.
+        const [row] = await tx.query<{ wait: number }>(
+          `SELECT ceil(extract(epoch FROM started_at + ${millis('$2')} - now()))::int AS wait
+           FROM export_leases WHERE user_id = $1 AND started_at > now() - ${millis('$2')}
+           ORDER BY started_at DESC OFFSET $3 - 1 LIMIT 1`,
+          [userId, this.limits.windowMs, this.limits.perWindow],
+        );
+        throw tooManyExports(Math.max(1, row?.wait ?? 1));
+      }
+      const [lease] = await tx.query<{ id: string }>(`INSERT INTO export_leases (user_id, expires_at) VALUES ($1, now() + ${millis('$2')}) RETURNING id`, [
+        userId,
+        this.leaseMs,
+      ]);
+      return (lease as { id: string }).id;
+    });
+
+    const renewal = setInterval(() => {
+      this.setExpiry(leaseId, this.leaseMs).catch(this.reportError);
+    }, this.leaseMs / 3);
+    renewal.unref();
+    this.renewals.add(renewal);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      clearInterval(renewal);
+      this.renewals.delete(renewal);
+      // Ended now, but the row stays until it leaves the window: it still counts as a start.
+      const ended = this.setExpiry(leaseId, 0).catch(this.reportError);
+      const pending = Promise.all([this.releasing.get(userId), ended]).then(() => undefined);
+      this.releasing.set(userId, pending);
+      void pending.then(() => {
+        if (this.releasing.get(userId) === pending) this.releasing.delete(userId);
+      });
+    };
+  }
+
+  /** Deletes leases that have expired and started before the window. */
+  async sweep(): Promise<void> {
+    await this.db.query(`DELETE FROM export_leases WHERE expires_at <= now() AND started_at <= now() - ${millis('$1')}`, [this.limits.windowMs]);
+  }
+
+  /** Stops renewing (the server is closing): leases still held run out on their own. */
+  close(): void {
+    for (const renewal of this.renewals) clearInterval(renewal);
+    this.renewals.clear();
+  }
+
+  private async setExpiry(leaseId: string, fromNowMs: number): Promise<void> {
+    await this.db.query(`UPDATE export_leases SET expires_at = now() + ${millis('$2')} WHERE id = $1`, [leaseId, fromNowMs]);
+  }
+
+  private readonly reportError = (error: unknown) => this.options.onError?.(error);
+}

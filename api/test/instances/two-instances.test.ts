@@ -1,0 +1,139 @@
+/**
+ * Two server processes on one PostgreSQL database behave as one server:
+ * tokens, sign-in throttling, idempotent payments and logout hold across
+ * both. The servers run with production scrypt, so sign-ins are few.
+ */
+import pg from 'pg';
+import { REFRESH_COOKIE } from '@callboard/contract';
+import {
+  attemptSignIn,
+  bearer,
+  buildServer,
+  createUser,
+  ingestCalls,
+  queryDatabase,
+  sampleCall,
+  send,
+  signIn,
+  startServerProcesses,
+  type ProcessSession,
+  type ServerCluster,
+  type ServerProcess,
+} from '../support/server-processes';
+
+let cluster: ServerCluster;
+let a: ServerProcess;
+let b: ServerProcess;
+let admin: ProcessSession;
+
+beforeAll(async () => {
+  await buildServer();
+  cluster = await startServerProcesses(2);
+  [a, b] = cluster.servers as [ServerProcess, ServerProcess];
+  admin = await signIn(a);
+}, 240_000);
+afterAll(() => cluster?.stop(), 60_000);
+
+const profileStatus = async (server: ServerProcess, token: string) => (await send(server, 'GET', '/api/auth/profile', { headers: bearer(token) })).status;
+
+describe('sessions', () => {
+  test('both instances sign with the one secret kept in the database: a token from one works on the other', async () => {
+    expect(await profileStatus(b, admin.token)).toBe(200);
+    const secrets = await queryDatabase<{ n: number }>(cluster, 'SELECT count(*)::int AS n FROM app_secrets');
+    expect(secrets[0]?.n).toBe(1);
+    // The refresh cookie one instance set is honoured by the other.
+    const refreshed = await send(b, 'POST', '/api/auth/refresh', { headers: { cookie: `${REFRESH_COOKIE}=${admin.refresh}` } });
+    expect(refreshed.status).toBe(200);
+    const { data } = (await refreshed.json()) as { data: { token: string } };
+    expect(await profileStatus(a, data.token)).toBe(200);
+  });
+
+  test('logout on one refuses the token on the other at once', async () => {
+    const session = await signIn(b);
+    expect(await profileStatus(a, session.token)).toBe(200);
+    expect((await send(b, 'POST', '/api/auth/logout', { headers: bearer(session.token) })).status).toBe(200);
+    expect(await profileStatus(a, session.token)).toBe(401);
+    expect(await profileStatus(b, session.token)).toBe(401);
+  });
+});
+
+describe('the sign-in throttle', () => {
+  test('five failed sign-ins spread over both lock the account on both', async () => {
+    const user = await createUser(a, admin, 'spread');
+    const statuses = [];
+    for (const server of [a, b, a, b, a]) statuses.push((await attemptSignIn(server, user.email, 'wrong-password')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    for (const server of [a, b]) {
+      const locked = await attemptSignIn(server, user.email, user.password);
+      expect(locked.status).toBe(429);
+      expect(((await locked.json()) as { code: string }).code).toBe('RATE_LIMITED');
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  test('30 wrong passwords at once over both: no more than five are checked', async () => {
+    const user = await createUser(b, admin, 'burst');
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => attemptSignIn(i % 2 === 0 ? a : b, user.email, `wrong-${i}`)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+  });
+});
+
+describe('payments with an Idempotency-Key', () => {
+  let publisherId: string;
+  beforeAll(async () => {
+    expect((await ingestCalls(b, [sampleCall('instances-payment-call', { publisherName: 'Paid Publisher' })])).status).toBe(200);
+    const [row] = await queryDatabase<{ id: number }>(cluster, "SELECT id FROM publishers WHERE name = 'Paid Publisher'");
+    publisherId = String(row?.id);
+  });
+
+  const payment = (amount: string) => ({ publisherId, amount, paidAt: '2026-01-15', method: 'wire', note: 'instances' });
+  const pay = (server: ServerProcess, key: string, body: object) =>
+    send(server, 'POST', '/api/cost/payments', { headers: { ...bearer(admin.token), 'idempotency-key': key }, body });
+  const recorded = async (amountCents: number) =>
+    (await queryDatabase<{ n: number }>(cluster, 'SELECT count(*)::int AS n FROM payments WHERE amount_cents = $1', [amountCents]))[0]?.n;
+
+  test('sent to each in turn: recorded once, and the second instance answers with the first answer', async () => {
+    const first = await pay(a, 'instances-key-1', payment('101.00'));
+    const second = await pay(b, 'instances-key-1', payment('101.00'));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(await second.json()).toEqual(await first.json());
+    expect(await recorded(10_100)).toBe(1);
+    // The same key with another request is refused on either.
+    expect((await pay(b, 'instances-key-1', payment('102.00'))).status).toBe(422);
+  });
+
+  test('sent to both at once, three times each: recorded once, one payment in every answer', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => pay(i % 2 === 0 ? a : b, 'instances-key-2', payment('103.00'))));
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { data: { id: string } }).data.id));
+    expect(new Set(ids).size).toBe(1);
+    expect(responses.filter((r) => r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expect(await recorded(10_300)).toBe(1);
+  });
+
+  test('a request still in flight elsewhere holds the key: after a short wait, 409 with Retry-After; once it fails, the key is free', async () => {
+    // An instance part-way through recording: its claim is written but not committed.
+    const inFlight = new pg.Client({ connectionString: cluster.databaseUrl });
+    await inFlight.connect();
+    try {
+      await inFlight.query('BEGIN');
+      await inFlight.query(
+        `INSERT INTO idempotency_keys (scope, idempotency_key, fingerprint, expires_at) VALUES ($1, 'instances-key-3', 'elsewhere', now() + interval '1 hour')`,
+        [admin.userId],
+      );
+      const waited = await pay(a, 'instances-key-3', payment('104.00'));
+      expect(waited.status).toBe(409);
+      expect(waited.headers.get('retry-after')).toBe('1');
+      expect(((await waited.json()) as { code: string }).code).toBe('CONFLICT');
+      await inFlight.query('ROLLBACK');
+    } finally {
+      await inFlight.end();
+    }
+    expect((await pay(b, 'instances-key-3', payment('104.00'))).status).toBe(201);
+    expect(await recorded(10_400)).toBe(1);
+  });
+});
