@@ -38,8 +38,8 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * Request budgets per owner (domain/rate-limit/limit-owner.ts): signed-in API routes per user,
  * ingest routes per API key, the sign-in routes per client address; probes and static files are
  * never limited. All of one owner's routes spend from one budget; register and refresh keep a
- * tighter limit of their own (`config.rateLimit` on the route). Every 429 carries RATE_LIMITED,
- * the wait in its message, and Retry-After.
+ * tighter limit of their own instead (`config.rateLimit` on the route, counted apart). Every 429
+ * carries RATE_LIMITED, the wait in its message, and Retry-After.
  */
 export default fp<RateLimitOptions>(async function rateLimits(fastify, options) {
   const { limits, counters } = options;
@@ -51,11 +51,6 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     lastWarning = now;
     fastify.log.warn({ err: error }, `rate-limit counters (${counters.kind}) unavailable: requests pass unlimited meanwhile`);
   };
-
-  // Registered before the plugin's own onRoute hook, so a route marked here never gets a limit hook.
-  fastify.addHook('onRoute', (route) => {
-    if (limitOwnerOf(route.url) === 'none') route.config = { ...route.config, rateLimit: false };
-  });
 
   let redis: Redis | undefined;
   let store: (new () => PostgresCounterStore) | undefined;
@@ -81,7 +76,9 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
   }
 
   await fastify.register(rateLimit, {
-    global: true,
+    // Not a hook per route (those run after the routes' own onRequest hooks, authentication
+    // among them): one hook below, ahead of them all.
+    global: false,
     timeWindow: '1 minute',
     ...(store ? { store } : {}),
     ...(redis ? { redis, nameSpace: REDIS_NAMESPACE } : {}),
@@ -105,5 +102,16 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return tooManyRequests(`Too many requests (the limit is ${context.max} a minute): try again in ${seconds} seconds`, seconds);
     },
+  });
+
+  // On the root, so it runs before any route plugin's onRequest hooks: a request over its budget
+  // is refused before authentication or an ingest key costs a database lookup, and a token that
+  // does not verify is counted against its address instead of passing uncounted to its 401.
+  const spendOwnersBudget = fastify.rateLimit();
+  fastify.addHook('onRequest', async function rateLimitByOwner(request, reply) {
+    if (limitOwnerOf(request.routeOptions.url ?? '') === 'none') return;
+    // Register and refresh have a tighter limit of their own, applied by the plugin's route hook.
+    if (request.routeOptions.config.rateLimit) return;
+    await spendOwnersBudget.call(fastify, request, reply);
   });
 });
