@@ -110,8 +110,9 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
   const spendOwnersBudget = fastify.rateLimit();
   fastify.addHook('onRequest', async function rateLimitByOwner(request, reply) {
     if (limitOwnerOf(request.routeOptions.url ?? '') === 'none') return;
-    // Register and refresh have a tighter limit of their own, applied by the plugin's route hook.
-    if (request.routeOptions.config.rateLimit) return;
+    // A route that sets its own (register and refresh: tighter, applied by the plugin's route hook),
+    // or `rateLimit: false`, is left to that.
+    if (request.routeOptions.config.rateLimit !== undefined) return;
     await spendOwnersBudget.call(fastify, request, reply);
   });
 });
