@@ -5,6 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { apiKeyFingerprint } from '../src/domain/rate-limit/limit-owner';
+import { deleteExpiredCounters } from '../src/domain/rate-limit/postgres-counter-store';
 import { INGEST_KEY } from './support/calls-fixtures';
 import { bearer, buildTestApp, RELAXED_LIMITS, signUp, type SignedIn, type TestApp } from './support/test-app';
 import { anotherPoolOn, testEngine } from './support/test-database';
@@ -149,6 +150,29 @@ if (testEngine() === 'postgres') {
       const keys = rows.map((r) => r.key);
       expect(keys).toContain(`key:${apiKeyFingerprint(INGEST_KEY)}`);
       expect(keys.join('\n')).not.toContain(INGEST_KEY);
+    });
+
+    test('a window that has passed starts again at one; the sweep deletes only expired rows', async () => {
+      const ivy = await person('Ivy');
+      await statuses(6, () => profile(ivy.token));
+      expect((await profile(ivy.token)).statusCode).toBe(429);
+      const key = `user:${ivy.user.id}`;
+      await t.db.query("UPDATE rate_limit_counters SET expires_at = now() - interval '1 second' WHERE key = $1", [key]);
+      const fresh = await profile(ivy.token);
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.headers['x-ratelimit-remaining']).toBe('4');
+      const [row] = await t.db.query<{ count: number; left_ms: number }>(
+        'SELECT count, extract(epoch FROM expires_at - now()) * 1000 AS left_ms FROM rate_limit_counters WHERE key = $1',
+        [key],
+      );
+      expect(row?.count).toBe(1);
+      expect(Number(row?.left_ms)).toBeGreaterThan(50_000);
+
+      await t.db.query("INSERT INTO rate_limit_counters (key, count, expires_at) VALUES ('addr:gone', 3, now() - interval '1 minute')");
+      expect(await deleteExpiredCounters(t.db)).toBeGreaterThanOrEqual(1);
+      const left = (await t.db.query<{ key: string }>('SELECT key FROM rate_limit_counters')).map((r) => r.key);
+      expect(left).not.toContain('addr:gone');
+      expect(left).toContain(key);
     });
 
     test('counters that cannot be reached let requests through (fail open) and recover', async () => {
