@@ -13,7 +13,7 @@ import errorHandler from './plugins/app/error-handler';
 import sharedState from './plugins/app/shared-state';
 import jsonBody from './plugins/external/json-body';
 import openapi from './plugins/external/openapi';
-import rateLimit from './plugins/external/rate-limit';
+import rateLimit, { type CounterLocation } from './plugins/external/rate-limit';
 import securityHeaders from './plugins/external/security-headers';
 import authRoutes, { type AuthRouteLimits } from './routes/api/auth';
 import healthRoutes from './routes/api/health';
@@ -31,6 +31,8 @@ import statsRoutes from './routes/api/stats';
 import webRoutes from './routes/web';
 import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './domain/web/front-end';
 import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './domain/calls/stats';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limit/rate-limits';
+import type { AccessClaims } from './plugins/app/auth/authentication';
 
 export interface AppOptions {
   db: Database;
@@ -49,14 +51,14 @@ export interface AppOptions {
   webRoot?: string;
   /** REMOTE_*_URL: remotes hosted elsewhere (their origins join the Content-Security-Policy). */
   remoteUrls?: RemoteUrls;
+  /** REDIS_URL: keep the rate-limit counters in Redis instead of PostgreSQL. */
+  redisUrl?: string;
 }
 
-export interface AppLimits extends AuthRouteLimits {
-  requestsPerMinute: number;
-}
+export interface AppLimits extends AuthRouteLimits, RateLimits {}
 
 export const DEFAULT_LIMITS: AppLimits = {
-  requestsPerMinute: 1000,
+  ...DEFAULT_RATE_LIMITS,
   registerPerMinute: 10,
   refreshPerMinute: 60,
   loginFailures: 5,
@@ -66,18 +68,39 @@ export const DEFAULT_LIMITS: AppLimits = {
 /** Bodies above this size get a 413 (the largest legitimate one is an ingest batch). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Several instances on one PostgreSQL database must spend from the same budgets, so the counters
+ * live there (or in Redis, when the operator has one); an embedded database has one instance.
+ */
+function counterLocation(options: AppOptions): CounterLocation {
+  if (options.redisUrl) return { kind: 'redis', url: options.redisUrl };
+  return options.db.kind === 'postgres' ? { kind: 'postgres', db: options.db } : { kind: 'memory' };
+}
+
 export default async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
 
   await fastify.register(securityHeaders, { remoteOrigins: remoteOrigins(options.remoteUrls) });
   await fastify.register(jsonBody);
   await fastify.register(errorHandler);
-  await fastify.register(rateLimit, { perMinute: limits.requestsPerMinute });
   await fastify.register(openapi);
   await fastify.register(database, { db: options.db });
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);
   await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
+  // After authentication (the limits key signed-in requests by the token's subject), before any route.
+  await fastify.register(rateLimit, {
+    limits,
+    counters: counterLocation(options),
+    verifiedUserOf: (token) => {
+      try {
+        const claims = fastify.jwt.verify<AccessClaims>(token);
+        return claims.typ === 'access' && claims.sub ? claims.sub : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  });
   await fastify.register(interactiveFirst);
 
   await fastify.register(healthRoutes, { prefix: '/api' });

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import app from './app';
 import { FASTIFY_OPTIONS } from './fastify-options';
 import { loadConfig, type Config } from './config/env';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
@@ -69,6 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const fastify = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     ...FASTIFY_OPTIONS,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
   const db = await openDatabase({
@@ -90,6 +92,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       flagThresholds: config.flagThresholds,
       webRoot: config.webRoot ?? DEFAULT_WEB_ROOT,
       remoteUrls: config.remoteUrls,
+      limits: config.rateLimits,
+      redisUrl: config.redisUrl,
     });
     const warm = await warmUpDatabase(db);
     if (warm.queries > 0) fastify.log.info(`database: warmed up with ${warm.queries} dashboard queries in ${warm.ms} ms`);

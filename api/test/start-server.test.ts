@@ -72,6 +72,24 @@ test('serves over HTTP: readyz, the front-end settings, and demo data only where
   });
 });
 
+test('TRUST_PROXY and RATE_LIMIT_USER_PER_MIN reach the server: behind a TLS proxy the refresh cookie is Secure', async () => {
+  const admin = { email: 'ops@example.com', password: 'a-long-password' };
+  const extra = { DEMO_DATA: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: '1', RATE_LIMIT_USER_PER_MIN: '321' };
+  await withServer(extra, async (server) => {
+    const response = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify(admin),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+    const { token } = await signedIn(response);
+    const profile = await fetch(`${server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(200);
+    expect(profile.headers.get('x-ratelimit-limit')).toBe('321');
+  });
+});
+
 test('DEMO_DATA=false on a fresh database seeds nobody; DEMO_DATA=true seeds the team once', async () => {
   await withServer({ DEMO_DATA: 'false' }, async (server) => {
     expect((await login(server, 'admin@callboard.demo', 'callboard-demo')).status).toBe(401);

@@ -33,6 +33,9 @@ describe('loadConfig defaults', () => {
       flagThresholds: { voicemailPct: 20, targetHangupPct: 10, rejectedUnknownPct: 5, redNoConnectPct: 5 },
       webRoot: undefined,
       remoteUrls: { reporting: undefined, calllogs: undefined, users: undefined },
+      rateLimits: { userPerMinute: 600, ingestKeyPerMinute: 6000 },
+      trustProxy: false,
+      redisUrl: undefined,
     });
   });
 
@@ -71,6 +74,10 @@ describe('loadConfig valid values', () => {
           REMOTE_REPORTING_URL: 'https://cdn.example.com/reporting/remoteEntry.js',
           REMOTE_CALLLOGS_URL: '/static/calllogs/remoteEntry.js',
           REMOTE_USERS_URL: 'http://127.0.0.1:3003/remoteEntry.js',
+          RATE_LIMIT_USER_PER_MIN: '1200',
+          RATE_LIMIT_INGEST_PER_MIN: ' 20000 ',
+          TRUST_PROXY: '10.0.0.0/8, 192.168.1.10',
+          REDIS_URL: 'redis://:pw@cache:6379/2',
         },
         CWD,
       ),
@@ -93,6 +100,9 @@ describe('loadConfig valid values', () => {
         calllogs: '/static/calllogs/remoteEntry.js',
         users: 'http://127.0.0.1:3003/remoteEntry.js',
       },
+      rateLimits: { userPerMinute: 1200, ingestKeyPerMinute: 20000 },
+      trustProxy: ['10.0.0.0/8', '192.168.1.10'],
+      redisUrl: 'redis://:pw@cache:6379/2',
     });
   });
 
@@ -217,4 +227,59 @@ test('flag thresholds and the ingest key are checked', () => {
 
 test('an absolute WEB_ROOT is kept as is', () => {
   expect(loadConfig({ WEB_ROOT: '/opt/callboard-web' }, CWD).webRoot).toBe(path.resolve('/opt/callboard-web'));
+});
+
+describe('rate limits', () => {
+  test('RATE_LIMIT_USER_PER_MIN and RATE_LIMIT_INGEST_PER_MIN take a whole number of at least 1', () => {
+    expect(problemsFor({ RATE_LIMIT_USER_PER_MIN: '0' })).toEqual([
+      'RATE_LIMIT_USER_PER_MIN must be a whole number of requests a minute, at least 1 (got "0")',
+    ]);
+    expect(problemsFor({ RATE_LIMIT_INGEST_PER_MIN: '6000/min' })).toEqual([
+      'RATE_LIMIT_INGEST_PER_MIN must be a whole number of requests a minute, at least 1 (got "6000/min")',
+    ]);
+    expect(problemsFor({ RATE_LIMIT_USER_PER_MIN: '1.5' })).toHaveLength(1);
+    expect(problemsFor({ RATE_LIMIT_USER_PER_MIN: '-5' })).toHaveLength(1);
+    expect(loadConfig({ RATE_LIMIT_USER_PER_MIN: '1' }, CWD).rateLimits).toEqual({ userPerMinute: 1, ingestKeyPerMinute: 6000 });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, CWD).trustProxy;
+
+  test('true/false words, a hop count, or addresses and CIDR ranges (IPv4 and IPv6), and the named ranges', () => {
+    expect(trust('false')).toBe(false);
+    expect(trust('OFF')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('yes')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('0')).toBe(false);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 10.0.0.0/8 ,fd00::/8, ::1,loopback ')).toEqual(['10.0.0.0/8', 'fd00::/8', '::1', 'loopback']);
+    expect(trust('0.0.0.0/0')).toEqual(['0.0.0.0/0']);
+  });
+
+  test('each bad entry is named', () => {
+    expect(problemsFor({ TRUST_PROXY: 'maybe' })).toEqual([
+      'TRUST_PROXY must be true, false, a hop count, or a comma-separated list of IP addresses / CIDR ranges: "maybe" is not an IP address or CIDR range (got "maybe")',
+    ]);
+    expect(problemsFor({ TRUST_PROXY: '10.0.0.0/33, 300.1.1.1, fd00::/129' })).toEqual([
+      expect.stringContaining('"10.0.0.0/33" has a prefix length outside 0 to 32'),
+      expect.stringContaining('"300.1.1.1" is not an IP address or CIDR range'),
+      expect.stringContaining('"fd00::/129" has a prefix length outside 0 to 128'),
+    ]);
+    expect(problemsFor({ TRUST_PROXY: '10.0.0.1,,10.0.0.2' })).toEqual([expect.stringContaining('an empty entry')]);
+    expect(problemsFor({ TRUST_PROXY: '10.0.0.0/8/1' })).toEqual([expect.stringContaining('"10.0.0.0/8/1" is not an IP address')]);
+    expect(problemsFor({ TRUST_PROXY: '10.0.0.0/x' })).toEqual([expect.stringContaining('prefix length')]);
+  });
+});
+
+describe('REDIS_URL', () => {
+  test('a redis:// or rediss:// URL with a host', () => {
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380' }, CWD).redisUrl).toBe('rediss://cache.internal:6380');
+    const message = 'REDIS_URL must be a redis:// or rediss:// URL with a host';
+    expect(problemsFor({ REDIS_URL: 'http://cache:6379' })).toEqual([message]);
+    expect(problemsFor({ REDIS_URL: 'cache:6379' })).toEqual([message]);
+    // The value is not repeated back: it may hold a password.
+    expect(problemsFor({ REDIS_URL: 'postgres://:secret@cache' }).join()).not.toContain('secret');
+  });
 });

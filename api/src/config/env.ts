@@ -7,6 +7,8 @@ import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
 import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/ingest-write-queue';
 import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../domain/web/front-end';
+import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -34,6 +36,12 @@ export interface Config {
   webRoot: string | undefined;
   /** REMOTE_<NAME>_URL: where a remote's entry is loaded from; undefined: this server's /remotes/<name>/. */
   remoteUrls: Record<RemoteName, string | undefined>;
+  /** RATE_LIMIT_USER_PER_MIN / RATE_LIMIT_INGEST_PER_MIN: requests a minute per signed-in user and per ingest key. */
+  rateLimits: { userPerMinute: number; ingestKeyPerMinute: number };
+  /** TRUST_PROXY: whether client address and protocol come from X-Forwarded-For / -Proto (config/trust-proxy.ts). */
+  trustProxy: TrustProxy;
+  /** REDIS_URL: rate-limit counters in Redis rather than PostgreSQL / memory. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -141,6 +149,31 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const rawWebRoot = value('WEB_ROOT');
 
+  const perMinute = (name: string, fallback: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw);
+    if (/^\d+$/.test(raw) && parsed >= 1 && Number.isSafeInteger(parsed)) return parsed;
+    problems.push(`${name} must be a whole number of requests a minute, at least 1 (got "${raw}")`);
+    return fallback;
+  };
+
+  const trustProxy = parseTrustProxy(value('TRUST_PROXY'));
+  if ('problems' in trustProxy) problems.push(...trustProxy.problems);
+
+  const redisUrl = value('REDIS_URL');
+  if (redisUrl !== undefined) {
+    let valid: boolean;
+    try {
+      const parsed = new URL(redisUrl);
+      valid = ['redis:', 'rediss:'].includes(parsed.protocol) && parsed.hostname !== '';
+    } catch {
+      valid = false;
+    }
+    // The value is not echoed: a Redis URL often carries a password.
+    if (!valid) problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host');
+  }
+
   const config: Config = {
     port,
     host: value('HOST') ?? '127.0.0.1',
@@ -161,6 +194,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     webRoot: rawWebRoot === undefined ? undefined : path.resolve(cwd, rawWebRoot),
     remoteUrls,
+    rateLimits: {
+      userPerMinute: perMinute('RATE_LIMIT_USER_PER_MIN', DEFAULT_RATE_LIMITS.userPerMinute),
+      ingestKeyPerMinute: perMinute('RATE_LIMIT_INGEST_PER_MIN', DEFAULT_RATE_LIMITS.ingestKeyPerMinute),
+    },
+    trustProxy: 'value' in trustProxy ? trustProxy.value : false,
+    redisUrl,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

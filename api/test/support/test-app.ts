@@ -4,13 +4,21 @@ import fp from 'fastify-plugin';
 import { REFRESH_COOKIE, type PublicUser } from '@callboard/contract';
 import app, { type AppOptions } from '../../src/app';
 import { FASTIFY_OPTIONS } from '../../src/fastify-options';
+import { fastifyTrustProxy, type TrustProxy } from '../../src/config/trust-proxy';
 import type { Database } from '../../src/db/database';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** Cheap scrypt for tests only: the format and code path are the production ones. */
 export const TEST_PASSWORD_COST = { log2N: 10, r: 8, p: 1 };
 /** High enough that only the tests about limits meet them. */
-export const RELAXED_LIMITS = { requestsPerMinute: 100_000, registerPerMinute: 10_000, refreshPerMinute: 10_000, loginFailures: 1000 };
+export const RELAXED_LIMITS = {
+  userPerMinute: 100_000,
+  ingestKeyPerMinute: 100_000,
+  addressPerMinute: 100_000,
+  registerPerMinute: 10_000,
+  refreshPerMinute: 10_000,
+  loginFailures: 1000,
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,7 +29,10 @@ export interface TestApp {
 }
 
 export interface TestAppOverrides extends Partial<Omit<AppOptions, 'db'>> {
+  /** Another instance on the same database: pass `anotherPoolOn(first.database)` (test-database.ts). */
   database?: TestDatabase;
+  /** TRUST_PROXY, as the server hands it to Fastify (default false). */
+  trustProxy?: TrustProxy;
   /** Routes a test adds beside the app's own, inside its error handling. */
   extraRoutes?: (fastify: FastifyInstance) => void;
 }
@@ -29,8 +40,8 @@ export interface TestAppOverrides extends Partial<Omit<AppOptions, 'db'>> {
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const database = overrides.database ?? (await createTestDatabase());
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
-  const fastify = Fastify({ ...FASTIFY_OPTIONS, logger: false });
-  const { database: _database, extraRoutes: _extraRoutes, ...appOverrides } = overrides;
+  const fastify = Fastify({ ...FASTIFY_OPTIONS, logger: false, trustProxy: fastifyTrustProxy(overrides.trustProxy ?? false) });
+  const { database: _database, extraRoutes: _extraRoutes, trustProxy: _trustProxy, ...appOverrides } = overrides;
   await fastify.register(fp(app), {
     ...appOverrides,
     db: database.db,

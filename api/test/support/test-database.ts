@@ -74,3 +74,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * A second server instance's view of a PostgreSQL test database: a pool of its own on the same
+ * database, as another process would have. Its drop closes only that pool; the database goes
+ * with the first one's drop (close this one first).
+ */
+export async function anotherPoolOn(database: TestDatabase): Promise<TestDatabase> {
+  if (!database.url) throw new Error('a second instance needs PostgreSQL: PGlite is one process\'s database');
+  const db = await openPostgresDatabase(database.url);
+  return { db, url: database.url, drop: () => db.close() };
+}

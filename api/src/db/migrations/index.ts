@@ -9,10 +9,19 @@ import { concurrentIngest } from './0003-concurrent-ingest';
 import { oneStatementIngest } from './0004-one-statement-ingest';
 import { slimDimensionIndexes } from './0005-slim-dimension-indexes';
 import { sharedState } from './0006-shared-state';
+import { rateLimitCounters } from './0007-rate-limit-counters';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest, oneStatementIngest, slimDimensionIndexes, sharedState];
+export const MIGRATIONS: Migration[] = [
+  accounts,
+  calls,
+  concurrentIngest,
+  oneStatementIngest,
+  slimDimensionIndexes,
+  sharedState,
+  rateLimitCounters,
+];

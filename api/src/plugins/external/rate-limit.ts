@@ -1,23 +1,118 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../../http/http-error';
+import { Redis } from 'ioredis';
+import type { Queryable } from '../../db/database';
+import { tooManyRequests } from '../../http/http-error';
+import { limitForKey, limitKey, limitOwnerOf } from '../../domain/rate-limit/limit-owner';
+import { deleteExpiredCounters, PostgresCounterStore, SWEEP_INTERVAL_MS } from '../../domain/rate-limit/postgres-counter-store';
+import type { RateLimits } from '../../domain/rate-limit/rate-limits';
+
+/** Where the counters live: this process (one instance, or PGlite), PostgreSQL or Redis (shared by every instance). */
+export type CounterLocation = { kind: 'memory' } | { kind: 'postgres'; db: Queryable } | { kind: 'redis'; url: string };
 
 export interface RateLimitOptions {
-  /** Requests per minute per IP across the whole API: the outer ceiling. */
-  perMinute: number;
+  limits: RateLimits;
+  counters: CounterLocation;
+  /**
+   * The subject of an access token whose signature, issuer, audience and expiry check out, or
+   * undefined. No database: whether the session is still live is the route's business (401).
+   */
+  verifiedUserOf: (token: string) => string | undefined;
+}
+
+/** One warning per this many ms while the counters are unreachable, not one per request. */
+const WARNING_INTERVAL_MS = 10_000;
+const REDIS_NAMESPACE = 'callboard-rate-limit:';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
- * The outer ceiling for every route (1000 requests a minute per address by default). Routes that
- * need a tighter limit (register, refresh) set `config.rateLimit`; failed
- * logins have their own throttle keyed by address and email.
+ * Request budgets per owner (domain/rate-limit/limit-owner.ts): signed-in API routes per user,
+ * ingest routes per API key, the sign-in routes per client address; probes and static files are
+ * never limited. All of one owner's routes spend from one budget; register and refresh keep a
+ * tighter limit of their own instead (`config.rateLimit` on the route, counted apart). Every 429
+ * carries RATE_LIMITED, the wait in its message, and Retry-After.
  */
 export default fp<RateLimitOptions>(async function rateLimits(fastify, options) {
+  const { limits, counters } = options;
+
+  let lastWarning = 0;
+  const warnCountersUnavailable = (error: unknown) => {
+    const now = Date.now();
+    if (now - lastWarning < WARNING_INTERVAL_MS) return;
+    lastWarning = now;
+    fastify.log.warn({ err: error }, `rate-limit counters (${counters.kind}) unavailable: requests pass unlimited meanwhile`);
+  };
+
+  let redis: Redis | undefined;
+  let store: (new () => PostgresCounterStore) | undefined;
+  if (counters.kind === 'redis') {
+    // A short connect timeout and one retry: a request waits at most that long before it passes unlimited.
+    redis = new Redis(counters.url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    redis.on('error', warnCountersUnavailable);
+    fastify.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  } else if (counters.kind === 'postgres') {
+    const { db } = counters;
+    store = class extends PostgresCounterStore {
+      constructor() {
+        super(db, warnCountersUnavailable);
+      }
+    };
+    const sweep = setInterval(() => {
+      deleteExpiredCounters(db).catch(warnCountersUnavailable);
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+    fastify.addHook('onClose', async () => clearInterval(sweep));
+  }
+
   await fastify.register(rateLimit, {
-    global: true,
-    max: options.perMinute,
+    // Not a hook per route (those run after the routes' own onRequest hooks, authentication
+    // among them): one hook below, ahead of them all.
+    global: false,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+    ...(store ? { store } : {}),
+    ...(redis ? { redis, nameSpace: REDIS_NAMESPACE } : {}),
+    // Fail open. The limits protect the service from one client's excess; if their counters
+    // cannot be reached, refusing every request would turn a hiccup of the counter store into an
+    // outage of the whole API, while letting requests through only loses the limits for as long
+    // as it lasts (and a request that needs the database still gets its own 503). The failure is
+    // logged, at most every WARNING_INTERVAL_MS.
+    skipOnError: true,
+    keyGenerator: (request) => {
+      const owner = limitOwnerOf(request.routeOptions.url ?? '');
+      const token = owner === 'user' ? bearerToken(request) : undefined;
+      return limitKey(owner === 'none' ? 'address' : owner, {
+        address: normalizeIP(request.ip),
+        verifiedUser: token ? options.verifiedUserOf(token) : undefined,
+        apiKey: owner === 'ingest-key' ? headerValue(request.headers['x-api-key']) : undefined,
+      });
+    },
+    max: (_request, key) => limitForKey(key, limits),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return tooManyRequests(`Too many requests (the limit is ${context.max} a minute): try again in ${seconds} seconds`, seconds);
+    },
+  });
+
+  // On the root, so it runs before any route plugin's onRequest hooks: a request over its budget
+  // is refused before authentication or an ingest key costs a database lookup, and a token that
+  // does not verify is counted against its address instead of passing uncounted to its 401.
+  const spendOwnersBudget = fastify.rateLimit();
+  fastify.addHook('onRequest', async function rateLimitByOwner(request, reply) {
+    if (limitOwnerOf(request.routeOptions.url ?? '') === 'none') return;
+    // A route that sets its own (register and refresh: tighter, applied by the plugin's route hook),
+    // or `rateLimit: false`, is left to that.
+    if (request.routeOptions.config.rateLimit !== undefined) return;
+    await spendOwnersBudget.call(fastify, request, reply);
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * TRUST_PROXY decides whether X-Forwarded-For / X-Forwarded-Proto are believed: the client
+ * address keys the sign-in routes' budget, and the protocol decides whether the refresh cookie
+ * is Secure. Unset, anyone can write those headers, so they are ignored.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { REFRESH_COOKIE } from '@callboard/contract';
+import type { TrustProxy } from '../src/config/trust-proxy';
+import { buildTestApp, RELAXED_LIMITS, signUp, type TestApp } from './support/test-app';
+
+const SETUP_TIMEOUT_MS = 30_000;
+const PROXY = '10.1.2.3';
+/** Another proxy of the same load balancer, so the cookie checks do not spend PROXY's budget. */
+const OTHER_PROXY = '10.1.2.4';
+
+async function withApp(trustProxy: TrustProxy | undefined, run: (t: TestApp) => Promise<void>): Promise<void> {
+  const t = await buildTestApp({ trustProxy, limits: { ...RELAXED_LIMITS, addressPerMinute: 3 } });
+  try {
+    await run(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/** A failed sign-in through the proxy on behalf of `forwardedFor` (the header as the proxy writes it). */
+function loginVia(t: TestApp, forwardedFor: string, remoteAddress = PROXY): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    headers: { 'x-forwarded-for': forwardedFor },
+    remoteAddress,
+  });
+}
+
+async function statuses(responses: Array<() => Promise<LightMyRequestResponse>>): Promise<number[]> {
+  const result: number[] = [];
+  for (const send of responses) result.push((await send()).statusCode);
+  return result;
+}
+
+async function secureCookie(t: TestApp, proto: string): Promise<boolean> {
+  const me = await signUp(t.app);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: me.user.email, password: me.password },
+    headers: { 'x-forwarded-proto': proto },
+    remoteAddress: OTHER_PROXY,
+  });
+  expect(response.statusCode).toBe(200);
+  const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+  expect(cookie).toBeDefined();
+  return cookie?.secure === true;
+}
+
+test(
+  'unset: a forged X-Forwarded-For is ignored (one address, one budget) and X-Forwarded-Proto does not make the cookie Secure',
+  () =>
+    withApp(undefined, async (t) => {
+      const forged = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map((ip) => () => loginVia(t, ip));
+      expect(await statuses(forged)).toEqual([401, 401, 401, 429]);
+      expect(await secureCookie(t, 'https')).toBe(false);
+    }),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  'a list of proxy addresses: the forwarded address keys the budget, the protocol makes the cookie Secure; other peers are not believed',
+  () =>
+    withApp(['10.0.0.0/8', '::1'], async (t) => {
+      const first = Array.from({ length: 4 }, () => () => loginVia(t, '203.0.113.1'));
+      expect(await statuses(first)).toEqual([401, 401, 401, 429]);
+      // Another person behind the same proxy has a budget of their own.
+      expect((await loginVia(t, '203.0.113.2')).statusCode).toBe(401);
+      // A client outside the list writing the header is keyed by its own address.
+      const outsider = Array.from({ length: 4 }, (_, i) => () => loginVia(t, `203.0.113.${10 + i}`, '198.51.100.20'));
+      expect(await statuses(outsider)).toEqual([401, 401, 401, 429]);
+      expect(await secureCookie(t, 'https')).toBe(true);
+    }),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  'a hop count: the client is that many addresses back, whatever a client prepended',
+  () =>
+    withApp(1, async (t) => {
+      // The proxy appends the address it saw; what the client wrote before it is ignored.
+      const spoofing = Array.from({ length: 4 }, (_, i) => () => loginVia(t, `192.0.2.${i}, 203.0.113.7`));
+      expect(await statuses(spoofing)).toEqual([401, 401, 401, 429]);
+      expect((await loginVia(t, '203.0.113.8')).statusCode).toBe(401);
+      expect(await secureCookie(t, 'https')).toBe(true);
+    }),
+  SETUP_TIMEOUT_MS,
+);
