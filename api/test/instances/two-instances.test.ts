@@ -1,7 +1,7 @@
 /**
  * Two server processes on one PostgreSQL database behave as one server:
- * tokens, sign-in throttling, idempotent payments and logout hold across
- * both. The servers run with production scrypt, so sign-ins are few.
+ * tokens, sign-in throttling, idempotent payments, logout and a person's
+ * request budget hold across both. The servers run with production scrypt, so sign-ins are few.
  */
 import pg from 'pg';
 import { REFRESH_COOKIE } from '@callboard/contract';
@@ -21,6 +21,8 @@ import {
   type ServerProcess,
 } from '../support/server-processes';
 
+const USER_BUDGET = 80;
+
 let cluster: ServerCluster;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -28,7 +30,8 @@ let admin: ProcessSession;
 
 beforeAll(async () => {
   await buildServer();
-  cluster = await startServerProcesses(2);
+  // A budget small enough to spend in a test, large enough for the admin's requests in every other one.
+  cluster = await startServerProcesses(2, { env: { RATE_LIMIT_USER_PER_MIN: String(USER_BUDGET) } });
   [a, b] = cluster.servers as [ServerProcess, ServerProcess];
   admin = await signIn(a);
 }, 240_000);
@@ -135,5 +138,25 @@ describe('payments with an Idempotency-Key', () => {
     }
     expect((await pay(b, 'instances-key-3', payment('104.00'))).status).toBe(201);
     expect(await recorded(10_400)).toBe(1);
+  });
+});
+
+describe("a person's request budget", () => {
+  test('is one budget over both instances: spent half on each, the next request on either gets 429', async () => {
+    const user = await createUser(a, admin, 'budget');
+    const session = await signIn(b, user.email, user.password);
+    const half = USER_BUDGET / 2;
+    const spend = (server: ServerProcess) =>
+      Promise.all(Array.from({ length: half }, () => send(server, 'GET', '/api/auth/profile', { headers: bearer(session.token) })));
+    const spent = [...(await spend(a)), ...(await spend(b))];
+    expect(spent.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    for (const server of [a, b]) {
+      const refused = await send(server, 'GET', '/api/auth/profile', { headers: bearer(session.token) });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { code: string }).code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // The admin's own budget is untouched by this person's.
+    expect(await profileStatus(a, admin.token)).toBe(200);
   });
 });
