@@ -8,17 +8,20 @@
  *   (PostgreSQL) is what limits the export, and its socket buffers are empty,
  *   so PostgreSQL keeps working through any pause made for a request. The
  *   pace then drops just below what came through, so the buffers fill and a
- *   pause stops PostgreSQL at once. What came through is the export's
- *   capacity as it stands;
+ *   pause stops PostgreSQL at once. The most that ever came through so is
+ *   the export's capacity (a moment's hiccup does not lower it);
  * - whether a person's request that ended in the window was slow. Then the
  *   pace goes down by `slowDown`, but never below `floorShare` of the
  *   capacity: the export keeps at least that share however busy the
  *   dashboard. Otherwise it goes up by `speedUp`, back towards full speed.
+ *
+ * An export starts unpaced, so its first window measures the capacity: a
+ * pace started lower might never see it, and would then have no floor.
  */
 export interface AdaptivePace {
-  /** The pace an export starts at when the dashboard is in use. */
+  /** The pace an export starts at when the dashboard is in use (by default none, to measure the capacity first). */
   startBytesPerSecond: number;
-  /** The lowest pace before the capacity is known. */
+  /** The lowest pace while the capacity is not known. */
   minBytesPerSecond: number;
   /** High enough to be no limit. */
   maxBytesPerSecond: number;
@@ -34,7 +37,7 @@ export interface AdaptivePace {
 }
 
 export const ADAPTIVE_PACE: AdaptivePace = {
-  startBytesPerSecond: 64 * 2 ** 20,
+  startBytesPerSecond: 2 ** 30,
   minBytesPerSecond: 4 * 2 ** 20,
   maxBytesPerSecond: 2 ** 30,
   slowRequestMs: 20,
@@ -58,7 +61,7 @@ export const MIN_DELAY_MS = 2;
 
 export class AdaptivePacer {
   private rate: number;
-  /** Bytes a second that came through when the source was the limit; undefined until seen. */
+  /** The most bytes a second that came through with the source as the limit; undefined until seen. */
   private capacity: number | undefined;
   private windowStartedAt = performance.now();
   private windowBytes = 0;
@@ -99,8 +102,9 @@ export class AdaptivePacer {
     const elapsed = now - this.windowStartedAt;
     const { pace } = this;
     if (this.windowHeldMs < elapsed * 0.1 && this.windowBytes > 0) {
-      this.capacity = (this.windowBytes * 1000) / elapsed;
-      this.rate = this.capacity * pace.belowCapacity;
+      const cameThrough = (this.windowBytes * 1000) / elapsed;
+      this.capacity = Math.max(this.capacity ?? 0, cameThrough);
+      this.rate = Math.max(cameThrough * pace.belowCapacity, this.capacity * pace.floorShare);
     } else if (this.dashboard.slowestEndedSince(this.windowStartedAt) > pace.slowRequestMs) {
       const floor = this.capacity === undefined ? pace.minBytesPerSecond : this.capacity * pace.floorShare;
       this.rate = Math.max(floor, this.rate * pace.slowDown);
