@@ -70,4 +70,22 @@ describe('the adaptive pacer', () => {
     for (let i = 0; i < 30; i += 1) await relay(pacer, 200);
     expect(pacer.bytesPerSecond).toBeCloseTo(capacity * PACE.floorShare, 0);
   });
+
+  test('a moment when little came through does not lower the floor: the most ever measured is the capacity', async () => {
+    const board = dashboard(true, 0);
+    const pacer = new AdaptivePacer(board, 1000, { ...PACE, startBytesPerSecond: 1000 * MB });
+    const measure = async (bytesPerTick: number) => {
+      const before = pacer.bytesPerSecond;
+      while (pacer.bytesPerSecond === before) {
+        pacer.delayFor(bytesPerTick);
+        await sleep(2);
+      }
+    };
+    await measure(20); // ~10,000 B/s
+    const capacity = pacer.bytesPerSecond / PACE.belowCapacity;
+    await measure(2); // a hiccup: ~1,000 B/s
+    board.slowestMs = 1000;
+    for (let i = 0; i < 30; i += 1) await relay(pacer, 200);
+    expect(pacer.bytesPerSecond).toBeGreaterThanOrEqual(capacity * PACE.floorShare * 0.99);
+  });
 });
