@@ -82,7 +82,8 @@ export class ExportSlots {
           reject(error);
         },
       };
-      const onAbandoned = () => waiter.refuse(new Error('the client left while its export waited for a slot'));
+      // An HttpError like the others, so the error handler answers (to nobody) instead of logging a failure.
+      const onAbandoned = () => waiter.refuse(tooManyRequests('The client left while its export waited for a turn', EXPORT_SLOTS_RETRY_AFTER_S));
       const timer = setTimeout(() => waiter.refuse(this.busy()), this.limits.maxWaitMs);
       abandoned?.addEventListener('abort', onAbandoned, { once: true });
       this.waiting.push(waiter);

@@ -41,7 +41,7 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       schema: {
         tags: ['calls'],
         summary: 'The filtered call records as a CSV or XLSX file (streamed; XLSX capped)',
-        description: `Columns and labels of the records table, times in America/New_York, text cells formula-neutralised. X-Total-Count carries the row count. XLSX above ${xlsxMaxRows.toLocaleString('en-US')} rows → 422. At most one export at a time and a few per minute per user, and a few at once per server (a short wait for a turn first) → 429 with Retry-After. A client that reads nothing for 60 s has its download cut.`,
+        description: `Columns and labels of the records table, times in America/New_York, text cells formula-neutralised. X-Total-Count carries the row count. XLSX above ${xlsxMaxRows.toLocaleString('en-US')} rows → 422. At most one export at a time and a few per minute per user, and a few at once per server (a short wait for a turn first) → 429 with Retry-After. A client that reads nothing for ${Math.round(stalledReaderMs / 1000)} s has its download cut.`,
         security: bearer,
         querystring: {
           type: 'object',
@@ -73,7 +73,8 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       try {
         releaseSlot = await slots.acquire(left.signal);
       } catch (error) {
-        request.log.warn({ ...who, outcome: 'refused', reason: (error as Error).message, running: slots.running, queued: slots.queued }, 'calls export');
+        const outcome = left.signal.aborted ? { outcome: 'client left' } : { outcome: 'refused', reason: (error as Error).message };
+        request.log[left.signal.aborted ? 'info' : 'warn']({ ...who, ...outcome, running: slots.running, queued: slots.queued }, 'calls export');
         throw error;
       }
       reply.raw.once('finish', releaseSlot);
