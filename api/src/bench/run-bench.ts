@@ -19,7 +19,8 @@ import { openDatabase } from '../db/open-database';
 import { parseCallFilter } from '../domain/calls/call-filter';
 import { totalsByStatus } from '../domain/calls/call-totals';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
-import { asIngestCall, generateDemoCalls } from '../demo/demo-calls';
+import { measureExportBesideDashboard } from './export-fairness';
+import { measureIngest } from './ingest-beside-verdicts';
 import { preparePglite, preparePostgres, vacuumAnalyze, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { int, markdownTable, ms, type BenchRow } from './report';
@@ -33,7 +34,12 @@ interface Options {
   calls: number;
   runs: number;
   engines: Array<'postgres' | 'pglite'>;
+  /** Only this part of the measurements (quicker reruns while working on one of them). */
+  only?: BenchPart;
 }
+
+const BENCH_PARTS = ['reads', 'export', 'ingest'] as const;
+type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { calls: 1_000_000, runs: 40, engines: ['postgres', 'pglite'] };
@@ -48,11 +54,13 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--calls') options.calls = Number(next());
     else if (arg === '--runs') options.runs = Number(next());
     else if (arg === '--engine') options.engines = next().split(',') as Options['engines'];
-    else throw new Error(`unknown argument ${arg} (use --calls N, --ten-million, --runs N, --engine postgres,pglite)`);
+    else if (arg === '--only') options.only = next() as BenchPart;
+    else throw new Error(`unknown argument ${arg} (use --calls N, --ten-million, --runs N, --engine postgres,pglite, --only ${BENCH_PARTS.join('|')})`);
   }
   if (!Number.isInteger(options.calls) || options.calls < 1000) throw new Error('--calls must be a whole number of at least 1000');
   if (!Number.isInteger(options.runs) || options.runs < 5) throw new Error('--runs must be at least 5');
   if (!options.engines.every((e) => e === 'postgres' || e === 'pglite')) throw new Error('--engine takes postgres, pglite or both');
+  if (options.only !== undefined && !BENCH_PARTS.includes(options.only)) throw new Error(`--only takes one of ${BENCH_PARTS.join(', ')}`);
   return options;
 }
 
@@ -160,6 +168,12 @@ class Client {
     return result.data.inserted + result.data.updated;
   }
 
+  /** Delivers one batch of QC verdicts as the QC bot would; returns how many were applied. */
+  async verdicts(body: string): Promise<number> {
+    const response = await this.send('POST', '/api/ingest/qc', { 'content-type': 'application/json', 'x-api-key': INGEST_KEY }, body);
+    return (JSON.parse((await readAll(response)).toString('utf8')) as { data: { updated: number } }).data.updated;
+  }
+
   async json<T>(pathAndQuery: string): Promise<T> {
     return JSON.parse((await this.get(pathAndQuery)).toString('utf8')) as T;
   }
@@ -174,6 +188,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     }
     row.values[engine] = value;
   };
+  const measures = (part: BenchPart) => options.only === undefined || options.only === part;
 
   log(`\n== ${engine}: preparing ${int(data.calls)} calls over ${data.days} days`);
   const serverDb = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -198,7 +213,6 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     location = { pgliteDir: path.join(dataDir, 'pglite') };
   }
 
-  // The rollup against the raw table, in-process, for the same answer.
   {
     const db = await openDatabase(location);
     // A cached database may predate the newest migrations; the server would apply them at its start.
@@ -207,6 +221,11 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     // trigram entries are still read, and a caller-id search measured many times slower.
     const leftovers = await removeIngestedCalls(db, location.databaseUrl);
     if (leftovers > 0) log(`  removed ${int(leftovers)} calls an earlier run ingested, and vacuumed`);
+    await db.close();
+  }
+  // The rollup against the raw table, in-process, for the same answer.
+  if (measures('reads')) {
+    const db = await openDatabase(location);
     const filter = parseCallFilter({ datePreset: 'this_year' });
     const rollup = await timeRuns(options.runs, () => totalsByStatus(db, filter, filter.range));
     const raw = await timeRuns(Math.max(5, Math.floor(options.runs / 2)), () =>
@@ -230,125 +249,81 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     const filters: Record<string, string> = { none: '', '1 publisher': `&publisher=${busiest}`, 'CID search': `&search=${cid}` };
     const presets = ['today', 'last_30_days', 'this_year'];
 
-    log(`== ${engine}: reads`);
-    const endpoints: Array<[string, string, string]> = [
-      ['stats', '/api/stats', 'p95 ≤ 10'],
-      ['cost stats', '/api/cost/stats', 'p95 ≤ 10'],
-      ['picker', '/api/filters/publishers', 'p95 ≤ 10'],
-      ['records p1 + total', '/api/calls/records', 'p95 ≤ 15'],
-    ];
-    for (const [section, url, target] of endpoints) {
-      for (const preset of presets) {
-        for (const [label, extra] of Object.entries(filters)) {
-          if (section === 'picker' && label !== 'none') continue;
-          const summary = await client.timed(options.runs, `${url}?datePreset=${preset}${extra}`);
-          record(section, `${preset}, ${label}`, 'ms', ms(summary), target);
+    if (measures('reads')) {
+      log(`== ${engine}: reads`);
+      const endpoints: Array<[string, string, string]> = [
+        ['stats', '/api/stats', 'p95 ≤ 10'],
+        ['cost stats', '/api/cost/stats', 'p95 ≤ 10'],
+        ['picker', '/api/filters/publishers', 'p95 ≤ 10'],
+        ['records p1 + total', '/api/calls/records', 'p95 ≤ 15'],
+      ];
+      for (const [section, url, target] of endpoints) {
+        for (const preset of presets) {
+          for (const [label, extra] of Object.entries(filters)) {
+            if (section === 'picker' && label !== 'none') continue;
+            const summary = await client.timed(options.runs, `${url}?datePreset=${preset}${extra}`);
+            record(section, `${preset}, ${label}`, 'ms', ms(summary), target);
+          }
         }
       }
-    }
-    record('records', 'page 200, this_year', 'ms', ms(await client.timed(options.runs, '/api/calls/records?datePreset=this_year&page=200')), '≤ 15');
-    for (const column of SORTABLE_COLUMNS) {
-      const summary = await client.timed(Math.max(5, Math.floor(options.runs / 2)), `/api/calls/records?datePreset=this_year&sortBy=${column}&sortDir=asc`);
-      record('records', `sorted by ${column} asc, this_year`, 'ms', ms(summary), '≤ 250');
-    }
-    for (const group of ['publisher', 'campaign', 'buyer', 'target']) {
-      const summary = await client.timed(options.runs, `/api/cost/breakdown?groupBy=${group}&datePreset=last_30_days`);
-      record('breakdown', `by ${group}, last_30_days`, 'ms', ms(summary), '≤ 100');
+      record('records', 'page 200, this_year', 'ms', ms(await client.timed(options.runs, '/api/calls/records?datePreset=this_year&page=200')), '≤ 15');
+      for (const column of SORTABLE_COLUMNS) {
+        const summary = await client.timed(Math.max(5, Math.floor(options.runs / 2)), `/api/calls/records?datePreset=this_year&sortBy=${column}&sortDir=asc`);
+        record('records', `sorted by ${column} asc, this_year`, 'ms', ms(summary), '≤ 250');
+      }
+      for (const group of ['publisher', 'campaign', 'buyer', 'target']) {
+        const summary = await client.timed(options.runs, `/api/cost/breakdown?groupBy=${group}&datePreset=last_30_days`);
+        record('breakdown', `by ${group}, last_30_days`, 'ms', ms(summary), '≤ 100');
+      }
     }
 
-    log(`== ${engine}: exports`);
-    await client.signIn();
-    const exportRun = async (query: string) => {
-      const before = server.rssMb();
-      let peak = before;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, server.rssMb());
-      }, 50);
-      await client.pace();
-      const started = performance.now();
-      const total = await client.download(`/api/calls/export?${query}`);
-      const seconds = (performance.now() - started) / 1000;
-      clearInterval(sampler);
-      return { rowsPerSecond: total / seconds, growth: peak - before, peak, total };
-    };
-    // One untimed export first, as every other measurement has its warm-up: the first read of a
-    // range after the reads above pays for bringing its pages in, at about half the warm speed.
-    // Five exports in all: the per-user limit is five a minute.
-    await exportRun('fmt=csv&datePreset=last_30_days');
-    const small = await exportRun('fmt=csv&datePreset=last_30_days');
-    const big = await exportRun('fmt=csv&datePreset=this_year');
-    record('export', `CSV last_30_days (${int(small.total)} rows)`, 'rows/s', int(small.rowsPerSecond), engine === 'postgres' ? '≥ 150,000' : '≥ 25,000');
-    record('export', `CSV this_year (${int(big.total)} rows)`, 'rows/s', int(big.rowsPerSecond), engine === 'postgres' ? '≥ 150,000' : '≥ 25,000');
-    // Growths of a few MB are within what RSS moves by anyway (GC, allocator); a ratio of two such
-    // numbers says nothing, so below RSS_NOISE_MB the row says the memory stayed flat instead.
-    const flat = big.growth < RSS_NOISE_MB && small.growth < RSS_NOISE_MB;
-    record(
-      'export',
-      'server RSS growth, CSV this_year ÷ last_30_days',
-      '×',
-      flat ? `flat (< ${RSS_NOISE_MB} MB both)` : (big.growth / Math.max(1, small.growth)).toFixed(2),
-      '≤ 1.5×',
-    );
-    record('export', 'server RSS growth, CSV this_year / last_30_days', 'MB', `${big.growth.toFixed(0)} / ${small.growth.toFixed(0)}`);
-    const xlsx = await exportRun('fmt=xlsx&datePreset=last_30_days');
-    record('export', `XLSX last_30_days (${int(xlsx.total)} rows)`, 'rows/s', int(xlsx.rowsPerSecond), '≥ 20,000');
-    record('export', 'server peak RSS during XLSX', 'MB', xlsx.peak.toFixed(0), '≤ 300 at 100k rows');
-
-    // A dashboard keeps asking while someone exports a year. Every 100 ms (~9 a second: the budget
-    // reserved here lasts about 50 s of it), with most of a minute's budget free first: right
-    // after the exports above, pace() stopped the probes early and the export ran on alone.
-    await client.reserve(REQUESTS_PER_MINUTE - 100);
-    await client.signIn();
-    const probes: number[] = [];
-    let exporting = true;
-    // The export starts once the dashboard is asking: right after the reads above, the client's own
-    // rate pacing could hold the first probe back for seconds while the export ran alone.
-    let dashboardAsking = () => {};
-    const asking = new Promise<void>((resolve) => (dashboardAsking = resolve));
-    const probing = (async () => {
-      while (exporting) {
+    if (measures('export')) {
+      log(`== ${engine}: exports`);
+      await client.signIn();
+      const exportRun = async (query: string) => {
+        const before = server.rssMb();
+        let peak = before;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, server.rssMb());
+        }, 50);
         await client.pace();
-        dashboardAsking();
         const started = performance.now();
-        await client.get('/api/stats?datePreset=today', { paced: false });
-        probes.push(performance.now() - started);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    await asking;
-    const probed = await exportRun('fmt=csv&datePreset=this_year');
-    exporting = false;
-    await probing;
-    record('export', "stats probe during a year's CSV export", 'ms', `${ms(summarise(probes))} (${probes.length} probes)`, 'p95 ≤ 20');
-    // The export slows down while the dashboard is in use (export-pacing.ts); what it kept, said beside the probe.
-    record('export', 'CSV this_year meanwhile (paced while the dashboard is in use)', 'rows/s', int(probed.rowsPerSecond));
-
-    log(`== ${engine}: ingest`);
-    // Sixty batches: over only twenty, one checkpoint or trigram pending-list flush moved the figure by a tenth.
-    const batches = 60;
-    const generator = generateDemoCalls({ calls: batches * 1000, days: 1, seed: 9000 + Math.floor(Math.random() * 1000), end: new Date() });
-    const payloads: string[] = [];
-    for (const batch of generator) {
-      payloads.push(
-        JSON.stringify({
-          calls: batch.map((c) => ({ ...asIngestCall(c, 'https://recordings.example.com'), systemCallId: `bench-${Date.now()}-${c.systemCallId}` })),
-        }),
+        const total = await client.download(`/api/calls/export?${query}`);
+        const seconds = (performance.now() - started) / 1000;
+        clearInterval(sampler);
+        return { rowsPerSecond: total / seconds, growth: peak - before, peak, total };
+      };
+      // One untimed export first, as every other measurement has its warm-up: the first read of a
+      // range after the reads above pays for bringing its pages in, at about half the warm speed.
+      // Five exports in all: the per-user limit is five a minute.
+      await exportRun('fmt=csv&datePreset=last_30_days');
+      const small = await exportRun('fmt=csv&datePreset=last_30_days');
+      const big = await exportRun('fmt=csv&datePreset=this_year');
+      record('export', `CSV last_30_days (${int(small.total)} rows)`, 'rows/s', int(small.rowsPerSecond), engine === 'postgres' ? '≥ 150,000' : '≥ 25,000');
+      record('export', `CSV this_year (${int(big.total)} rows)`, 'rows/s', int(big.rowsPerSecond), engine === 'postgres' ? '≥ 150,000' : '≥ 25,000');
+      // Growths of a few MB are within what RSS moves by anyway (GC, allocator); a ratio of two such
+      // numbers says nothing, so below RSS_NOISE_MB the row says the memory stayed flat instead.
+      const flat = big.growth < RSS_NOISE_MB && small.growth < RSS_NOISE_MB;
+      record(
+        'export',
+        'server RSS growth, CSV this_year ÷ last_30_days',
+        '×',
+        flat ? `flat (< ${RSS_NOISE_MB} MB both)` : (big.growth / Math.max(1, small.growth)).toFixed(2),
+        '≤ 1.5×',
       );
+      record('export', 'server RSS growth, CSV this_year / last_30_days', 'MB', `${big.growth.toFixed(0)} / ${small.growth.toFixed(0)}`);
+      const xlsx = await exportRun('fmt=xlsx&datePreset=last_30_days');
+      record('export', `XLSX last_30_days (${int(xlsx.total)} rows)`, 'rows/s', int(xlsx.rowsPerSecond), '≥ 20,000');
+      record('export', 'server peak RSS during XLSX', 'MB', xlsx.peak.toFixed(0), '≤ 300 at 100k rows');
+
+      // A dashboard keeps asking while someone exports a year: both sides against their targets.
+      await measureExportBesideDashboard(client, () => exportRun('fmt=csv&datePreset=this_year'), big, REQUESTS_PER_MINUTE, record);
     }
-    const started = performance.now();
-    let stored = 0;
-    // A tracking platform delivers from several workers at once: four batches in flight.
-    const queue = [...payloads];
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        for (let body = queue.shift(); body !== undefined; body = queue.shift()) {
-          // Awaited first: `stored += await …` would read `stored` before the wait and lose the other workers' counts.
-          const batchStored = await client.ingest(body);
-          stored += batchStored;
-        }
-      }),
-    );
-    record('ingest', `HTTP, batches of 1000, 4 in flight (${int(stored)} calls)`, 'calls/s', int(stored / ((performance.now() - started) / 1000)), engine === 'postgres' ? '≥ 10,000' : '≥ 5,000');
+
+    if (measures('ingest')) {
+      log(`== ${engine}: ingest`);
+      await measureIngest(client, engine, record);
+    }
   } finally {
     client.close();
     await server.stop();

@@ -10,6 +10,9 @@ const INT8_OID = 20;
 /** Connections the pool keeps open however idle (see `min` below); the startup warm-up warms this many. */
 export const POOL_MIN_CONNECTIONS = 4;
 
+/** Connections the pool opens at most; exports may hold half of them (domain/export/export-slots.ts). */
+export const POOL_MAX_CONNECTIONS = 10;
+
 /**
  * A COPY export's own connection settings (tried on the 1M-call bench database):
  * - it may outlast the 5 s statement limit of the dashboard's queries;
@@ -30,7 +33,7 @@ const EXPORT_SETTINGS_RESET = 'RESET statement_timeout; RESET max_parallel_worke
 export async function openPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: POOL_MAX_CONNECTIONS,
     // Idle connections above this many close after 30 s; these stay. A new backend's first queries
     // load its catalog caches, so a stats request on fresh connections was several times slower at
     // p95 than on warm ones (the bench's probe, after a minute of exports had let the pool go idle).

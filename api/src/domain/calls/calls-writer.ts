@@ -4,16 +4,18 @@ import type { WriteTurns } from '../ingest/ingest-write-queue';
 import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
 
 /**
- * Every write to `calls` takes this transaction-level lock first. A write
- * locks many call rows and, through the rollup triggers, many shared rollup
- * rows. Ingests (ingest_calls(), migration 0004) take it shared: each locks
- * call rows in systemCallId order and rollup rows in key order (migration
- * 0003), so two batches never wait on each other in a cycle and run side by
- * side. QC verdicts and a person's bulk update take it exclusively: they lock
- * calls in another order, and before the ordering, 8 concurrent overlapping
- * batches deadlocked (40P01, every one a 500).
+ * How writes to `calls` keep out of each other's way without a lock over
+ * them all. A write locks many call rows and, through the rollup triggers,
+ * many shared rollup rows. Every writer locks its call rows in systemCallId
+ * order (byte order, COLLATE "C"), as ingest_calls() upserts them (migration
+ * 0004), so two writes never wait for each other's calls in a cycle; the
+ * rollup rows are then updated under a lock the triggers take for the rest of
+ * the transaction (migration 0009). So QC verdicts and bulk updates run beside
+ * ingest instead of pausing it: before the ordering, 8 concurrent overlapping
+ * batches deadlocked (40P01, every one a 500), and an exclusive lock over the
+ * whole write, which used to prevent that, stopped every ingest while a
+ * verdict batch ran.
  */
-const WRITE_LOCK = 'SELECT pg_advisory_xact_lock(7266001)';
 
 /** The distinct names of one dimension in a batch, sorted: concurrent batches create new names in one order. */
 function distinctNames(names: Array<string | null>): string[] {
@@ -64,7 +66,14 @@ export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise
 }
 
 // The bot's verdict is always kept; the effective status follows it unless a person has set one.
+// The calls are locked first, in systemCallId order as ingest_calls() locks them; one statement, so
+// it commits as it ends and holds the rollup lock (migration 0009) no longer than its own work.
 const APPLY_VERDICTS = `
+WITH v AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(system_call_id text, disposition text, sub_disposition text, reason text, summary text)
+), locked AS MATERIALIZED (
+  SELECT c.id FROM calls c WHERE c.system_call_id IN (SELECT system_call_id FROM v) ORDER BY c.system_call_id COLLATE "C" FOR UPDATE
+)
 UPDATE calls c SET
   qc_disposition = v.disposition, qc_sub_disposition = v.sub_disposition, qc_reason = v.reason, qc_summary = v.summary,
   status = CASE WHEN c.status_overridden THEN c.status ELSE v.disposition END,
@@ -72,8 +81,8 @@ UPDATE calls c SET
   reason = CASE WHEN c.status_overridden THEN c.reason ELSE v.reason END,
   summary = v.summary,
   updated_at = now()
-FROM jsonb_to_recordset($1::jsonb) AS v(system_call_id text, disposition text, sub_disposition text, reason text, summary text)
-WHERE c.system_call_id = v.system_call_id
+FROM locked, v
+WHERE c.id = locked.id AND c.system_call_id = v.system_call_id
 RETURNING c.system_call_id`;
 
 function verdictRows(verdicts: NormalisedVerdict[]) {
@@ -148,10 +157,7 @@ export async function ingestVerdicts(db: Database, raw: unknown[]): Promise<{ up
     'that later result is the one applied',
   );
   if (verdicts.size === 0) return { updated: 0, rejected };
-  const applied = await db.transaction(async (tx) => {
-    await tx.query(WRITE_LOCK);
-    return tx.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value)))]);
-  });
+  const applied = await db.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value)))]);
   const found = new Set(applied.map((r) => r.system_call_id));
   for (const [systemCallId, { index }] of verdicts) {
     if (!found.has(systemCallId)) {
@@ -188,9 +194,9 @@ export async function redisposition(
   change: DispositionChange,
 ): Promise<{ updated: number; missing: string[] }> {
   return db.transaction(async (tx) => {
-    await tx.query(WRITE_LOCK);
+    // In systemCallId order, as every writer locks calls (see the top of this file).
     const locked = await tx.query<LockedCall>(
-      'SELECT id::text AS id, status, sub_disposition, reason FROM calls WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      'SELECT id::text AS id, status, sub_disposition, reason FROM calls WHERE id = ANY($1::bigint[]) ORDER BY system_call_id COLLATE "C" FOR UPDATE',
       [ids],
     );
     const found = new Set(locked.map((c) => c.id));

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import interactiveFirst, { betweenBatches, busyPacer, createInteractiveGate, givingWay } from './export-pacing';
+import { ADAPTIVE_PACE } from '../../domain/export/adaptive-pacer';
+import interactiveFirst, { betweenBatches, createInteractiveGate, givingWay } from './export-pacing';
 
 const settled = async (promise: Promise<unknown>) => {
   let done = false;
@@ -72,23 +73,24 @@ describe('pacing while the dashboard is in use', () => {
     expect(gate.activeWithin(50)).toBe(false);
   });
 
-  test('busyPacer holds bytes to its rate only while the dashboard is active, and never bursts to catch up', async () => {
+  test('the gate remembers how long the slowest recent person\'s request took, and not other systems\'', async () => {
     const gate = createInteractiveGate();
-    const pacer = busyPacer(gate, 1_000_000, 10_000); // 1,000 bytes a ms
-    expect(pacer.delayFor(50_000)).toBe(0); // nobody on the dashboard: full speed
-    const end = gate.started();
-    expect(pacer.delayFor(10_000)).toBeCloseTo(10, 0);
-    expect(pacer.delayFor(10_000)).toBeCloseTo(20, 0);
-    await new Promise((r) => setTimeout(r, 40));
-    // 40 ms later the schedule (due at 20 ms) is behind: it starts afresh rather than letting 20 ms of bytes through at once.
-    expect(pacer.delayFor(10_000)).toBeCloseTo(10, 0);
-    end();
+    const since = performance.now();
+    expect(gate.slowestEndedSince(since)).toBe(0);
+    const person = gate.started();
+    const machine = gate.started(false);
+    await new Promise((r) => setTimeout(r, 30));
+    machine();
+    expect(gate.slowestEndedSince(since)).toBe(0);
+    person();
+    expect(gate.slowestEndedSince(since)).toBeGreaterThanOrEqual(25);
+    expect(gate.slowestEndedSince(performance.now() + 1)).toBe(0);
   });
 
-  test('givingWay keeps to its rate while a request is recent', async () => {
+  test('givingWay keeps to a pace while a request is recent', async () => {
     const gate = createInteractiveGate();
     gate.started()(); // a request just ended: the dashboard is in use for the next second
-    const stream = givingWay(gate, 10_000, 1_000_000); // 1,000 bytes a ms
+    const stream = givingWay(gate, 10_000, { ...ADAPTIVE_PACE, startBytesPerSecond: 1_000_000, adjustEveryMs: 10_000 }); // 1,000 bytes a ms
     let received = 0;
     stream.on('data', (chunk: Buffer) => (received += chunk.length));
     const started = performance.now();

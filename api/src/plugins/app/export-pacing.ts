@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import fp from 'fastify-plugin';
+import { ADAPTIVE_PACE, AdaptivePacer, type AdaptivePace, type DashboardActivity } from '../../domain/export/adaptive-pacer';
 
 /**
  * Exports give way to the dashboard. An export is the one request that keeps
@@ -13,14 +14,16 @@ import fp from 'fastify-plugin';
  * Waiting while a request runs is not enough on its own: the export keeps
  * both cores busy (PostgreSQL, this process relaying, the client reading),
  * and PostgreSQL runs megabytes ahead into the socket buffers, so it goes on
- * working through every pause. So while the dashboard is in use (a request
- * within the last second) an export also slows down: the COPY relay to
- * BUSY_COPY_BYTES_PER_SECOND, which keeps those buffers full so that
- * PostgreSQL waits on them, and the batch path to half of the time. With
- * nobody using the dashboard an export runs at full speed (`npm run bench`
- * measures both sides: the export's speed and the dashboard's beside it).
+ * working through every pause. So while the dashboard is in use (a person's
+ * request within the last second) the COPY relay is also held to a pace,
+ * which keeps those buffers full so that PostgreSQL waits on them instead of
+ * competing with the dashboard's queries. The pace is not fixed: it follows
+ * how long people's requests actually take (domain/export/adaptive-pacer.ts), so an export
+ * slows down only as much as the dashboard needs on this machine, and runs at
+ * full speed with nobody on the dashboard (`npm run bench` measures both
+ * sides: the export's share of its solo speed and the dashboard's p95 beside it).
  */
-export interface InteractiveGate {
+export interface InteractiveGate extends DashboardActivity {
   /** Requests in flight, exports excluded. */
   readonly inFlight: number;
   /**
@@ -30,6 +33,8 @@ export interface InteractiveGate {
   activeWithin(windowMs: number): boolean;
   /** Resolves at once when none is in flight, else when the last one ends or after `maxWaitMs`. */
   whenQuiet(maxWaitMs?: number): Promise<void>;
+  /** How long the slowest person's request that ended at or after `since` (performance.now()) took, in ms; 0 if none did. */
+  slowestEndedSince(since: number): number;
 }
 
 /** How long an export waits at most before each chunk or batch. */
@@ -38,13 +43,8 @@ export const GIVE_WAY_MAX_WAIT_MS = 25;
 /** The dashboard counts as in use for this long after its last request. */
 export const DASHBOARD_ACTIVE_MS = 1000;
 
-/**
- * The COPY relay's rate while the dashboard is in use: slow enough that the dashboard's
- * slowest requests stay short while an export runs beside them. The pace holds only for a
- * second after a person's request, and the dashboard polls (auto refresh, off by default)
- * every 5 s at the most, so an export mostly runs at full speed.
- */
-export const BUSY_COPY_BYTES_PER_SECOND = 8 * 1024 * 1024;
+/** People's requests are remembered this long, for slowestEndedSince(). */
+const REQUEST_MEMORY_MS = 2000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +66,8 @@ export function createInteractiveGate(): InteractiveGate & { started(person?: bo
   let inFlight = 0;
   let peopleInFlight = 0;
   let lastPersonEndedAt = -Infinity;
+  // People's requests that ended within REQUEST_MEMORY_MS, oldest first.
+  let recent: Array<{ endedAt: number; ms: number }> = [];
   let waiters = new Set<() => void>();
   return {
     get inFlight() {
@@ -74,9 +76,15 @@ export function createInteractiveGate(): InteractiveGate & { started(person?: bo
     activeWithin(windowMs) {
       return peopleInFlight > 0 || performance.now() - lastPersonEndedAt < windowMs;
     },
+    slowestEndedSince(since) {
+      let slowest = 0;
+      for (const r of recent) if (r.endedAt >= since) slowest = Math.max(slowest, r.ms);
+      return slowest;
+    },
     started(person = true) {
       inFlight += 1;
       if (person) peopleInFlight += 1;
+      const startedAt = performance.now();
       let ended = false;
       return () => {
         if (ended) return;
@@ -85,6 +93,8 @@ export function createInteractiveGate(): InteractiveGate & { started(person?: bo
         if (person) {
           peopleInFlight -= 1;
           lastPersonEndedAt = performance.now();
+          recent = recent.filter((r) => r.endedAt > lastPersonEndedAt - REQUEST_MEMORY_MS);
+          recent.push({ endedAt: lastPersonEndedAt, ms: lastPersonEndedAt - startedAt });
         }
         if (inFlight === 0) {
           const ready = waiters;
@@ -109,37 +119,16 @@ export function createInteractiveGate(): InteractiveGate & { started(person?: bo
 }
 
 /**
- * Paces a stream of bytes to `bytesPerSecond` while the dashboard is in use.
- * The schedule starts afresh whenever the stream has fallen behind it (after
- * a wait for a request, say), so a pause is never made up for by a burst.
- */
-export function busyPacer(gate: InteractiveGate, bytesPerSecond = BUSY_COPY_BYTES_PER_SECOND, activeMs = DASHBOARD_ACTIVE_MS) {
-  const bytesPerMs = bytesPerSecond / 1000;
-  // When the bytes sent so far are due to have gone out at the rate.
-  let dueAt = -Infinity;
-  return {
-    /** How long to hold `size` more bytes back, in ms (0: send now). */
-    delayFor(size: number): number {
-      if (!gate.activeWithin(activeMs)) return 0;
-      const now = performance.now();
-      dueAt = Math.max(dueAt, now) + size / bytesPerMs;
-      return dueAt - now;
-    },
-  };
-}
-
-/**
  * A pass-through stream that, before each chunk, lets the requests in flight
- * finish first, and while the dashboard is in use keeps to `bytesPerSecond`.
+ * finish first, and while the dashboard is in use keeps to the adaptive pace.
  */
-export function givingWay(gate: InteractiveGate, maxWaitMs = GIVE_WAY_MAX_WAIT_MS, bytesPerSecond = BUSY_COPY_BYTES_PER_SECOND): Transform {
-  const pacer = busyPacer(gate, bytesPerSecond);
+export function givingWay(gate: InteractiveGate, maxWaitMs = GIVE_WAY_MAX_WAIT_MS, pace: AdaptivePace = ADAPTIVE_PACE): Transform {
+  const pacer = new AdaptivePacer(gate, DASHBOARD_ACTIVE_MS, pace);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const relay = () => {
         const delay = pacer.delayFor(chunk.length);
-        // Timers below a millisecond or two only add wake-ups; the next chunk's delay carries the debt.
-        if (delay < 2) callback(null, chunk);
+        if (delay === 0) callback(null, chunk);
         else setTimeout(() => callback(null, chunk), delay);
       };
       if (gate.inFlight === 0) relay();

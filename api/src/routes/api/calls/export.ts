@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
 import { describeFilter, openCallExport } from '../../../domain/export/call-export';
 import type { ExportLimits } from '../../../domain/export/export-guard';
+import { ExportSlots, defaultExportSlotLimits, type ExportSlotLimits } from '../../../domain/export/export-slots';
+import { STALLED_READER_MS, watchStalledReader } from '../../../domain/export/stalled-reader';
 import { SHEET_CONTENT_TYPES, downloadName } from '../../../domain/export/sheet-writer';
 import { bearer } from '../schemas';
 
@@ -12,6 +14,10 @@ export interface ExportRouteOptions {
   /** Rows per database statement. */
   batchSize?: number;
   limits?: Partial<ExportLimits>;
+  /** Exports this instance runs at once, and how many wait (default: from the database's pool). */
+  slots?: Partial<ExportSlotLimits>;
+  /** A client that reads nothing for this long has its export stopped (default STALLED_READER_MS). */
+  stalledReaderMs?: number;
 }
 
 type ExportQuery = CallFilterParams & { fmt: ExportFormat };
@@ -21,6 +27,8 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
   const xlsxMaxRows = options.xlsxMaxRows ?? XLSX_EXPORT_MAX_ROWS;
   // Per user across every instance on PostgreSQL, in memory on the embedded engine (plugins/app/shared-state.ts).
   const guard = fastify.sharedState.exportGuard(options.limits);
+  const slots = new ExportSlots({ ...defaultExportSlotLimits(fastify.db.kind), ...options.slots });
+  const stalledReaderMs = options.stalledReaderMs ?? STALLED_READER_MS;
 
   fastify.addHook('onRequest', fastify.authenticate);
 
@@ -34,7 +42,7 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       schema: {
         tags: ['calls'],
         summary: 'The filtered call records as a CSV or XLSX file (streamed; XLSX capped)',
-        description: `Columns and labels of the records table, times in America/New_York, text cells formula-neutralised. X-Total-Count carries the row count. XLSX above ${xlsxMaxRows.toLocaleString('en-US')} rows → 422. At most one export at a time and a few per minute per user → 429.`,
+        description: `Columns and labels of the records table, times in America/New_York, text cells formula-neutralised. X-Total-Count carries the row count. XLSX above ${xlsxMaxRows.toLocaleString('en-US')} rows → 422. At most one export at a time and a few per minute per user, and a few at once per server (a short wait for a turn first) → 429 with Retry-After. A client that reads nothing for ${Math.round(stalledReaderMs / 1000)} s has its download cut.`,
         security: bearer,
         querystring: {
           type: 'object',
@@ -58,6 +66,25 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       // Whatever happens next, the slot is free once the response is over or the client has gone.
       reply.raw.once('finish', release);
       reply.raw.once('close', release);
+
+      // Then a turn among this instance's exports, waited for briefly; a client leaving meanwhile gives its place up.
+      const left = new AbortController();
+      reply.raw.once('close', () => left.abort());
+      let releaseSlot: () => void;
+      try {
+        releaseSlot = await slots.acquire(left.signal);
+      } catch (error) {
+        const outcome = left.signal.aborted ? { outcome: 'client left' } : { outcome: 'refused', reason: (error as Error).message };
+        request.log[left.signal.aborted ? 'info' : 'warn']({ ...who, ...outcome, running: slots.running, queued: slots.queued }, 'calls export');
+        throw error;
+      }
+      reply.raw.once('finish', releaseSlot);
+      reply.raw.once('close', releaseSlot);
+      // A client that stops reading would hold its slot and its connection for ever: cut it, which ends the export.
+      watchStalledReader(reply.raw, stalledReaderMs, () => {
+        request.log.warn({ ...who, outcome: 'stopped', reason: `the client read nothing for ${stalledReaderMs} ms` }, 'calls export');
+        reply.raw.destroy();
+      });
 
       const { total, body } = await openCallExport({
         db: fastify.db,

@@ -1,0 +1,44 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { watchStalledReader } from './stalled-reader';
+
+/** Enough of a response for the watcher: its buffer state and its 'drain' and 'close' events. */
+function fakeResponse() {
+  return Object.assign(new EventEmitter(), { writableNeedDrain: false });
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('watchStalledReader', () => {
+  test('fires once the buffer has stayed full, with no drain, for the threshold', async () => {
+    const response = fakeResponse();
+    let stalled = 0;
+    watchStalledReader(response as unknown as ServerResponse, 40, () => (stalled += 1));
+    response.writableNeedDrain = true;
+    await sleep(120);
+    expect(stalled).toBe(1);
+  });
+
+  test('a client that drains now and then, or keeps up, is never cut', async () => {
+    const response = fakeResponse();
+    let stalled = 0;
+    watchStalledReader(response as unknown as ServerResponse, 60, () => (stalled += 1));
+    response.writableNeedDrain = true;
+    for (let i = 0; i < 8; i += 1) {
+      await sleep(25);
+      response.emit('drain');
+    }
+    response.writableNeedDrain = false;
+    await sleep(100);
+    expect(stalled).toBe(0);
+  });
+
+  test('stops watching when the response closes', async () => {
+    const response = fakeResponse();
+    let stalled = 0;
+    watchStalledReader(response as unknown as ServerResponse, 40, () => (stalled += 1));
+    response.emit('close');
+    response.writableNeedDrain = true;
+    await sleep(120);
+    expect(stalled).toBe(0);
+  });
+});
