@@ -1,11 +1,6 @@
 import { createStore } from 'jotai/vanilla';
-import {
-  LIVE_BACKOFF,
-  backoffDelay,
-  callsChangedAtom,
-  connectLiveEvents,
-  liveStatusAtom,
-} from '@callboard/shared-auth/live-events';
+import { LIVE_BACKOFF, backoffDelay, connectLiveEvents } from '@callboard/shared-auth/live-events';
+import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { clearSession, restoreSession, saveSession, tokenAtom, type Store } from '@callboard/shared-auth/session';
 import { fakeEventStream, type FakeEventStream } from '@callboard/shared-auth/testing/event-stream-mock';
 import { installFetchMock, jsonResponse, makeUser, TEST_TOKEN, type FetchMock } from '@callboard/shared-auth/testing/fetch-mock';

@@ -2,8 +2,9 @@
  * The live connection of this browser tab: reads GET /api/events, the
  * server's Server-Sent Events stream of changes to the calls, and turns each
  * `calls` event into a jotai update that screens revalidate on. Every remote
- * reads the same atoms from the one store of the tab, so one connection
- * serves them all (docs/front-end.md, "Live updates").
+ * reads the same atoms (live-status.ts) from the one store of the tab, so one
+ * connection serves them all (docs/front-end.md, "Live updates"). Loaded only
+ * once someone signs in (use-live-events.ts), so /login does not download it.
  *
  * It uses fetch, not EventSource: EventSource cannot send the Authorization
  * header, and the token must never travel in a URL (URLs end up in logs and
@@ -12,23 +13,10 @@
  */
 import { API_PATHS, CALLS_CHANGED_EVENT, type CallsChanged } from '@callboard/contract';
 import { createParser } from 'eventsource-parser';
-import { atom } from 'jotai/vanilla';
 import { buildUrl } from '@callboard/shared-auth/http-request';
+import { callsChangedAtom, liveStatusAtom, type LiveStatus } from '@callboard/shared-auth/live-status';
 import { tokenAtom, type Store } from '@callboard/shared-auth/session';
 import { ensureFreshToken, refreshAccessToken } from '@callboard/shared-auth/token-refresh';
-
-/** 'live' while the stream is open; 'polling' while it is down and screens poll on their timers instead. */
-export type LiveStatus = 'live' | 'polling';
-
-export const liveStatusAtom = atom<LiveStatus>('polling');
-
-/** The latest change the stream announced; `seq` grows by one with each, so an equal change is still news. */
-export interface CallsChangeNotice {
-  seq: number;
-  change: CallsChanged;
-}
-
-export const callsChangedAtom = atom<CallsChangeNotice | null>(null);
 
 export interface LiveBackoff {
   /** The wait after the first failure; it doubles with each further one. */

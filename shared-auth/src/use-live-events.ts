@@ -5,12 +5,29 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { callsChangedAtom, connectLiveEvents, liveStatusAtom, type LiveStatus } from '@callboard/shared-auth/live-events';
+import { callsChangedAtom, liveStatusAtom, type LiveStatus } from '@callboard/shared-auth/live-status';
+import { isAuthenticatedAtom } from '@callboard/shared-auth/session';
 
-/** Keeps the tab's one live connection open (it waits for a sign-in by itself). Mount once, in the host. */
+/**
+ * Keeps the tab's one live connection open while someone is signed in. Mount
+ * once, in the host. The connection's code (and its SSE parser) is loaded on
+ * the first sign-in, not with the login page.
+ */
 export function LiveEventsKeeper() {
   const store = useStore();
-  useEffect(() => connectLiveEvents(store), [store]);
+  const signedIn = useAtomValue(isAuthenticatedAtom, { store });
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('@callboard/shared-auth/live-events').then(({ connectLiveEvents }) => {
+      if (!cancelled) stop = connectLiveEvents(store);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [store, signedIn]);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { callsChangedAtom, liveStatusAtom, type LiveStatus } from '@callboard/shared-auth/live-events';
+import { callsChangedAtom, liveStatusAtom, type LiveStatus } from '@callboard/shared-auth/live-status';
 import { Provider } from 'jotai';
 import { createStore } from 'jotai/vanilla';
 import type { ReactNode } from 'react';

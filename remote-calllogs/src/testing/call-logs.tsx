@@ -5,7 +5,7 @@
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
 import type { CallAuditEntry, CallRecord, PublicUser } from '@callboard/contract';
-import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-events';
+import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';

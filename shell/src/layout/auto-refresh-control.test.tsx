@@ -1,5 +1,5 @@
 import { DEFAULT_REFRESH_INTERVAL_MS, UI_STORAGE_KEY, autoRefreshAtom, pollIntervalAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
-import { liveStatusAtom } from '@callboard/shared-auth/live-events';
+import { liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { act, screen } from '@testing-library/react';
 import { intervalOptions } from './auto-refresh-control';
 import { renderDashboard } from './testing';
