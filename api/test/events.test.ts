@@ -166,6 +166,16 @@ test('the stream ends when its access token expires', async () => {
   expect(Date.now() - started).toBeLessThan(3500);
 });
 
+test('a logout ends the session’s stream within a heartbeat', async () => {
+  const person = await signUp(t.app, 'Leaving');
+  const s = await stream(person.token);
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${person.token}` } });
+  expect(response.statusCode).toBe(200);
+  const started = Date.now();
+  await s.ended;
+  expect(Date.now() - started).toBeLessThan(HEARTBEAT_MS * 3);
+});
+
 test('an open stream is not a request in flight: exports do not wait for it', async () => {
   await stream(analyst.token);
   expect(t.app.interactive.inFlight).toBe(0);

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { CALLS_CHANGED_EVENT, TOO_MANY_EVENT_STREAMS_MESSAGE } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, tooManyRequests } from '../../../http/http-error';
+import { sessionsRepository } from '../../../domain/auth/sessions-repository';
 import { createCoalescer } from '../../../domain/events/change-coalescer';
 import { sseComment, sseEvent } from '../../../domain/events/sse-format';
 import { bearer } from '../schemas';
@@ -52,7 +53,20 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
       let ended = false;
       const coalescer = createCoalescer((change) => stream.write(sseEvent(CALLS_CHANGED_EVENT, change)));
       const unsubscribe = fastify.callsChanges.subscribe((change) => coalescer.add(change));
-      const heartbeat = setInterval(() => stream.write(sseComment('ping')), heartbeatMs);
+      const userId = request.currentUser!.id;
+      const sessionId = request.sessionId!;
+      // Each heartbeat also checks the session again, as every request does: a logout, a deactivation or a
+      // deleted account ends the stream within one beat, not only when the token expires.
+      const heartbeat = setInterval(() => {
+        stream.write(sseComment('ping'));
+        sessionsRepository.findLiveUser(fastify.db, sessionId, userId).then(
+          (user) => {
+            if (!user) end();
+          },
+          // The database not answering is an outage, not a sign-out: the stream stays.
+          () => {},
+        );
+      }, heartbeatMs);
       const { exp } = request.user as { exp?: number };
       const expiry = exp === undefined ? undefined : setTimeout(() => end(), Math.max(exp * 1000 - Date.now(), 0));
 
