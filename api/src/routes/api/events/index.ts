@@ -10,8 +10,8 @@ import { bearer } from '../schemas';
 /** A comment this often keeps proxies and load balancers (idle timeouts of 30–60 s are common) from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
 
-/** How soon a client refused because the instance is full should try again. */
-const INSTANCE_FULL_RETRY_SECONDS = 30;
+/** How soon a client refused a stream (its user or this instance at the cap) should try again. */
+const STREAM_REFUSED_RETRY_SECONDS = 30;
 
 export interface EventRouteOptions {
   /** Lowered by tests only. */
@@ -42,9 +42,9 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
     async (request, reply) => {
       const admission = fastify.eventStreams.admit(request.currentUser!.id, () => end());
       if (!admission.admitted) {
-        if (admission.full === 'user') throw tooManyRequests(TOO_MANY_EVENT_STREAMS_MESSAGE, INSTANCE_FULL_RETRY_SECONDS);
+        if (admission.full === 'user') throw tooManyRequests(TOO_MANY_EVENT_STREAMS_MESSAGE, STREAM_REFUSED_RETRY_SECONDS);
         throw new HttpError(503, 'UNAVAILABLE', 'This server has as many live connections as it takes; the screens poll meanwhile', undefined, {
-          'retry-after': String(INSTANCE_FULL_RETRY_SECONDS),
+          'retry-after': String(STREAM_REFUSED_RETRY_SECONDS),
         });
       }
 
