@@ -21,6 +21,9 @@ import userRoutes from './routes/api/users';
 import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
 import interactiveFirst from './plugins/app/export-pacing';
+import liveEvents from './plugins/app/live-events';
+import eventRoutes from './routes/api/events';
+import type { StreamCaps } from './domain/events/stream-registry';
 import costRoutes from './routes/api/cost';
 import recordingRoutes from './routes/recordings';
 import filterRoutes from './routes/api/filters';
@@ -47,6 +50,8 @@ export interface AppOptions {
   flagThresholds?: FlagThresholds;
   /** Overridable so tests can exercise a limit without waiting for it. */
   limits?: Partial<AppLimits>;
+  /** The live event streams: caps on how many are open, and (tests) the heartbeat's interval. */
+  liveEvents?: { caps?: Partial<StreamCaps>; heartbeatMs?: number };
   /** The folder holding the built front end (`shell/dist`, `remote-*\/dist`); default: the repository root. */
   webRoot?: string;
   /** REMOTE_*_URL: remotes hosted elsewhere (their origins join the Content-Security-Policy). */
@@ -102,6 +107,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     },
   });
   await fastify.register(interactiveFirst);
+  await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
 
   await fastify.register(healthRoutes, { prefix: '/api' });
   await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits });
@@ -117,6 +123,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
+  await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });
   // Public: an <audio> element cannot send a bearer token, and the demo recordings are synthetic.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.

@@ -22,6 +22,8 @@ export const API_PATHS = {
   payments: '/api/cost/payments',
   users: '/api/users',
   userRoles: '/api/users/roles',
+  /** A Server-Sent Events stream of changes to the calls (contract/src/live-events.ts). */
+  events: '/api/events',
 } as const;
 
 /** One call with its audit history. */

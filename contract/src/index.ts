@@ -12,6 +12,7 @@ export * from './dispositions';
 export * from './endpoints';
 export * from './id-list';
 export * from './limits';
+export * from './live-events';
 export * from './payment-validation';
 export * from './record-columns';
 export * from './remotes';

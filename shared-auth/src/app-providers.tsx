@@ -2,10 +2,12 @@
  * The provider stack every host mounts once, outside its router: the shell,
  * StandaloneHost (a remote on its own dev server) and the test harness
  * (`@callboard/shared-auth/testing/render-in-host`). Remotes render inside it,
- * so they share the jotai store, the SWR cache and the session keeper.
+ * so they share the jotai store, the SWR cache, the session keeper and the
+ * tab's one live connection.
  */
 import { swrFetcher } from '@callboard/shared-auth/api-fetch';
 import { tokenAtom, type Store } from '@callboard/shared-auth/session';
+import { LiveEventsKeeper } from '@callboard/shared-auth/use-live-events';
 import { SessionKeeper } from '@callboard/shared-auth/use-session-keeper';
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -32,15 +34,18 @@ export function appSwrOptions(store: Store): SWRConfiguration {
 export interface AppProvidersProps {
   /** The one jotai store of this host, with the session already restored (or seeded, in tests). */
   store: Store;
+  /** Default true: keep the tab's live connection (GET /api/events) open while signed in. Test hosts leave it off. */
+  live?: boolean;
   children?: ReactNode;
 }
 
-export function AppProviders({ store, children }: AppProvidersProps) {
+export function AppProviders({ store, live = true, children }: AppProvidersProps) {
   const swrOptions = useMemo(() => appSwrOptions(store), [store]);
   return (
     <Provider store={store}>
       <SWRConfig value={swrOptions}>
         <SessionKeeper />
+        {live && <LiveEventsKeeper />}
         <ForgetDataOnSignOut />
         {children}
       </SWRConfig>

@@ -13,6 +13,14 @@ export interface Queryable {
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+export interface NotificationHandlers {
+  message(payload: string): void;
+  /** Listening again after the connection dropped: notifications sent meanwhile are lost. */
+  resumed(): void;
+  /** The listening connection failed (it is being re-opened). */
+  failed(error: unknown): void;
+}
+
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs several statements without parameters (migrations). */
@@ -25,6 +33,14 @@ export interface Database extends Queryable {
    * (COPY takes no parameters). Destroying the stream ends the statement.
    */
   copyOut?(sql: string): Promise<Readable>;
+  /**
+   * Calls `handlers.message` with the payload of every NOTIFY on `channel`, from this
+   * process or any other on the same database, until the returned function is called.
+   * On PostgreSQL this holds a connection of its own, outside the pool, and reconnects
+   * with backoff when it drops; `handlers.resumed` then says that notifications may have
+   * been missed meanwhile.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** Resolves when the database answers within `timeoutMs`, rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;

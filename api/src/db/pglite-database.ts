@@ -35,6 +35,13 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
         }),
       );
     },
+    // One connection in this process: a NOTIFY reaches it as its own statement ends, and it never drops.
+    async listen(channel, handlers) {
+      const unlisten = await pg.listen(channel, (payload) => handlers.message(payload));
+      return async () => {
+        if (!pg.closed) await unlisten();
+      };
+    },
     async ping() {
       await pg.query('SELECT 1');
     },

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Queryable } from './database';
+import { listenOnOwnConnection } from './postgres-listener';
 
 /** pg types its rows as `any`; the caller names the row type, as it does for PGlite. */
 const rowsOf = <Row>(result: pg.QueryResult): Row[] => result.rows as Row[];
@@ -106,6 +107,9 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
       // Stopped half-way (the client left): the connection is mid-COPY, so it is closed rather than reused.
       stream.once('close', () => release(!stream.readableEnded));
       return stream;
+    },
+    listen(channel, handlers) {
+      return listenOnOwnConnection(connectionString, channel, handlers);
     },
     async ping(timeoutMs) {
       let timer: NodeJS.Timeout | undefined;

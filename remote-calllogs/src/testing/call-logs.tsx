@@ -5,6 +5,7 @@
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
 import type { CallAuditEntry, CallRecord, PublicUser } from '@callboard/contract';
+import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';
@@ -186,19 +187,22 @@ export interface RenderOptions {
   filters?: Partial<FilterState>;
   /** Turns Auto Refresh on with this interval (ms). */
   pollEveryMs?: number;
+  /** The tab's live stream is open (liveStatusAtom); the test announces changes with `announceChange`. */
+  live?: boolean;
   /** The path inside the area, e.g. "/calls/7". */
   path?: string;
   /** The query, e.g. "?page=2". */
   search?: string;
 }
 
-export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, path = '', search = '' }: RenderOptions = {}) {
+export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, live = false, path = '', search = '' }: RenderOptions = {}) {
   const rendered = renderInHost(<App />, {
     path: `/callLogs${path}${search}`,
     route: '/callLogs/*',
     session: { role: 'admin', ...account },
     setup: (store) => {
       if (filters) store.set(updateFiltersAtom, filters);
+      if (live) store.set(liveStatusAtom, 'live');
       if (pollEveryMs !== undefined) {
         store.set(refreshIntervalAtom, pollEveryMs);
         store.set(autoRefreshAtom, true);
@@ -208,5 +212,11 @@ export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEve
   });
   /** The records requests made so far, as URLs. */
   const recordsRequests = () => rendered.requests('/api/calls/records').map((request) => new URL(request.url, 'http://localhost'));
-  return { ...rendered, api, recordsRequests };
+  /** What the live stream delivers after calls were ingested. */
+  const announceChange = (inserted = 1) =>
+    act(() => {
+      const seq = (rendered.store.get(callsChangedAtom)?.seq ?? 0) + 1;
+      rendered.store.set(callsChangedAtom, { seq, change: { inserted, updated: 0, newestCallTimestamp: null } });
+    });
+  return { ...rendered, api, recordsRequests, announceChange };
 }

@@ -108,7 +108,8 @@ export function renderInHost(ui: ReactElement, options: RenderInHostOptions = {}
   const start = new URL(path, 'http://localhost');
   const location: HostLocation = { pathname: start.pathname, search: start.search, hash: start.hash, state, action: 'POP' };
   const view = render(
-    <AppProviders store={store}>
+    // No live connection: a test drives liveStatusAtom and callsChangedAtom through the store instead.
+    <AppProviders store={store} live={false}>
       <MemoryRouter initialEntries={[{ pathname: start.pathname, search: start.search, hash: start.hash, state }]}>
         <AppToaster />
         {route === undefined ? (

@@ -1,5 +1,6 @@
 import { DEFAULT_REFRESH_INTERVAL_MS, UI_STORAGE_KEY, autoRefreshAtom, pollIntervalAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
-import { screen } from '@testing-library/react';
+import { liveStatusAtom } from '@callboard/shared-auth/live-status';
+import { act, screen } from '@testing-library/react';
 import { intervalOptions } from './auto-refresh-control';
 import { renderDashboard } from './testing';
 
@@ -48,4 +49,13 @@ test('with auto refresh on, choosing an interval updates refreshInterval and the
 test('an interval outside the choices is still listed, so the select shows the truth', () => {
   expect(intervalOptions(15_000).map((o) => o.label)).toEqual(['5 s', '15 s', '30 s', '60 s']);
   expect(intervalOptions(20_000)).toContainEqual({ value: '20000', label: '20 s' });
+});
+
+test('while Auto Refresh is on, beside it: Live while the stream is open, Polling while it is down', async () => {
+  const { user, store } = await renderDashboard();
+  expect(screen.queryByText('Polling')).toBeNull();
+  await user.click(screen.getByRole('switch', { name: 'Auto Refresh' }));
+  expect(screen.getByText('Polling')).toHaveAttribute('role', 'status');
+  act(() => store.set(liveStatusAtom, 'live'));
+  expect(screen.getByText('Live')).toHaveAttribute('title', 'Refreshing as new calls arrive');
 });

@@ -1,3 +1,4 @@
+import { useLiveStatus } from '@callboard/shared-auth/use-live-events';
 import { SelectField, type SelectOption } from '@callboard/shared-ui/select-field';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
 import { useAtom } from 'jotai';
@@ -19,9 +20,27 @@ export function intervalOptions(currentMs: number): SelectOption[] {
 }
 
 /**
+ * While Auto Refresh is on: "Live" when the screens refetch as the calls change (the tab's
+ * live stream is open), "Polling" when they fall back to the interval because it is down.
+ */
+export function LiveIndicator() {
+  const live = useLiveStatus() === 'live';
+  return (
+    <span
+      role="status"
+      className={`auto-refresh__state${live ? ' auto-refresh__state--live' : ''}`}
+      title={live ? 'Refreshing as new calls arrive' : 'The live connection is down: refreshing at the interval meanwhile'}
+    >
+      {live ? 'Live' : 'Polling'}
+    </span>
+  );
+}
+
+/**
  * Spec §2/§4's Auto Refresh toggle and its interval, both persisted UI state
- * that the reporting remote's polling reads. The interval only matters while
- * auto refresh is on, so it is disabled otherwise, but keeps its value.
+ * that the reporting remote's refreshing reads. The interval only matters while
+ * auto refresh is on (and, while the live stream is open, only as the fallback),
+ * so it is disabled otherwise, but keeps its value.
  */
 export function AutoRefreshControl() {
   const [enabled, setEnabled] = useAtom(autoRefreshAtom);
@@ -52,6 +71,7 @@ export function AutoRefreshControl() {
         // The atom parses the text and ignores anything that is not a positive number, so a bad value never polls in a tight loop.
         onChange={(event) => setIntervalMs(event.target.value)}
       />
+      {enabled && <LiveIndicator />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { IngestRejection, IngestResult } from '@callboard/contract';
+import type { CallsChanged, IngestRejection, IngestResult } from '@callboard/contract';
 import type { Database } from '../../db/database';
 import type { WriteTurns } from '../ingest/ingest-write-queue';
 import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
@@ -16,6 +16,29 @@ import { validateIngestCall, validateQcResult, type NormalisedCall, type Normali
  * whole write, which used to prevent that, stopped every ingest while a
  * verdict batch ran.
  */
+
+/**
+ * Told what a write changed once it has committed (the live event streams
+ * publish it: domain/events/calls-change-feed.ts). Not called for a write that
+ * changed nothing or failed.
+ */
+export type AnnounceChange = (change: CallsChanged) => void;
+
+const announceNothing: AnnounceChange = () => {};
+
+/** The latest of some call times, as ISO 8601 in UTC; null for none. */
+function newestOf(times: Array<string | Date>): string | null {
+  let newest: number | null = null;
+  for (const time of times) {
+    const ms = time instanceof Date ? time.getTime() : Date.parse(time);
+    if (!Number.isNaN(ms) && (newest === null || ms > newest)) newest = ms;
+  }
+  return newest === null ? null : new Date(newest).toISOString();
+}
+
+function announceIfChanged(announce: AnnounceChange, inserted: number, updated: number, times: Array<string | Date>): void {
+  if (inserted + updated > 0) announce({ inserted, updated, newestCallTimestamp: newestOf(times) });
+}
 
 /** The distinct names of one dimension in a batch, sorted: concurrent batches create new names in one order. */
 function distinctNames(names: Array<string | null>): string[] {
@@ -83,7 +106,7 @@ UPDATE calls c SET
   updated_at = now()
 FROM locked, v
 WHERE c.id = locked.id AND c.system_call_id = v.system_call_id
-RETURNING c.system_call_id`;
+RETURNING c.system_call_id, c.call_ts`;
 
 function verdictRows(verdicts: NormalisedVerdict[]) {
   return verdicts.map((v) => ({
@@ -130,7 +153,12 @@ function checkBatch<T extends { systemCallId: string }>(raw: unknown[], check: (
 }
 
 /** A delivery from the tracking platform: valid calls are stored together (when `inTurn` lets them), the invalid ones listed. */
-export async function ingestCalls(db: Database, raw: unknown[], inTurn: WriteTurns = (write) => write()): Promise<IngestResult> {
+export async function ingestCalls(
+  db: Database,
+  raw: unknown[],
+  inTurn: WriteTurns = (write) => write(),
+  announce: AnnounceChange = announceNothing,
+): Promise<IngestResult> {
   const { valid, rejected } = checkBatch(
     raw,
     (item) => {
@@ -142,12 +170,17 @@ export async function ingestCalls(db: Database, raw: unknown[], inTurn: WriteTur
   const calls = [...valid.values()].map((v) => v.value);
   // A delivery with nothing valid writes nothing: it neither waits for a turn nor is refused for want of one.
   const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls));
+  announceIfChanged(announce, inserted, updated, calls.map((c) => c.callTs));
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, updated, rejected };
 }
 
 /** QC bot results: verdicts for known calls are applied together; unknown calls are listed. */
-export async function ingestVerdicts(db: Database, raw: unknown[]): Promise<{ updated: number; rejected: IngestRejection[] }> {
+export async function ingestVerdicts(
+  db: Database,
+  raw: unknown[],
+  announce: AnnounceChange = announceNothing,
+): Promise<{ updated: number; rejected: IngestRejection[] }> {
   const { valid: verdicts, rejected } = checkBatch(
     raw,
     (item) => {
@@ -157,8 +190,11 @@ export async function ingestVerdicts(db: Database, raw: unknown[]): Promise<{ up
     'that later result is the one applied',
   );
   if (verdicts.size === 0) return { updated: 0, rejected };
-  const applied = await db.query<{ system_call_id: string }>(APPLY_VERDICTS, [JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value)))]);
+  const applied = await db.query<{ system_call_id: string; call_ts: Date }>(APPLY_VERDICTS, [
+    JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value))),
+  ]);
   const found = new Set(applied.map((r) => r.system_call_id));
+  announceIfChanged(announce, 0, found.size, applied.map((r) => r.call_ts));
   for (const [systemCallId, { index }] of verdicts) {
     if (!found.has(systemCallId)) {
       rejected.push({ index, systemCallId, errors: [{ field: 'systemCallId', message: 'No call has this systemCallId' }] });
@@ -177,6 +213,7 @@ export interface DispositionChange {
 
 interface LockedCall {
   id: string;
+  call_ts: Date;
   status: string;
   sub_disposition: string | null;
   reason: string | null;
@@ -192,16 +229,17 @@ export async function redisposition(
   userId: string,
   ids: string[],
   change: DispositionChange,
+  announce: AnnounceChange = announceNothing,
 ): Promise<{ updated: number; missing: string[] }> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     // In systemCallId order, as every writer locks calls (see the top of this file).
     const locked = await tx.query<LockedCall>(
-      'SELECT id::text AS id, status, sub_disposition, reason FROM calls WHERE id = ANY($1::bigint[]) ORDER BY system_call_id COLLATE "C" FOR UPDATE',
+      'SELECT id::text AS id, call_ts, status, sub_disposition, reason FROM calls WHERE id = ANY($1::bigint[]) ORDER BY system_call_id COLLATE "C" FOR UPDATE',
       [ids],
     );
     const found = new Set(locked.map((c) => c.id));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) return { updated: 0, missing };
+    if (missing.length > 0) return { updated: 0, missing, times: [] };
     const next = (call: LockedCall) => ({
       status: change.status,
       sub_disposition: change.sub_disposition === undefined ? call.sub_disposition : change.sub_disposition,
@@ -211,8 +249,8 @@ export async function redisposition(
       const to = next(call);
       return to.status !== call.status || to.sub_disposition !== call.sub_disposition || to.reason !== call.reason;
     });
-    if (changed.length === 0) return { updated: 0, missing: [] };
-    const rows = changed.map((call) => ({ id: call.id, from: call, to: next(call) }));
+    if (changed.length === 0) return { updated: 0, missing: [], times: [] };
+    const rows = changed.map((call) => ({ id: call.id, from: { status: call.status, sub_disposition: call.sub_disposition, reason: call.reason }, to: next(call) }));
     await tx.query(
       `INSERT INTO call_audit (call_id, user_id, from_status, to_status, from_sub_disposition, to_sub_disposition, from_reason, to_reason)
        SELECT (r->>'id')::bigint, $2::uuid, r->'from'->>'status', r->'to'->>'status', r->'from'->>'sub_disposition',
@@ -226,6 +264,8 @@ export async function redisposition(
        FROM jsonb_array_elements($1::jsonb) AS r WHERE c.id = (r->>'id')::bigint`,
       [JSON.stringify(rows)],
     );
-    return { updated: changed.length, missing: [] };
+    return { updated: changed.length, missing: [], times: changed.map((call) => call.call_ts) };
   });
+  announceIfChanged(announce, 0, outcome.updated, outcome.times);
+  return { updated: outcome.updated, missing: outcome.missing };
 }

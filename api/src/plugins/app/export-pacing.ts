@@ -59,6 +59,11 @@ declare module 'fastify' {
      * dashboard afterwards, or a load balancer's probes and a steady ingest would slow every export.
      */
     machine?: boolean;
+    /**
+     * A response that stays open for minutes and is idle nearly all that time (the live event
+     * stream): it is not a request in flight, or exports would wait on it for as long as it is open.
+     */
+    openStream?: boolean;
   }
 }
 
@@ -151,7 +156,7 @@ export default fp(async function interactiveFirst(fastify) {
   const gate = createInteractiveGate();
   fastify.decorate('interactive', gate as InteractiveGate);
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config?.bulk) return;
+    if (request.routeOptions.config?.bulk || request.routeOptions.config?.openStream) return;
     // 'close' comes once the response is sent or the connection is gone, whichever happens.
     reply.raw.once('close', gate.started(!request.routeOptions.config?.machine));
   });

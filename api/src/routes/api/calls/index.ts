@@ -96,7 +96,7 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
         status: set.status,
         sub_disposition: clean(set.sub_disposition),
         reason: clean(set.reason),
-      });
+      }, (change) => void fastify.callsChanges.publish(change));
       if (result.missing.length > 0) {
         throw new HttpError(404, 'NOT_FOUND', `No call has id ${result.missing.slice(0, 10).join(', ')}${result.missing.length > 10 ? '…' : ''}; nothing was changed`);
       }

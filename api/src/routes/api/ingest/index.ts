@@ -1,7 +1,7 @@
 import { INGEST_BATCH_MAX } from '@callboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../../http/http-error';
-import { ingestCalls, ingestVerdicts } from '../../../domain/calls/calls-writer';
+import { ingestCalls, ingestVerdicts, type AnnounceChange } from '../../../domain/calls/calls-writer';
 import { acceptIngestKey } from '../../../domain/ingest/ingest-keys';
 import { createWriteTurns } from '../../../domain/ingest/ingest-write-queue';
 
@@ -16,6 +16,8 @@ export interface IngestRouteOptions {
 
 export default async function ingestRoutes(fastify: FastifyInstance, options: IngestRouteOptions): Promise<void> {
   const inTurn = createWriteTurns(options.concurrency);
+  // Once the write has committed: every instance's open event streams hear of it.
+  const announce: AnnounceChange = (change) => void fastify.callsChanges.publish(change);
 
   fastify.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers['x-api-key'];
@@ -43,7 +45,7 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
       },
     },
     async (request) => {
-      const result = await ingestCalls(fastify.db, request.body.calls, inTurn);
+      const result = await ingestCalls(fastify.db, request.body.calls, inTurn, announce);
       request.log.info({ inserted: result.inserted, updated: result.updated, rejected: result.rejected.length }, 'calls ingested');
       return { success: true, data: result };
     },
@@ -65,6 +67,6 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
         },
       },
     },
-    async (request) => ({ success: true, data: await ingestVerdicts(fastify.db, request.body.results) }),
+    async (request) => ({ success: true, data: await ingestVerdicts(fastify.db, request.body.results, announce) }),
   );
 }

@@ -120,11 +120,26 @@ test('calls that arrive between two pages are not shown twice', async () => {
   expect(shown.at(-1)).toBe(callerOf(1));
 });
 
-test('with Auto Refresh on, new calls appear on top while the reader is at the top', async () => {
+test('while live, a change to the calls brings the new ones in at once, with no timer and Auto Refresh off', async () => {
+  const api = fakeCallsApi(makeCalls(1, 3));
+  const { announceChange, recordsRequests } = renderCallLogs({ api, live: true });
+  await screen.findByText('3 of 3 calls loaded');
+  expect(screen.getByRole('status')).toHaveTextContent('Live');
+
+  api.calls.push(makeCall(4));
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  // No event, no request: nothing polls while live.
+  expect(recordsRequests()).toHaveLength(1);
+  announceChange();
+  await screen.findByText('4 of 4 calls loaded');
+  expect(callers()[0]).toBe(callerOf(4));
+});
+
+test('with the live stream down and Auto Refresh on, new calls appear on top while the reader is at the top', async () => {
   const api = fakeCallsApi(makeCalls(1, 3));
   renderCallLogs({ api, pollEveryMs: 40 });
   await screen.findByText('3 of 3 calls loaded');
-  expect(screen.getByText(/Live · every/)).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(/Polling · every/);
 
   api.calls.push(makeCall(4), makeCall(5));
   await screen.findByText('5 of 5 calls loaded');

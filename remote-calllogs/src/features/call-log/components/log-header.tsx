@@ -1,3 +1,4 @@
+import { useLiveStatus } from '@callboard/shared-auth/use-live-events';
 import { formatCount } from '@callboard/shared-ui/format';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
 import { useAtomValue } from 'jotai';
@@ -40,22 +41,34 @@ export function LogHeader({ loaded, total, loading }: LogHeaderProps) {
   );
 }
 
-/** Live while Auto Refresh polls; otherwise says where to turn it on. */
+/**
+ * How new calls reach the log: Live while the live stream is open; while it is
+ * down, Polling at the Auto Refresh interval, or Paused with Auto Refresh off.
+ */
 function LiveState() {
-  const live = useAtomValue(autoRefreshAtom);
+  const live = useLiveStatus() === 'live';
+  const autoRefresh = useAtomValue(autoRefreshAtom);
   const intervalMs = useAtomValue(refreshIntervalAtom);
-  if (!live) {
+  if (live) {
     return (
-      <span className="calllogs__live" title="Turn on Auto Refresh in the top bar to see new calls as they arrive">
+      <span role="status" className="calllogs__live calllogs__live--on" title="New calls appear as they are delivered">
+        <span className="calllogs__live-dot" aria-hidden="true" />
+        Live
+      </span>
+    );
+  }
+  if (!autoRefresh) {
+    return (
+      <span role="status" className="calllogs__live" title="The live connection is down: turn on Auto Refresh in the top bar to poll for new calls">
         <span className="calllogs__live-dot" aria-hidden="true" />
         Paused
       </span>
     );
   }
   return (
-    <span className="calllogs__live calllogs__live--on">
+    <span role="status" className="calllogs__live calllogs__live--polling" title="The live connection is down; checking for new calls on a timer meanwhile">
       <span className="calllogs__live-dot" aria-hidden="true" />
-      Live · every {Math.round(intervalMs / 1000)} s
+      Polling · every {Math.round(intervalMs / 1000)} s
     </span>
   );
 }

@@ -1,0 +1,96 @@
+import { PassThrough } from 'node:stream';
+import { CALLS_CHANGED_EVENT, TOO_MANY_EVENT_STREAMS_MESSAGE } from '@callboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, tooManyRequests } from '../../../http/http-error';
+import { sessionsRepository } from '../../../domain/auth/sessions-repository';
+import { createCoalescer } from '../../../domain/events/change-coalescer';
+import { sseComment, sseEvent } from '../../../domain/events/sse-format';
+import { bearer } from '../schemas';
+
+/** A comment this often keeps proxies and load balancers (idle timeouts of 30–60 s are common) from closing a quiet stream. */
+export const HEARTBEAT_MS = 25_000;
+
+/** How soon a client refused a stream (its user or this instance at the cap) should try again. */
+const STREAM_REFUSED_RETRY_SECONDS = 30;
+
+export interface EventRouteOptions {
+  /** Lowered by tests only. */
+  heartbeatMs?: number;
+}
+
+/**
+ * GET /api/events: a Server-Sent Events stream of changes to the calls, for
+ * as long as the access token lasts. Then it ends, and the client opens a new
+ * one with its refreshed token, so a stream is never worth more than a token.
+ */
+export default async function eventRoutes(fastify: FastifyInstance, options: EventRouteOptions): Promise<void> {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  fastify.addHook('onRequest', fastify.authenticate);
+
+  fastify.get(
+    '',
+    {
+      // Open for minutes: exports must not wait for it to end (export-pacing.ts).
+      config: { openStream: true },
+      schema: {
+        tags: ['events'],
+        summary: 'A Server-Sent Events stream: `event: calls` whenever calls are delivered or change',
+        security: bearer,
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const admission = fastify.eventStreams.admit(request.currentUser!.id, () => end());
+      if (!admission.admitted) {
+        if (admission.full === 'user') throw tooManyRequests(TOO_MANY_EVENT_STREAMS_MESSAGE, STREAM_REFUSED_RETRY_SECONDS);
+        throw new HttpError(503, 'UNAVAILABLE', 'This server has as many live connections as it takes; the screens poll meanwhile', undefined, {
+          'retry-after': String(STREAM_REFUSED_RETRY_SECONDS),
+        });
+      }
+
+      const { release } = admission;
+      const stream = new PassThrough();
+      let ended = false;
+      const coalescer = createCoalescer((change) => stream.write(sseEvent(CALLS_CHANGED_EVENT, change)));
+      const unsubscribe = fastify.callsChanges.subscribe((change) => coalescer.add(change));
+      const userId = request.currentUser!.id;
+      const sessionId = request.sessionId!;
+      // Each heartbeat also checks the session again, as every request does: a logout, a deactivation or a
+      // deleted account ends the stream within one beat, not only when the token expires.
+      const heartbeat = setInterval(() => {
+        stream.write(sseComment('ping'));
+        sessionsRepository.findLiveUser(fastify.db, sessionId, userId).then(
+          (user) => {
+            if (!user) end();
+          },
+          // The database not answering is an outage, not a sign-out: the stream stays.
+          () => {},
+        );
+      }, heartbeatMs);
+      const { exp } = request.user as { exp?: number };
+      const expiry = exp === undefined ? undefined : setTimeout(() => end(), Math.max(exp * 1000 - Date.now(), 0));
+
+      function end() {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        unsubscribe();
+        coalescer.stop();
+        release();
+        stream.end();
+      }
+      // The client went away (or the response ended): stop serving it.
+      reply.raw.once('close', end);
+
+      // The first bytes go out at once, so the client knows the stream is open before any change.
+      stream.write(sseComment('connected'));
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // nginx buffers responses by default, which would hold events back until its buffer filled.
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  );
+}
