@@ -13,6 +13,7 @@ export * from './endpoints';
 export * from './id-list';
 export * from './limits';
 export * from './payment-validation';
+export * from './query-timeout';
 export * from './record-columns';
 export * from './remotes';
 export * from './users';
