@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPgliteDatabase } from '../db/pglite-database';
 import { openPostgresDatabase } from '../db/postgres-database';
@@ -34,6 +34,15 @@ export async function vacuumAnalyze(db: Database, postgresUrl: string | undefine
   if (db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
   else if (postgresUrl) await admin(postgresUrl, 'VACUUM ANALYZE');
   else throw new Error('vacuumAnalyze on PostgreSQL needs its URL');
+}
+
+/** Runs `work` with no statement time limit: in a transaction that lifts it on PostgreSQL (PGlite has none). */
+export async function withoutStatementLimit<T>(db: Database, work: (q: Queryable) => Promise<T>): Promise<T> {
+  if (db.kind === 'pglite') return work(db);
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL statement_timeout = 0');
+    return work(tx);
+  });
 }
 
 async function seedInto(db: Database, postgresUrl: string | undefined, data: BenchData, log: (line: string) => void): Promise<void> {
