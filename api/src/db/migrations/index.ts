@@ -8,10 +8,11 @@ import { calls } from './0002-calls';
 import { concurrentIngest } from './0003-concurrent-ingest';
 import { oneStatementIngest } from './0004-one-statement-ingest';
 import { slimDimensionIndexes } from './0005-slim-dimension-indexes';
+import { sortAndSearchIndexes } from './0008-sort-and-search-indexes';
 
 export interface Migration {
   version: string;
   statements: string[];
 }
 
-export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest, oneStatementIngest, slimDimensionIndexes];
+export const MIGRATIONS: Migration[] = [accounts, calls, concurrentIngest, oneStatementIngest, slimDimensionIndexes, sortAndSearchIndexes];
