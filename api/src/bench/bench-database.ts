@@ -72,9 +72,12 @@ async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
-/** PostgreSQL: a database named for the data volume on the given server; reused when it already holds the same data. */
-export async function preparePostgres(serverUrl: string, data: BenchData, log: (line: string) => void): Promise<string> {
-  const name = `callboard_bench_${data.calls}`;
+/**
+ * PostgreSQL: a database on the given server, named for the data volume unless `name` is given (two
+ * checkouts of different schemas on one server each keep their own); reused when it already holds
+ * the same data.
+ */
+export async function preparePostgres(serverUrl: string, data: BenchData, log: (line: string) => void, name = `callboard_bench_${data.calls}`): Promise<string> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {

@@ -33,6 +33,8 @@ interface Options {
   calls: number;
   runs: number;
   engines: Array<'postgres' | 'pglite'>;
+  /** The PostgreSQL database to seed and reuse; by default named for the data volume. */
+  database?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -48,15 +50,17 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--ten-million') options.calls = 10_000_000;
     else if (arg === '--calls') options.calls = Number(next());
     else if (arg === '--runs') options.runs = Number(next());
+    else if (arg === '--database') options.database = next();
     else if (arg === '--engine') {
       options.engines = next().split(',') as Options['engines'];
       enginesChosen = true;
     }
-    else throw new Error(`unknown argument ${arg} (use --calls N, --ten-million, --runs N, --engine postgres,pglite)`);
+    else throw new Error(`unknown argument ${arg} (use --calls N, --ten-million, --runs N, --engine postgres,pglite, --database NAME)`);
   }
   if (!Number.isInteger(options.calls) || options.calls < 1000) throw new Error('--calls must be a whole number of at least 1000');
   if (!Number.isInteger(options.runs) || options.runs < 5) throw new Error('--runs must be at least 5');
   if (!options.engines.every((e) => e === 'postgres' || e === 'pglite')) throw new Error('--engine takes postgres, pglite or both');
+  if (options.database !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.database)) throw new Error('--database takes a lower-case PostgreSQL name (letters, digits, _)');
   if (options.calls > PGLITE_MAX_CALLS) {
     // The embedded engine runs on the server's own thread and is meant for demos and one person's data.
     if (enginesChosen && options.engines.includes('pglite')) {
@@ -203,7 +207,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
   };
   let location: { databaseUrl?: string; pgliteDir?: string };
   if (engine === 'postgres') {
-    const url = await preparePostgres(serverDb, data, log);
+    const url = await preparePostgres(serverDb, data, log, options.database);
     env.DATABASE_URL = url;
     env.DATA_DIR = path.join(tmp, 'pg-server-data');
     location = { databaseUrl: url };
