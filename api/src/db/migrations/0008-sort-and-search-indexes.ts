@@ -10,14 +10,17 @@ import type { Migration } from './index';
  * goes. The single-column indexes of 0002 gave only the first key, so the
  * planner sorted each run of equal values whole before it could return the
  * first 25 rows, and one status, or the empty sub disposition, is millions
- * of calls over a year. Each of those columns now has both orders a page can
- * ask for, so a page is read off an index in order and stops after its rows:
+ * of calls over a year. A page is now read off an index in its own order and
+ * stops after its rows:
  * - (column, call_ts DESC, id DESC) read forwards: the ascending sort;
- * - (column, call_ts, id) read backwards: the descending sort.
+ * - (column, call_ts, id) read backwards: the descending sort, for status and
+ *   sub disposition. Duration needs no second index: read backwards, the
+ *   first index gives the longest calls first, a few at each length, and the
+ *   planner sorts those few by time (an incremental sort) as it goes.
  * The status pair also serves status filters (equality, then the time
  * range), which calls_status_ts_idx did. New calls carry recent times, so
  * each index takes them at the edge of their value's run, in pages that stay
- * in memory: far cheaper on ingest than a random key such as caller_id.
+ * in memory: cheaper on ingest than a random key such as caller_id.
  *
  * Caller-id search. The search is a case-insensitive substring (ILIKE), and
  * the trigram index of 0002 is weak on phone numbers: a thousand digit
@@ -28,10 +31,10 @@ import type { Migration } from './index';
  * read the time range, as one- and two-character searches always did; the
  * trigram index goes, with its cost on every ingested call.
  */
-const SORTED = [
+/** Columns whose runs of equal values are long in both directions: one index for each direction. */
+const BOTH_WAYS = [
   ['status', 'status'],
   ['sub_disposition', 'sub_disposition'],
-  ['duration', 'duration_sec'],
 ] as const;
 
 export const sortAndSearchIndexes: Migration = {
@@ -40,10 +43,11 @@ export const sortAndSearchIndexes: Migration = {
     'DROP INDEX calls_status_ts_idx',
     'DROP INDEX calls_sub_disposition_idx',
     'DROP INDEX calls_duration_idx',
-    ...SORTED.flatMap(([name, column]) => [
+    ...BOTH_WAYS.flatMap(([name, column]) => [
       `CREATE INDEX calls_${name}_asc_idx ON calls (${column}, call_ts DESC, id DESC)`,
       `CREATE INDEX calls_${name}_desc_idx ON calls (${column}, call_ts, id)`,
     ]),
+    'CREATE INDEX calls_duration_asc_idx ON calls (duration_sec, call_ts DESC, id DESC)',
     // The pieces' length is CALLER_ID_GRAM_LENGTH in caller-id-grams.ts. A value shorter than
     // four characters has none: its array is empty, and it is found by the ILIKE alone.
     `CREATE FUNCTION caller_id_grams(value text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
