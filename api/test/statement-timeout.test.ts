@@ -13,8 +13,10 @@ import { testEngine } from './support/test-database';
 
 let t: TestApp;
 let me: SignedIn;
+const logged: Array<Record<string, unknown>> = [];
 beforeAll(async () => {
   t = await buildTestApp({
+    logStream: { write: (line) => logged.push(JSON.parse(line) as Record<string, unknown>) },
     extraRoutes: (fastify) => {
       fastify.get('/api/test/slow-statement', { onRequest: [fastify.authenticate] }, async () => {
         await t.db.transaction(async (tx) => {
@@ -43,8 +45,19 @@ function expectQueryTimeout(response: { statusCode: number; headers: Record<stri
 
 if (testEngine() === 'postgres') {
   test('a statement cancelled at its time limit answers 503 with Retry-After, and the pool serves the next request', async () => {
-    const response = await t.app.inject({ url: '/api/test/slow-statement', headers: bearer(me.token) });
+    const response = await t.app.inject({ url: '/api/test/slow-statement?datePreset=this_year', headers: bearer(me.token) });
     expectQueryTimeout(response);
+    // The log says which route, with which filter, ran which statement; no stack.
+    const line = logged.find((l) => l.msg === 'statement cancelled at the time limit');
+    expect(line).toMatchObject({
+      level: 40,
+      route: '/api/test/slow-statement',
+      method: 'GET',
+      filter: { datePreset: 'this_year' },
+      userId: me.user.id,
+      sql: 'SELECT pg_sleep(0.5)',
+    });
+    expect(JSON.stringify(line)).not.toMatch(/"stack"/);
     // The limit was lowered for that transaction only: the connection went back to the pool with the usual one.
     const [setting] = await t.db.query<{ statement_timeout: string }>('SHOW statement_timeout');
     expect(setting?.statement_timeout).toBe('5s');
