@@ -14,6 +14,7 @@ export * from './id-list';
 export * from './limits';
 export * from './live-events';
 export * from './payment-validation';
+export * from './query-timeout';
 export * from './record-columns';
 export * from './remotes';
 export * from './users';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPgliteDatabase } from '../db/pglite-database';
 import { openPostgresDatabase } from '../db/postgres-database';
@@ -36,6 +36,15 @@ export async function vacuumAnalyze(db: Database, postgresUrl: string | undefine
   else throw new Error('vacuumAnalyze on PostgreSQL needs its URL');
 }
 
+/** Runs `work` with no statement time limit: in a transaction that lifts it on PostgreSQL (PGlite has none). */
+export async function withoutStatementLimit<T>(db: Database, work: (q: Queryable) => Promise<T>): Promise<T> {
+  if (db.kind === 'pglite') return work(db);
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL statement_timeout = 0');
+    return work(tx);
+  });
+}
+
 async function seedInto(db: Database, postgresUrl: string | undefined, data: BenchData, log: (line: string) => void): Promise<void> {
   await migrate(db);
   const started = Date.now();
@@ -63,9 +72,12 @@ async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
-/** PostgreSQL: a database named for the data volume on the given server; reused when it already holds the same data. */
-export async function preparePostgres(serverUrl: string, data: BenchData, log: (line: string) => void): Promise<string> {
-  const name = `callboard_bench_${data.calls}`;
+/**
+ * PostgreSQL: a database on the given server, named for the data volume unless `name` is given (two
+ * checkouts of different schemas on one server each keep their own); reused when it already holds
+ * the same data.
+ */
+export async function preparePostgres(serverUrl: string, data: BenchData, log: (line: string) => void, name = `callboard_bench_${data.calls}`): Promise<string> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {

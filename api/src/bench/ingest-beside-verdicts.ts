@@ -18,7 +18,7 @@ export interface IngestClient {
 
 type Record = (section: string, name: string, unit: BenchRow['unit'], value: string, target?: string) => void;
 
-// Sixty batches: over only twenty, one checkpoint or trigram pending-list flush moved the figure by a tenth.
+// Sixty batches: over only twenty, one checkpoint or GIN pending-list flush moved the figure by a tenth.
 const BATCHES = 60;
 const IN_FLIGHT = 4;
 export const VERDICTS_PER_SECOND = 1000;

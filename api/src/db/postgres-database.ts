@@ -2,6 +2,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database, Queryable } from './database';
 import { listenOnOwnConnection } from './postgres-listener';
+import { withStatement } from './statement-timeout';
 
 /** pg types its rows as `any`; the caller names the row type, as it does for PGlite. */
 const rowsOf = <Row>(result: pg.QueryResult): Row[] => result.rows as Row[];
@@ -58,8 +59,11 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
   pool.on('error', () => {});
 
   const query: Queryable['query'] = async (text, params) => {
-    const result = await pool.query(text, params ? [...params] : []);
-    return rowsOf(result);
+    try {
+      return rowsOf(await pool.query(text, params ? [...params] : []));
+    } catch (error) {
+      throw withStatement(error, text);
+    }
   };
 
   return {
@@ -74,7 +78,11 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
         await client.query('BEGIN');
         const result = await work({
           async query(text, params) {
-            return rowsOf(await client.query(text, params ? [...params] : []));
+            try {
+              return rowsOf(await client.query(text, params ? [...params] : []));
+            } catch (error) {
+              throw withStatement(error, text);
+            }
           },
         });
         await client.query('COMMIT');

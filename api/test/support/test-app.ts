@@ -35,13 +35,16 @@ export interface TestAppOverrides extends Partial<Omit<AppOptions, 'db'>> {
   trustProxy?: TrustProxy;
   /** Routes a test adds beside the app's own, inside its error handling. */
   extraRoutes?: (fastify: FastifyInstance) => void;
+  /** Receives the server's log lines (JSON, warn and above) when a test checks what is logged; silent otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const database = overrides.database ?? (await createTestDatabase());
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
-  const fastify = Fastify({ ...FASTIFY_OPTIONS, logger: false, trustProxy: fastifyTrustProxy(overrides.trustProxy ?? false) });
-  const { database: _database, extraRoutes: _extraRoutes, trustProxy: _trustProxy, ...appOverrides } = overrides;
+  const logger = overrides.logStream ? { level: 'warn', stream: overrides.logStream } : false;
+  const fastify = Fastify({ ...FASTIFY_OPTIONS, logger, trustProxy: fastifyTrustProxy(overrides.trustProxy ?? false) });
+  const { database: _database, extraRoutes: _extraRoutes, trustProxy: _trustProxy, logStream: _logStream, ...appOverrides } = overrides;
   await fastify.register(fp(app), {
     ...appOverrides,
     db: database.db,

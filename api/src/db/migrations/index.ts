@@ -10,6 +10,7 @@ import { oneStatementIngest } from './0004-one-statement-ingest';
 import { slimDimensionIndexes } from './0005-slim-dimension-indexes';
 import { sharedState } from './0006-shared-state';
 import { rateLimitCounters } from './0007-rate-limit-counters';
+import { sortAndSearchIndexes } from './0008-sort-and-search-indexes';
 import { rollupLock } from './0009-rollup-lock';
 
 export interface Migration {
@@ -25,5 +26,6 @@ export const MIGRATIONS: Migration[] = [
   slimDimensionIndexes,
   sharedState,
   rateLimitCounters,
+  sortAndSearchIndexes,
   rollupLock,
 ];

@@ -106,7 +106,7 @@ function adjacentRuns(ranges: IndexedRange[]): IndexedRange[][] {
 /**
  * One pass over the raw table for adjacent ranges (or a range on its own),
  * each call tagged with the range it falls in. A caller-id search reads its
- * trigram index once instead of once a range (a period and the one before
+ * index (caller-id-grams.ts) once instead of once a range (a period and the one before
  * it), and a (dimension, call_ts) scan is one walk.
  */
 function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]): string {

@@ -1,9 +1,11 @@
 import type { FastifyError } from 'fastify';
 import type {} from './auth/authentication';
 import fp from 'fastify-plugin';
+import { isStatementCancelled } from '../../db/statement-timeout';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { errorBody, fieldErrorsFromValidation } from '../../http/error-body';
 import { HttpError } from '../../http/http-error';
+import { queryTimeoutAnswer, queryTimeoutLog } from '../../http/query-timeout';
 
 /**
  * Every failure leaves in the envelope's error shape (docs/api.md). Internals (stack, SQL, driver
@@ -19,6 +21,15 @@ export default fp(async function errorHandler(fastify) {
     if ('validation' in error && error.validation) {
       const errors = fieldErrorsFromValidation(error.validation, error.validationContext);
       return reply.code(400).send(errorBody('VALIDATION_ERROR', errors[0]?.message ?? 'Invalid request', errors));
+    }
+    if (isStatementCancelled(error)) {
+      const log = queryTimeoutLog(
+        { method: request.method, route: request.routeOptions.url, query: request.query, userId: request.currentUser?.id },
+        error,
+      );
+      request.log.warn(log, 'statement cancelled at the time limit');
+      const answer = queryTimeoutAnswer();
+      return reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
