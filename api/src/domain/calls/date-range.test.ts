@@ -198,6 +198,15 @@ describe('resolvePreset at fixed instants (America/New_York)', () => {
     );
   });
 
+  test('a kept answer is good until New York midnight, and each caller gets a copy of it', () => {
+    const evening = resolvePreset('today', new Date('2026-03-10T03:59:59.999Z'));
+    evening.from.setTime(0);
+    expect(resolvePreset('today', new Date('2026-03-10T03:00:00Z')).from.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    // 04:00Z is midnight in New York (EDT): the next day, and its own answer.
+    expect(resolvePreset('today', new Date('2026-03-10T04:00:00Z')).from.toISOString()).toBe('2026-03-10T04:00:00.000Z');
+    expect(resolvePreset('today', new Date('2026-03-10T03:59:59.999Z')).from.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+  });
+
   test('defaults to the current instant', () => {
     const before = resolvePreset('today', new Date());
     const range = resolvePreset('today');

@@ -2,6 +2,7 @@ import type { DatePreset } from '@callboard/contract';
 import { checkCustomRange } from '@callboard/contract/date-range';
 import { inNewYork } from '@callboard/contract/new-york-time';
 import type { DateTime } from 'luxon';
+import { memoizePure } from './pure-memo';
 
 /** A half-open interval [from, to) of instants. */
 export interface TimeRange {
@@ -41,6 +42,25 @@ function days(preset: DatePreset, start: DateTime, end: DateTime): ResolvedDateR
  * period compares like with like.
  */
 export function resolvePreset(preset: Exclude<DatePreset, 'custom'>, now: Date = new Date()): ResolvedDateRange {
+  const at = now.getTime();
+  // Every preset is made of whole New York days, so its answer holds until midnight.
+  if (currentDay === undefined || at < currentDay.from || at >= currentDay.to) {
+    const start = inNewYork(now).startOf('day');
+    currentDay = { from: start.toMillis(), to: start.plus({ days: 1 }).toMillis(), presets: new Map() };
+  }
+  let resolved = currentDay.presets.get(preset);
+  if (resolved === undefined) {
+    resolved = resolvePresetNow(preset, now);
+    currentDay.presets.set(preset, resolved);
+  }
+  // Copies: a caller may keep or change its dates without touching the next request's.
+  return { ...resolved, from: new Date(resolved.from), to: new Date(resolved.to), previous: { from: new Date(resolved.previous.from), to: new Date(resolved.previous.to) } };
+}
+
+/** The New York day the presets were last resolved on ([from, to) in epoch ms), and their answers for it. */
+let currentDay: { from: number; to: number; presets: Map<DatePreset, ResolvedDateRange> } | undefined;
+
+function resolvePresetNow(preset: Exclude<DatePreset, 'custom'>, now: Date): ResolvedDateRange {
   const today = inNewYork(now).startOf('day');
   const tomorrow = today.plus({ days: 1 });
   switch (preset) {
@@ -91,13 +111,19 @@ export function resolveCustom(startDate: string | undefined, endDate: string | u
   };
 }
 
+const newYorkMidnightAt = memoizePure((epochMs: number) => {
+  const local = inNewYork(epochMs);
+  return local.hour === 0 && local.minute === 0 && local.second === 0 && local.millisecond === 0;
+});
+
+const newYorkDateAt = memoizePure((epochMs: number) => inNewYork(epochMs).toISODate() as string);
+
 /** Is this instant a New York midnight? Ranges that start and end on one can use the daily rollup. */
 export function isNewYorkMidnight(instant: Date): boolean {
-  const local = inNewYork(instant);
-  return local.hour === 0 && local.minute === 0 && local.second === 0 && local.millisecond === 0;
+  return newYorkMidnightAt(instant.getTime());
 }
 
 /** The New York calendar date of an instant, as YYYY-MM-DD. */
 export function newYorkDate(instant: Date): string {
-  return inNewYork(instant).toISODate() as string;
+  return newYorkDateAt(instant.getTime());
 }

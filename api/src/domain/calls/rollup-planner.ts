@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
 import { selectedIds } from './selected-ids';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
+import { memoizePure } from './pure-memo';
 
 /**
  * The one place that decides which rollup answers a question over a time
@@ -76,6 +77,13 @@ function coversWholeDays(range: TimeRange): boolean {
 }
 
 export function splitByMonth(fromDay: string, toDay: string): MonthSplit {
+  const split = monthSplitOf(`${fromDay}/${toDay}`);
+  // A copy: the plan that holds it is the caller's.
+  return { ...(split.months ? { months: { ...split.months } } : {}), days: split.days.map((d) => ({ ...d })) };
+}
+
+const monthSplitOf = memoizePure((days: string): MonthSplit => {
+  const [fromDay, toDay] = days.split('/') as [string, string];
   const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
   const to = DateTime.fromISO(toDay, { zone: 'UTC' });
   const firstMonth = from.day === 1 ? from : from.startOf('month').plus({ months: 1 });
@@ -84,7 +92,7 @@ export function splitByMonth(fromDay: string, toDay: string): MonthSplit {
   const m1 = firstMonth.toISODate() as string;
   const m2 = lastMonth.toISODate() as string;
   return { months: { from: m1, to: m2 }, days: [{ from: fromDay, to: m1 }, { from: m2, to: toDay }].filter((d) => d.from < d.to) };
-}
+});
 
 function daysPart(range: TimeRange): DaysPart {
   return { source: 'days', split: splitByMonth(newYorkDate(range.from), newYorkDate(range.to)) };

@@ -72,7 +72,7 @@ export function createInteractiveGate(): InteractiveGate & { started(person?: bo
   let peopleInFlight = 0;
   let lastPersonEndedAt = -Infinity;
   // People's requests that ended within REQUEST_MEMORY_MS, oldest first.
-  let recent: Array<{ endedAt: number; ms: number }> = [];
+  const recent: Array<{ endedAt: number; ms: number }> = [];
   let waiters = new Set<() => void>();
   return {
     get inFlight() {
@@ -98,7 +98,11 @@ export function createInteractiveGate(): InteractiveGate & { started(person?: bo
         if (person) {
           peopleInFlight -= 1;
           lastPersonEndedAt = performance.now();
-          recent = recent.filter((r) => r.endedAt > lastPersonEndedAt - REQUEST_MEMORY_MS);
+          // Oldest first, so the expired ones are at the front: no new array for every request.
+          const cutoff = lastPersonEndedAt - REQUEST_MEMORY_MS;
+          let expired = 0;
+          while (expired < recent.length && (recent[expired] as { endedAt: number }).endedAt <= cutoff) expired += 1;
+          if (expired > 0) recent.splice(0, expired);
           recent.push({ endedAt: lastPersonEndedAt, ms: lastPersonEndedAt - startedAt });
         }
         if (inFlight === 0) {
