@@ -140,6 +140,31 @@ describe('PostgresExportGuard', () => {
     guard.close();
   });
 
+  test("two guards of one process (two export routes) wait for each other's releases: the next export is never told the last is running", async () => {
+    // Releases written slowly, as on a busy database: an admission that does not wait for one sees the export still running.
+    const slowReleases = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return async (text: string, params?: unknown[]) => {
+          if (text.startsWith('UPDATE export_leases')) await sleep(100);
+          return target.query(text, params);
+        };
+      },
+    });
+    const releasing = new Map<string, Promise<void>>();
+    const guard = () => new PostgresExportGuard(slowReleases, { releasing, limits: { perWindow: 100 } });
+    const [first, second] = [guard(), guard()];
+    const userId = await newUserId();
+    // Each hand-over is immediate: the release is still being written when the other guard admits.
+    for (let i = 0; i < 4; i += 1) {
+      const [from, to] = i % 2 === 0 ? [first, second] : [second, first];
+      (await from.acquire(userId))();
+      (await to.acquire(userId))();
+    }
+    first.close();
+    second.close();
+  });
+
   test('the running export renews its lease; when its instance stops renewing, the lease runs out', async () => {
     const guard = new PostgresExportGuard(database.db, { leaseMs: 300 });
     const userId = await newUserId();

@@ -14,6 +14,12 @@ export interface PostgresExportGuardOptions {
   leaseMs?: number;
   /** Hears of a renewal or release that failed (the lease then simply runs out). */
   onError?: (error: unknown) => void;
+  /**
+   * Releases still being written, per user, shared by every guard of this process: a user's
+   * exports are counted together whichever route started them, so an admission by one guard
+   * must wait for a release written by another.
+   */
+  releasing?: Map<string, Promise<void>>;
 }
 
 /**
@@ -31,7 +37,7 @@ export class PostgresExportGuard implements ExportGuard {
   private readonly leaseMs: number;
   private readonly renewals = new Set<NodeJS.Timeout>();
   /** Releases still being written, per user: this instance's next admission for that user waits for them. */
-  private readonly releasing = new Map<string, Promise<void>>();
+  private readonly releasing: Map<string, Promise<void>>;
 
   constructor(
     private readonly db: Database,
@@ -39,6 +45,7 @@ export class PostgresExportGuard implements ExportGuard {
   ) {
     this.limits = { ...DEFAULT_EXPORT_LIMITS, ...options.limits };
     this.leaseMs = options.leaseMs ?? EXPORT_LEASE_MS;
+    this.releasing = options.releasing ?? new Map<string, Promise<void>>();
   }
 
   async acquire(userId: string): Promise<() => void> {

@@ -41,6 +41,8 @@ export function createSharedState(db: Database, onError: (error: unknown) => voi
   }
   const sweepable: Sweepable[] = [];
   const guards: PostgresExportGuard[] = [];
+  // One for every guard made here: see PostgresExportGuardOptions.releasing.
+  const exportReleases = new Map<string, Promise<void>>();
   const track = <T extends Sweepable>(store: T): T => {
     sweepable.push(store);
     return store;
@@ -49,7 +51,7 @@ export function createSharedState(db: Database, onError: (error: unknown) => voi
     loginThrottle: (options) => track(new PostgresLoginThrottle(db, options)),
     idempotencyStore: () => track(new PostgresIdempotencyStore(db)),
     exportGuard: (limits) => {
-      const guard = track(new PostgresExportGuard(db, { limits, onError }));
+      const guard = track(new PostgresExportGuard(db, { limits, onError, releasing: exportReleases }));
       guards.push(guard);
       return guard;
     },
