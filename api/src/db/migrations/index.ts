@@ -12,6 +12,7 @@ import { sharedState } from './0006-shared-state';
 import { rateLimitCounters } from './0007-rate-limit-counters';
 import { sortAndSearchIndexes } from './0008-sort-and-search-indexes';
 import { rollupLock } from './0009-rollup-lock';
+import { netRollupDeltas } from './0010-net-rollup-deltas';
 
 export interface Migration {
   version: string;
@@ -28,4 +29,5 @@ export const MIGRATIONS: Migration[] = [
   rateLimitCounters,
   sortAndSearchIndexes,
   rollupLock,
+  netRollupDeltas,
 ];

@@ -91,22 +91,34 @@ export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise
 // The bot's verdict is always kept; the effective status follows it unless a person has set one.
 // The calls are locked first, in systemCallId order as ingest_calls() locks them; one statement, so
 // it commits as it ends and holds the rollup lock (migration 0009) no longer than its own work.
+// A call that already holds exactly this verdict is not written at all: no new row version, no
+// updated_at change, no rollup work, and a batch of only such calls takes no turn at the rollup
+// lock (migration 0010). It still counts as found: a QC bot retrying a batch gets the same answer.
 const APPLY_VERDICTS = `
 WITH v AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(system_call_id text, disposition text, sub_disposition text, reason text, summary text)
 ), locked AS MATERIALIZED (
-  SELECT c.id FROM calls c WHERE c.system_call_id IN (SELECT system_call_id FROM v) ORDER BY c.system_call_id COLLATE "C" FOR UPDATE
+  SELECT c.id, c.system_call_id, c.call_ts, c.status_overridden, c.status, c.sub_disposition, c.reason
+  FROM calls c WHERE c.system_call_id IN (SELECT system_call_id FROM v) ORDER BY c.system_call_id COLLATE "C" FOR UPDATE
+), next AS (
+  SELECT l.id, v.disposition AS qc_disposition, v.sub_disposition AS qc_sub_disposition, v.reason AS qc_reason, v.summary AS qc_summary,
+    CASE WHEN l.status_overridden THEN l.status ELSE v.disposition END AS status,
+    CASE WHEN l.status_overridden THEN l.sub_disposition ELSE v.sub_disposition END AS sub_disposition,
+    CASE WHEN l.status_overridden THEN l.reason ELSE v.reason END AS reason,
+    v.summary AS summary
+  FROM locked l JOIN v ON v.system_call_id = l.system_call_id
+), changed AS (
+  UPDATE calls c SET
+    qc_disposition = n.qc_disposition, qc_sub_disposition = n.qc_sub_disposition, qc_reason = n.qc_reason, qc_summary = n.qc_summary,
+    status = n.status, sub_disposition = n.sub_disposition, reason = n.reason, summary = n.summary,
+    updated_at = now()
+  FROM next n
+  WHERE c.id = n.id
+    AND (c.qc_disposition, c.qc_sub_disposition, c.qc_reason, c.qc_summary, c.status, c.sub_disposition, c.reason, c.summary)
+      IS DISTINCT FROM (n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.status, n.sub_disposition, n.reason, n.summary)
+  RETURNING c.id
 )
-UPDATE calls c SET
-  qc_disposition = v.disposition, qc_sub_disposition = v.sub_disposition, qc_reason = v.reason, qc_summary = v.summary,
-  status = CASE WHEN c.status_overridden THEN c.status ELSE v.disposition END,
-  sub_disposition = CASE WHEN c.status_overridden THEN c.sub_disposition ELSE v.sub_disposition END,
-  reason = CASE WHEN c.status_overridden THEN c.reason ELSE v.reason END,
-  summary = v.summary,
-  updated_at = now()
-FROM locked, v
-WHERE c.id = locked.id AND c.system_call_id = v.system_call_id
-RETURNING c.system_call_id, c.call_ts`;
+SELECT l.system_call_id, l.call_ts, EXISTS (SELECT 1 FROM changed ch WHERE ch.id = l.id) AS changed FROM locked l`;
 
 function verdictRows(verdicts: NormalisedVerdict[]) {
   return verdicts.map((v) => ({
@@ -175,7 +187,10 @@ export async function ingestCalls(
   return { inserted, updated, rejected };
 }
 
-/** QC bot results: verdicts for known calls are applied together; unknown calls are listed. */
+/**
+ * QC bot results: verdicts for known calls are applied together; unknown calls are listed.
+ * `updated` counts every known call, including one that already held its verdict and was left as it was.
+ */
 export async function ingestVerdicts(
   db: Database,
   raw: unknown[],
@@ -190,11 +205,12 @@ export async function ingestVerdicts(
     'that later result is the one applied',
   );
   if (verdicts.size === 0) return { updated: 0, rejected };
-  const applied = await db.query<{ system_call_id: string; call_ts: Date }>(APPLY_VERDICTS, [
+  const applied = await db.query<{ system_call_id: string; call_ts: Date; changed: boolean }>(APPLY_VERDICTS, [
     JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value))),
   ]);
   const found = new Set(applied.map((r) => r.system_call_id));
-  announceIfChanged(announce, 0, found.size, applied.map((r) => r.call_ts));
+  const changed = applied.filter((r) => r.changed);
+  announceIfChanged(announce, 0, changed.length, changed.map((r) => r.call_ts));
   for (const [systemCallId, { index }] of verdicts) {
     if (!found.has(systemCallId)) {
       rejected.push({ index, systemCallId, errors: [{ field: 'systemCallId', message: 'No call has this systemCallId' }] });
