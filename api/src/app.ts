@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import authentication from './plugins/app/auth/authentication';
 import type { ScryptCost } from './domain/auth/password-hasher';
 import database from './plugins/app/database';
+import readRounds from './plugins/app/read-rounds';
 import errorHandler from './plugins/app/error-handler';
 import sharedState from './plugins/app/shared-state';
 import jsonBody from './plugins/external/json-body';
@@ -90,6 +91,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(errorHandler);
   await fastify.register(openapi);
   await fastify.register(database, { db: options.db });
+  await fastify.register(readRounds);
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);
   await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });

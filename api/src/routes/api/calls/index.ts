@@ -45,8 +45,9 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request) => {
       const { page, limit, sortBy, sortDir } = request.query;
-      const filter = parseCallFilter(request.query);
-      const { records, total } = await findRecordsPage(fastify.db, filter, { sortBy, sortDir, limit, offset: (page - 1) * limit });
+      const { records, total } = await fastify.sharedRead(request, () =>
+        findRecordsPage(fastify.db, parseCallFilter(request.query), { sortBy, sortDir, limit, offset: (page - 1) * limit }),
+      );
       return { success: true, data: records, meta: { total, page, pages: Math.ceil(total / limit), limit } };
     },
   );

@@ -36,7 +36,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
           querystring: pickerQuery,
         },
       },
-      async (request) => ({ success: true, data: { [dimension]: await options(dimension, request.query) } }),
+      async (request) => ({ success: true, data: { [dimension]: await fastify.sharedRead(request, () => options(dimension, request.query)) } }),
     );
   }
 
@@ -50,7 +50,10 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
         querystring: { type: 'object', properties: callFilterQuerySchema },
       },
     },
-    async (request) => ({ success: true, data: { dispositions: await dispositionOptions(fastify.db, parseCallFilter(request.query)) } }),
+    async (request) => ({
+      success: true,
+      data: { dispositions: await fastify.sharedRead(request, () => dispositionOptions(fastify.db, parseCallFilter(request.query))) },
+    }),
   );
 
   fastify.get<{ Querystring: CallFilterParams }>(

@@ -19,17 +19,22 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
       },
     },
     async (request) => {
-      const filter = parseCallFilter(request.query);
-      const [current = [], previous = []] = await totalsForRanges(fastify.db, filter, [filter.range, filter.range.previous]);
-      const data: StatsData = {
-        ...statsFromTotals(current, options.flagThresholds),
-        range: { preset: filter.range.preset, from: filter.range.from.toISOString(), to: filter.range.to.toISOString() },
-        previous: {
-          ...statsFromTotals(previous, options.flagThresholds),
-          range: { from: filter.range.previous.from.toISOString(), to: filter.range.previous.to.toISOString() },
-        },
-      };
+      const data = await fastify.sharedRead(request, () => stats(request.query));
       return { success: true, data };
     },
   );
+
+  /** The stats for one query string: the same for whoever asks. */
+  async function stats(query: CallFilterParams): Promise<StatsData> {
+    const filter = parseCallFilter(query);
+    const [current = [], previous = []] = await totalsForRanges(fastify.db, filter, [filter.range, filter.range.previous]);
+    return {
+      ...statsFromTotals(current, options.flagThresholds),
+      range: { preset: filter.range.preset, from: filter.range.from.toISOString(), to: filter.range.to.toISOString() },
+      previous: {
+        ...statsFromTotals(previous, options.flagThresholds),
+        range: { from: filter.range.previous.from.toISOString(), to: filter.range.previous.to.toISOString() },
+      },
+    };
+  }
 }
