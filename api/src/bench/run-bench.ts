@@ -372,6 +372,14 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       record('team', `${name}: requests/s (${int(team.requests)} answers)`, 'req/s', int(team.requestsPerSecond));
       record('team', `${name}: p50 / p95 / p99`, 'ms', `${team.p50.toFixed(1)} / ${team.p95.toFixed(1)} / ${team.p99.toFixed(1)}`, 'p95 ≤ 250');
       record('team', `${name}: refusals (429) / other failures`, 'answers', `${int(team.refusals)} / ${int(team.failures)}`, '0 / 0');
+      if (team.refusals > 0) {
+        const { p50, p95, p99 } = team.answered;
+        record('team', `${name}: p50 / p95 / p99 of the answers that were not refusals`, 'ms', `${p50.toFixed(1)} / ${p95.toFixed(1)} / ${p99.toFixed(1)}`, 'p95 ≤ 250');
+      }
+      if (team.answeredBeforeFirstRefusal !== undefined) {
+        // Refused only once a person's own budget was spent: the limit doing its job, not colleagues sharing one.
+        record('team', `${name}: fewest requests one refused analyst had answered first`, 'answers', int(team.answeredBeforeFirstRefusal), `≥ ${DEFAULT_RATE_LIMITS.userPerMinute}`);
+      }
     }
   } finally {
     client.close();

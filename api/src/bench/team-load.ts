@@ -87,10 +87,17 @@ export interface TeamLoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** The same over the answers that were not refusals (a refusal is answered fast, and would flatter the others). */
+  answered: { p50: number; p95: number; p99: number };
   /** Answers 429. */
   refusals: number;
   /** Any other answer that was not 2xx. */
   failures: number;
+  /**
+   * Of the analysts who were refused, the fewest requests one had answered before the first refusal:
+   * at the per-person limit or above, the refusals are each person's own budget spent, not a shared one.
+   */
+  answeredBeforeFirstRefusal?: number;
 }
 
 /**
@@ -102,6 +109,7 @@ export async function runTeamLoad(baseUrl: string, analysts: number, seconds: nu
   const tokens: string[] = [];
   for (let i = 0; i < analysts; i += 1) tokens.push(await signIn(baseUrl, teamEmail(i)));
   const answers: Answer[] = [];
+  const beforeRefusal: Array<number | undefined> = tokens.map(() => undefined);
   const agents = tokens.map(() => new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS }));
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -109,8 +117,13 @@ export async function runTeamLoad(baseUrl: string, analysts: number, seconds: nu
     await Promise.all(
       tokens.map(async (token, i) => {
         const agent = agents[i] as http.Agent;
+        let answered = 0;
         while (performance.now() < deadline) {
-          answers.push(...(await Promise.all(refresh.map((path) => timedGet(agent, `${baseUrl}${path}`, token)))));
+          const refreshAnswers = await Promise.all(refresh.map((path) => timedGet(agent, `${baseUrl}${path}`, token)));
+          answers.push(...refreshAnswers);
+          if (beforeRefusal[i] !== undefined) continue;
+          if (refreshAnswers.some((a) => a.status === 429)) beforeRefusal[i] = answered + refreshAnswers.filter((a) => a.status !== 429).length;
+          else answered += refreshAnswers.length;
         }
       }),
     );
@@ -118,8 +131,11 @@ export async function runTeamLoad(baseUrl: string, analysts: number, seconds: nu
     for (const agent of agents) agent.destroy();
   }
   const elapsed = (performance.now() - started) / 1000;
-  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)] ?? NaN;
+  const sorted = (list: Answer[]) => list.map((a) => a.ms).sort((a, b) => a - b);
+  const quantile = (latencies: number[], q: number) => latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)] ?? NaN;
+  const latencies = sorted(answers);
+  const at = (q: number) => quantile(latencies, q);
+  const answeredLatencies = sorted(answers.filter((a) => a.status !== 429));
   return {
     analysts,
     seconds: elapsed,
@@ -128,7 +144,11 @@ export async function runTeamLoad(baseUrl: string, analysts: number, seconds: nu
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
+    answered: { p50: quantile(answeredLatencies, 0.5), p95: quantile(answeredLatencies, 0.95), p99: quantile(answeredLatencies, 0.99) },
     refusals: answers.filter((a) => a.status === 429).length,
     failures: answers.filter((a) => a.status !== 429 && (a.status < 200 || a.status >= 300)).length,
+    answeredBeforeFirstRefusal: beforeRefusal.some((n) => n !== undefined)
+      ? Math.min(...beforeRefusal.filter((n): n is number => n !== undefined))
+      : undefined,
   };
 }
