@@ -1,10 +1,11 @@
 /**
  * Two server processes on one PostgreSQL database behave as one server:
  * tokens, sign-in throttling, idempotent payments, logout and a person's
- * request budget hold across both. The servers run with production scrypt, so sign-ins are few.
+ * request budget hold across both, and a change stored through one reaches
+ * the live event streams of the other. The servers run with production scrypt, so sign-ins are few.
  */
 import pg from 'pg';
-import { REFRESH_COOKIE } from '@callboard/contract';
+import { API_PATHS, CALLS_CHANGED_EVENT, REFRESH_COOKIE, type CallsChanged } from '@callboard/contract';
 import {
   attemptSignIn,
   bearer,
@@ -158,5 +159,44 @@ describe("a person's request budget", () => {
     }
     // The admin's own budget is untouched by this person's.
     expect(await profileStatus(a, admin.token)).toBe(200);
+  });
+});
+
+describe('live events', () => {
+  /** Reads an open event stream until its first `calls` event, or fails after `withinMs`. */
+  async function firstCallsEvent(body: ReadableStream<Uint8Array>, withinMs: number): Promise<CallsChanged> {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffered = '';
+    const timeout = setTimeout(() => void reader.cancel(), withinMs);
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`no ${CALLS_CHANGED_EVENT} event within ${withinMs} ms; the stream said:\n${buffered}`);
+        buffered += decoder.decode(value, { stream: true });
+        for (const block of buffered.split('\n\n').slice(0, -1)) {
+          const lines = block.split('\n');
+          if (!lines.includes(`event: ${CALLS_CHANGED_EVENT}`)) continue;
+          const data = lines.find((line) => line.startsWith('data: '));
+          if (data) return JSON.parse(data.slice('data: '.length)) as CallsChanged;
+        }
+      }
+    } finally {
+      clearTimeout(timeout);
+      await reader.cancel().catch(() => {});
+    }
+  }
+
+  test('a subscriber on one instance hears a call ingested through the other within 2 s', async () => {
+    const listening = await fetch(`${b.url}${API_PATHS.events}`, { headers: bearer(admin.token) });
+    expect(listening.status).toBe(200);
+    expect(listening.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const heard = firstCallsEvent(listening.body as ReadableStream<Uint8Array>, 2000);
+    const sent = Date.now();
+    const callTimestamp = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    expect((await ingestCalls(a, [sampleCall('instances-live-call', { callTimestamp })])).status).toBe(200);
+    const event = await heard;
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(event).toEqual({ inserted: 1, updated: 0, newestCallTimestamp: callTimestamp });
   });
 });
