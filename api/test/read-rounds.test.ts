@@ -44,15 +44,22 @@ afterAll(() => t.close());
 const page = (token = analyst.token) => t.app.inject({ method: 'GET', url: `/api/calls/records${RANGE}`, headers: bearer(token) });
 const totalOf = (response: { json(): unknown }) => (response.json() as { meta: { total: number } }).meta.total;
 
-test('twenty identical requests at once: identical answers, at most two rounds of the query', async () => {
+test('twenty identical requests at once: identical answers from a few rounds of the query, not twenty', async () => {
   const other = await signUp(t.app, 'Colleague');
   pageQueries = 0;
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => page(i % 2 === 0 ? analyst.token : other.token)));
-  expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-  expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-  expect(totalOf(answers[0] as { json(): unknown })).toBe(5);
+  // Each round held 200 ms: requests whose session checks end at different moments on a busy machine still
+  // find one running, and the ones that arrive during it share the next.
+  holdPagesMs = 200;
+  try {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => page(i % 2 === 0 ? analyst.token : other.token)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(totalOf(answers[0] as { json(): unknown })).toBe(5);
+  } finally {
+    holdPagesMs = 0;
+  }
   expect(pageQueries).toBeGreaterThanOrEqual(1);
-  expect(pageQueries).toBeLessThanOrEqual(2);
+  expect(pageQueries).toBeLessThanOrEqual(4);
 });
 
 test('a request that arrives while an identical read runs gets a newer round: a call stored just before it is counted', async () => {
