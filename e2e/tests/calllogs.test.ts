@@ -6,6 +6,7 @@ import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
+import { applyDatePreset } from '../support/filters';
 
 /**
  * The live Call Logs in real Chromium against the production build: infinite
@@ -33,11 +34,7 @@ beforeEach(async () => {
   await page.waitForURL('**/reporting');
 
   // The top bar's filters: the last 30 days, so the log has pages to scroll through.
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Filters' });
-  await panel.getByLabel('Date Preset').selectOption('last_30_days');
-  await panel.getByRole('button', { name: 'Apply' }).click();
-  await panel.waitFor({ state: 'detached' });
+  await applyDatePreset(page, 'last_30_days');
 
   await page.getByRole('link', { name: 'Call Logs' }).click();
   await page.getByRole('heading', { name: 'Call Logs', exact: true }).waitFor();

@@ -3,6 +3,7 @@ import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { submitLogin } from '../support/sign-in';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { applyDatePreset } from '../support/filters';
 
 /**
  * Live push in real Chromium against the production build: a call delivered
@@ -71,11 +72,7 @@ test('a delivered call appears within 2 s while Live; with the stream failing, P
   await page.getByRole('switch', { name: 'Auto Refresh' }).click();
   await page.getByRole('combobox', { name: 'Refresh interval' }).selectOption('5000');
   // The last 30 days, so the log has rows before the first delivery (the default, today, may have none yet).
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Filters' });
-  await panel.getByLabel('Date Preset').selectOption('last_30_days');
-  await panel.getByRole('button', { name: 'Apply' }).click();
-  await panel.waitFor({ state: 'detached' });
+  await applyDatePreset(page, 'last_30_days');
   await page.getByRole('link', { name: 'Call Logs' }).click();
   await page.getByRole('heading', { name: 'Call Logs', exact: true }).waitFor();
   await page.getByRole('table', { name: 'Call log' }).waitFor();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { DEMO_ADMIN, startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
+import { applyDatePreset } from '../support/filters';
 
 /**
  * The Reporting screen on demo data, in real Chromium against the production
@@ -43,11 +44,7 @@ async function signInOnLast30Days() {
   await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.waitForURL('**/reporting');
 
-  await page.getByRole('button', { name: /^Filters,/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Filters' });
-  await panel.getByLabel('Date Preset').selectOption('last_30_days');
-  await panel.getByRole('button', { name: 'Apply', exact: true }).click();
-  await panel.waitFor({ state: 'detached' });
+  await applyDatePreset(page, 'last_30_days');
   await statsSettled();
   await recordsSettled();
 }
