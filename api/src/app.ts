@@ -36,7 +36,6 @@ import webRoutes from './routes/web';
 import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './domain/web/front-end';
 import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './domain/calls/stats';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limit/rate-limits';
-import type { AccessClaims } from './plugins/app/auth/authentication';
 
 export interface AppOptions {
   db: Database;
@@ -99,14 +98,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(rateLimit, {
     limits,
     counters: counterLocation(options),
-    verifiedUserOf: (token) => {
-      try {
-        const claims = fastify.jwt.verify<AccessClaims>(token);
-        return claims.typ === 'access' && claims.sub ? claims.sub : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    verifiedUserOf: (request) => fastify.accessClaimsOf(request)?.sub,
   });
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });

@@ -15,20 +15,15 @@ export interface RateLimitOptions {
   limits: RateLimits;
   counters: CounterLocation;
   /**
-   * The subject of an access token whose signature, issuer, audience and expiry check out, or
-   * undefined. No database: whether the session is still live is the route's business (401).
+   * The subject of the request's access token when its signature, issuer, audience and expiry check
+   * out, or undefined. No database: whether the session is still live is the route's business (401).
    */
-  verifiedUserOf: (token: string) => string | undefined;
+  verifiedUserOf: (request: FastifyRequest) => string | undefined;
 }
 
 /** One warning per this many ms while the counters are unreachable, not one per request. */
 const WARNING_INTERVAL_MS = 10_000;
 const REDIS_NAMESPACE = 'callboard-rate-limit:';
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-}
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -90,10 +85,9 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     skipOnError: true,
     keyGenerator: (request) => {
       const owner = limitOwnerOf(request.routeOptions.url ?? '');
-      const token = owner === 'user' ? bearerToken(request) : undefined;
       return limitKey(owner === 'none' ? 'address' : owner, {
         address: normalizeIP(request.ip),
-        verifiedUser: token ? options.verifiedUserOf(token) : undefined,
+        verifiedUser: owner === 'user' ? options.verifiedUserOf(request) : undefined,
         apiKey: owner === 'ingest-key' ? headerValue(request.headers['x-api-key']) : undefined,
       });
     },

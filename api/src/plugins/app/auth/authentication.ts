@@ -8,7 +8,7 @@ import {
   type AuthPayload,
   type PublicUser,
 } from '@callboard/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../../http/http-error';
 import { toPublicUser, type UserRow } from '../../../domain/users/user-row';
@@ -34,6 +34,12 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
+    /**
+     * The request's access token's claims when its signature, issuer, audience, expiry and type check
+     * out, else undefined; no database. Checked once per request: the rate limit (keyed by the
+     * token's subject) and `authenticate` both ask.
+     */
+    accessClaimsOf: (request: FastifyRequest) => AccessClaims | undefined;
     /** onRequest hook: only a live session of an active user gets through (docs/decisions/0008-sessions-and-revocation.md). */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook, after `authenticate`: admins only, 403 for everyone else. */
@@ -46,6 +52,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: PublicUser | null;
     sessionId: string | null;
+    /** accessClaimsOf's answer for this request: null until asked, false for a token that did not verify. */
+    accessClaims: AccessClaims | false | null;
   }
 }
 
@@ -69,15 +77,16 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
   fastify.decorate('passwords', new PasswordHasher(options.passwordCost));
   fastify.decorateRequest('currentUser', null);
   fastify.decorateRequest('sessionId', null);
+  fastify.decorateRequest('accessClaims', null);
+
+  fastify.decorate('accessClaimsOf', function accessClaimsOf(request: FastifyRequest) {
+    if (request.accessClaims === null) request.accessClaims = verifiedAccessClaims(fastify, request.headers.authorization) ?? false;
+    return request.accessClaims || undefined;
+  });
 
   fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-    let claims: AccessClaims;
-    try {
-      claims = await request.jwtVerify<AccessClaims>();
-    } catch {
-      throw unauthenticated();
-    }
-    if (claims.typ !== 'access' || !claims.sid || !claims.sub) throw unauthenticated();
+    const claims = fastify.accessClaimsOf(request);
+    if (!claims) throw unauthenticated();
     // Database errors propagate: an outage is a 503, never a sign-out.
     const user = await sessionsRepository.findLiveUser(fastify.db, claims.sid, claims.sub);
     if (!user) throw unauthenticated('Your session has ended; please sign in again');
@@ -115,4 +124,16 @@ export function setRefreshCookie(reply: FastifyReply, token: string): void {
 
 export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+}
+
+/** An `Authorization: Bearer <token>` header's access claims, read as @fastify/jwt reads the header; undefined if anything is off. */
+function verifiedAccessClaims(fastify: FastifyInstance, header: string | undefined): AccessClaims | undefined {
+  const [scheme, token, ...rest] = header?.split(' ') ?? [];
+  if (token === undefined || rest.length > 0 || !/^Bearer$/i.test(scheme ?? '')) return undefined;
+  try {
+    const claims = fastify.jwt.verify<AccessClaims>(token);
+    return claims.typ === 'access' && claims.sid && claims.sub ? claims : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -67,7 +67,8 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
           () => {},
         );
       }, heartbeatMs);
-      const { exp } = request.user as { exp?: number };
+      // The claims authentication verified for this request; exp is the standard claim jwt.sign added.
+      const { exp } = (fastify.accessClaimsOf(request) ?? {}) as { exp?: number };
       const expiry = exp === undefined ? undefined : setTimeout(() => end(), Math.max(exp * 1000 - Date.now(), 0));
 
       function end() {
