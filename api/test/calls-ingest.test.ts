@@ -126,7 +126,7 @@ describe('/api/ingest-keys', () => {
 
     const list = await getOk(t.app, admin.token, '/api/ingest-keys');
     const listed = list.data.find((k: { id: string }) => k.id === id);
-    expect(listed).toEqual({ id, name: 'QC bot', prefix, createdBy: 'Ada Admin', createdAt, lastUsedAt: null, revokedAt: null });
+    expect(listed).toEqual({ id, name: 'QC bot', prefix, scopes: ['calls', 'qc'], createdBy: 'Ada Admin', createdAt, lastUsedAt: null, revokedAt: null });
     expect(JSON.stringify(list)).not.toContain(key.slice(10));
     expect(JSON.stringify(list)).not.toMatch(/hash/i);
 

@@ -11,6 +11,7 @@ export * from './dimensions';
 export * from './dispositions';
 export * from './endpoints';
 export * from './id-list';
+export * from './ingest-keys';
 export * from './limits';
 export * from './live-events';
 export * from './payment-validation';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
+import { MIGRATIONS, type Migration } from '../../src/db/migrations';
 import { openPgliteDatabase } from '../../src/db/pglite-database';
 import { openPostgresDatabase } from '../../src/db/postgres-database';
 
@@ -55,16 +56,17 @@ export async function createPostgresDatabase(): Promise<{ name: string; url: str
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new
  * PostgreSQL database created on TEST_DATABASE_URL's server and dropped after.
+ * A migration's own test passes the ones before it, to write rows as they were.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(migrations: Migration[] = MIGRATIONS): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
     const db = await openPgliteDatabase(undefined);
-    await migrate(db);
+    await migrate(db, migrations);
     return { db, drop: () => db.close() };
   }
   const created = await createPostgresDatabase();
   const db = await openPostgresDatabase(created.url);
-  await migrate(db);
+  await migrate(db, migrations);
   return {
     db,
     url: created.url,

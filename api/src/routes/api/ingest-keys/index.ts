@@ -1,5 +1,6 @@
+import { INGEST_SCOPES, parseIngestScopes, type CreateIngestKeyBody, type IngestKey } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../../http/http-error';
+import { notFound, validationFailed } from '../../../http/http-error';
 import { INGEST_KEY_PREFIX, hashIngestKey, newIngestKey } from '../../../domain/ingest/ingest-keys';
 import { bearer, idParams } from '../schemas';
 
@@ -7,6 +8,7 @@ interface KeyRow {
   id: string;
   name: string;
   key_prefix: string;
+  scopes: string[];
   created_by_name: string | null;
   created_at: Date;
   last_used_at: Date | null;
@@ -14,17 +16,18 @@ interface KeyRow {
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const toKey = (row: KeyRow) => ({
+const toKey = (row: KeyRow): IngestKey => ({
   id: row.id,
   name: row.name,
   prefix: row.key_prefix,
+  scopes: INGEST_SCOPES.filter((scope) => row.scopes.includes(scope)),
   createdBy: row.created_by_name,
-  createdAt: iso(row.created_at),
+  createdAt: iso(row.created_at)!,
   lastUsedAt: iso(row.last_used_at),
   revokedAt: iso(row.revoked_at),
 });
 
-const SELECT_KEYS = `SELECT k.id, k.name, k.key_prefix, coalesce(nullif(u.name, ''), u.email) AS created_by_name, k.created_at, k.last_used_at, k.revoked_at
+const SELECT_KEYS = `SELECT k.id, k.name, k.key_prefix, k.scopes, coalesce(nullif(u.name, ''), u.email) AS created_by_name, k.created_at, k.last_used_at, k.revoked_at
   FROM ingest_keys k LEFT JOIN users u ON u.id = k.created_by`;
 
 /** Admins manage the keys the tracking platform and the QC bot use. */
@@ -37,7 +40,7 @@ export default async function ingestKeyRoutes(fastify: FastifyInstance): Promise
     data: (await fastify.db.query<KeyRow>(`${SELECT_KEYS} ORDER BY k.created_at DESC`)).map(toKey),
   }));
 
-  fastify.post<{ Body: { name: string } }>(
+  fastify.post<{ Body: CreateIngestKeyBody }>(
     '',
     {
       schema: {
@@ -48,18 +51,24 @@ export default async function ingestKeyRoutes(fastify: FastifyInstance): Promise
           type: 'object',
           required: ['name'],
           additionalProperties: false,
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } },
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+            // Loose on purpose: parseIngestScopes (contract) words every message, duplicates included.
+            scopes: { description: `What the key may deliver: a non-empty list of ${INGEST_SCOPES.join(', ')}, each once; all of them when omitted` },
+          },
         },
       },
     },
     async (request, reply) => {
+      const scopes = parseIngestScopes(request.body.scopes);
+      if (!Array.isArray(scopes)) throw validationFailed([scopes]);
       const key = newIngestKey();
       const [row] = await fastify.db.query<{ id: string }>(
-        'INSERT INTO ingest_keys (name, key_hash, key_prefix, created_by) VALUES ($1, $2, $3, $4) RETURNING id',
-        [request.body.name.trim(), hashIngestKey(key), key.slice(0, INGEST_KEY_PREFIX.length + 6), request.currentUser!.id],
+        'INSERT INTO ingest_keys (name, key_hash, key_prefix, created_by, scopes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [request.body.name.trim(), hashIngestKey(key), key.slice(0, INGEST_KEY_PREFIX.length + 6), request.currentUser!.id, scopes],
       );
       const [created] = await fastify.db.query<KeyRow>(`${SELECT_KEYS} WHERE k.id = $1`, [row!.id]);
-      request.log.info({ actor: request.currentUser?.id, keyId: row!.id }, 'ingest key created');
+      request.log.info({ actor: request.currentUser?.id, keyId: row!.id, scopes }, 'ingest key created');
       return reply.code(201).send({ success: true, message: 'Key created: copy it now, it is not shown again', data: { ...toKey(created!), key } });
     },
   );

@@ -1,11 +1,18 @@
-import { INGEST_BATCH_MAX } from '@callboard/contract';
+import { INGEST_BATCH_MAX, INGEST_KEY_MESSAGES, type IngestScope } from '@callboard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthenticated } from '../../../http/http-error';
+import { forbidden, unauthenticated } from '../../../http/http-error';
 import { ingestCalls, ingestVerdicts, type AnnounceChange } from '../../../domain/calls/calls-writer';
-import { acceptIngestKey } from '../../../domain/ingest/ingest-keys';
+import { checkIngestKey } from '../../../domain/ingest/ingest-keys';
 import { createWriteTurns } from '../../../domain/ingest/ingest-write-queue';
 
 const apiKey = [{ apiKey: [] }];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope an ingest key must hold to use this route (contract/src/ingest-keys.ts). */
+    ingestScope?: IngestScope;
+  }
+}
 
 /** Machine endpoints: the tracking platform and the QC bot, authenticated by X-Api-Key, not by a person's session. */
 export interface IngestRouteOptions {
@@ -19,20 +26,30 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
   // Once the write has committed: every instance's open event streams hear of it.
   const announce: AnnounceChange = (change) => void fastify.callsChanges.publish(change);
 
+  // Every route here names the scope it needs: one without would be open to any valid key.
+  fastify.addHook('onRoute', (route) => {
+    if (!route.config?.ingestScope) throw new Error(`ingest route ${String(route.method)} ${route.url} names no ingestScope`);
+  });
+
+  // onRequest, before the body is read: a refused key is refused whatever it sent.
   fastify.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers['x-api-key'];
     const presented = Array.isArray(header) ? header[0] : header;
-    if (!(await acceptIngestKey(fastify.db, presented, options.ingestApiKey))) {
+    const scope = request.routeOptions.config.ingestScope!;
+    const check = await checkIngestKey(fastify.db, presented, options.ingestApiKey, scope);
+    if (check === 'refused') {
       request.log.warn({ ip: request.ip }, 'ingest refused: bad API key');
       throw unauthenticated('A valid X-Api-Key header is required');
     }
+    // The error handler logs the 403 with its message, which names the scope.
+    if (check === 'scope-missing') throw forbidden(INGEST_KEY_MESSAGES.scopeMissing(scope));
   });
 
   fastify.post<{ Body: { calls: unknown[] } }>(
     '/calls',
     {
       // The tracking platform delivering, not the dashboard in use (export-pacing.ts).
-      config: { machine: true },
+      config: { machine: true, ingestScope: 'calls' },
       schema: {
         tags: ['ingest'],
         summary: 'Deliver calls (1 to 1000); the same systemCallId again updates that call',
@@ -54,8 +71,8 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
   fastify.post<{ Body: { results: unknown[] } }>(
     '/qc',
     {
-      // The tracking platform delivering, not the dashboard in use (export-pacing.ts).
-      config: { machine: true },
+      // The QC bot delivering, not the dashboard in use (export-pacing.ts).
+      config: { machine: true, ingestScope: 'qc' },
       schema: {
         tags: ['ingest'],
         summary: "Deliver the QC bot's verdicts (1 to 1000)",
