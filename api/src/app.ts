@@ -35,6 +35,7 @@ import statsRoutes from './routes/api/stats';
 import webRoutes from './routes/web';
 import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './domain/web/front-end';
 import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './domain/calls/stats';
+import { AcceptedIngestKeys } from './domain/rate-limit/accepted-ingest-keys';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limit/rate-limits';
 
 export interface AppOptions {
@@ -95,10 +96,12 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(sharedState);
   await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.
+  const acceptedIngestKeys = new AcceptedIngestKeys(options.ingestApiKey);
   await fastify.register(rateLimit, {
     limits,
     counters: counterLocation(options),
     verifiedUserOf: (request) => fastify.accessClaimsOf(request)?.sub,
+    isAcceptedIngestKey: (apiKey) => acceptedIngestKeys.has(apiKey),
   });
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
@@ -113,6 +116,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(ingestRoutes, {
     prefix: '/api/ingest',
     ingestApiKey: options.ingestApiKey,
+    acceptedKeys: acceptedIngestKeys,
     concurrency: options.ingestConcurrency ?? DEFAULT_INGEST_CONCURRENCY,
   });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });

@@ -107,12 +107,29 @@ describe('ingest routes: a budget per API key', () => {
       t.app.inject({ method: 'POST', url: '/api/ingest/calls', headers: { 'x-api-key': key }, payload: { calls: [] }, remoteAddress: OFFICE });
     expect(await statuses(3, () => deliver(INGEST_KEY))).toEqual([400, 400, 400]);
     expectRateLimited(await deliver(INGEST_KEY), 3);
+    // A stored key's first delivery to this instance spends the address's budget: until the route
+    // has accepted it, the limit cannot tell it from a made-up one. From then on it has its own.
+    const first = await deliver(qcKey);
+    expect(first.statusCode).toBe(400);
+    expect(first.headers['x-ratelimit-limit']).toBe('8');
     const other = await deliver(qcKey);
     expect(other.statusCode).toBe(400);
     expect(other.headers['x-ratelimit-limit']).toBe('3');
     expect(other.headers['x-ratelimit-remaining']).toBe('2');
     const erin = await person('Erin');
     expect((await profile(erin.token)).statusCode).toBe(200);
+  });
+
+  test('a new made-up key for every request gets no fresh budget: they all spend the address\'s', async () => {
+    const inventor = '198.51.100.77';
+    const deliver = (i: number) =>
+      t.app.inject({ method: 'POST', url: '/api/ingest/calls', headers: { 'x-api-key': `cbk_made-up-${i}` }, payload: { calls: [] }, remoteAddress: inventor });
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i += 1) answers.push((await deliver(i)).statusCode);
+    expect(answers).toEqual(Array(8).fill(401));
+    expectRateLimited(await deliver(8), 8);
+    // Another address has its own budget.
+    expect((await t.app.inject({ method: 'POST', url: '/api/ingest/calls', headers: { 'x-api-key': 'cbk_made-up-x' }, payload: { calls: [] }, remoteAddress: '198.51.100.78' })).statusCode).toBe(401);
   });
 });
 

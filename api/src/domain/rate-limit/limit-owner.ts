@@ -35,7 +35,7 @@ export interface Presented {
   address: string;
   /** The subject of a bearer token whose signature verified, if any. */
   verifiedUser?: string;
-  /** The X-Api-Key header, if any. */
+  /** The X-Api-Key header, if the ingest route has lately accepted it (accepted-ingest-keys.ts). */
   apiKey?: string;
 }
 
@@ -46,8 +46,8 @@ export function apiKeyFingerprint(apiKey: string): string {
 
 /**
  * The counter key of a request on a route of `owner`. A signed-in route with no verifiable token,
- * or an ingest route with no key, counts against the address: those requests are refused with
- * 401 anyway, and keying them by whatever they claim would let a client pick its own budget.
+ * or an ingest route with no key it has accepted, counts against the address: keying them by
+ * whatever they claim would let a client pick its own budget, or make up a new one each time.
  */
 export function limitKey(owner: Exclude<LimitOwner, 'none'>, presented: Presented): string {
   if (owner === 'user' && presented.verifiedUser) return `user:${presented.verifiedUser}`;

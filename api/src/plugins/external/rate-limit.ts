@@ -19,6 +19,8 @@ export interface RateLimitOptions {
    * out, or undefined. No database: whether the session is still live is the route's business (401).
    */
   verifiedUserOf: (request: FastifyRequest) => string | undefined;
+  /** Whether the ingest route has lately accepted this X-Api-Key (domain/rate-limit/accepted-ingest-keys.ts). */
+  isAcceptedIngestKey: (apiKey: string) => boolean;
 }
 
 /** One warning per this many ms while the counters are unreachable, not one per request. */
@@ -85,10 +87,11 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     skipOnError: true,
     keyGenerator: (request) => {
       const owner = limitOwnerOf(request.routeOptions.url ?? '');
+      const apiKey = owner === 'ingest-key' ? headerValue(request.headers['x-api-key']) : undefined;
       return limitKey(owner === 'none' ? 'address' : owner, {
         address: normalizeIP(request.ip),
         verifiedUser: owner === 'user' ? options.verifiedUserOf(request) : undefined,
-        apiKey: owner === 'ingest-key' ? headerValue(request.headers['x-api-key']) : undefined,
+        apiKey: apiKey !== undefined && options.isAcceptedIngestKey(apiKey) ? apiKey : undefined,
       });
     },
     max: (_request, key) => limitForKey(key, limits),

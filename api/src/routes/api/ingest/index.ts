@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../../http/http-error';
 import { ingestCalls, ingestVerdicts, type AnnounceChange } from '../../../domain/calls/calls-writer';
 import { checkIngestKey } from '../../../domain/ingest/ingest-keys';
+import type { AcceptedIngestKeys } from '../../../domain/rate-limit/accepted-ingest-keys';
 import { createWriteTurns } from '../../../domain/ingest/ingest-write-queue';
 
 const apiKey = [{ apiKey: [] }];
@@ -17,6 +18,8 @@ declare module 'fastify' {
 /** Machine endpoints: the tracking platform and the QC bot, authenticated by X-Api-Key, not by a person's session. */
 export interface IngestRouteOptions {
   ingestApiKey: string | undefined;
+  /** Told of each accepted key, so the rate limit gives it a budget of its own from then on. */
+  acceptedKeys: AcceptedIngestKeys;
   /** INGEST_CONCURRENCY: call deliveries written to the database at once (ingest-write-queue.ts). */
   concurrency: number;
 }
@@ -43,6 +46,7 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
     }
     // The error handler logs the 403 with its message, which names the scope.
     if (check === 'scope-missing') throw forbidden(INGEST_KEY_MESSAGES.scopeMissing(scope));
+    options.acceptedKeys.remember(presented!);
   });
 
   fastify.post<{ Body: { calls: unknown[] } }>(
