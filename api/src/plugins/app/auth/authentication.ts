@@ -105,9 +105,12 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
 
   fastify.decorate('startSession', async function startSession(reply: FastifyReply, user: UserRow) {
     const refreshToken = newRefreshToken();
-    const sessionId = await sessionsRepository.create(fastify.db, user.id, refreshToken);
+    const session = await sessionsRepository.create(fastify.db, user.id, refreshToken);
+    if (session.endedSessionIds.length > 0) {
+      reply.log.info({ userId: user.id, endedSessionIds: session.endedSessionIds }, 'sign-in ended the oldest sessions (live-session cap)');
+    }
     setRefreshCookie(reply, refreshToken);
-    return { token: await fastify.signAccessToken(user, sessionId), expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) };
+    return { token: await fastify.signAccessToken(user, session.id), expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) };
   });
 });
 

@@ -42,6 +42,16 @@ const authPayloadResponse = {
   },
 } as const;
 
+/**
+ * A refresh cookie swapped by another request of the same browser a moment ago
+ * (sessions-repository.ts, REUSE_GRACE_SECONDS): the session stands, and a retry
+ * sends the newer cookie.
+ */
+const REFRESH_RACED = () =>
+  new HttpError(409, 'CONFLICT', 'This session was refreshed a moment ago by another request; try again', undefined, {
+    'retry-after': '1',
+  });
+
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { allowSignup, limits } = options;
   const users = new UserService(fastify.db, fastify.passwords);
@@ -114,8 +124,12 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw unauthenticated('No session to refresh; please sign in');
-      const renewed = await signIn.renew(presented);
-      if (!renewed) {
+      const renewed = await signIn.renew(presented, ({ sessionId, userId }) =>
+        request.log.warn({ sessionId, userId, ip: request.ip }, 'a spent refresh token was presented again: session ended'),
+      );
+      // The cookie stays: the browser already holds the newer one that the other request was given.
+      if (renewed.kind === 'raced') throw REFRESH_RACED();
+      if (renewed.kind === 'ended') {
         clearRefreshCookie(reply);
         throw unauthenticated('Your session has ended; please sign in again');
       }
