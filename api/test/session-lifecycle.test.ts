@@ -1,7 +1,8 @@
 /**
  * What happens to sessions besides signing in and out (docs/decisions/0020-refresh-reuse-and-session-housekeeping.md):
  * a spent refresh token presented again ends its session, a user holds at most
- * MAX_LIVE_SESSIONS, and ended sessions are swept away.
+ * MAX_LIVE_SESSIONS, ended sessions are swept away, and the cookie routes refuse
+ * requests from other sites.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '@callboard/contract';
@@ -201,5 +202,52 @@ describe('sweeping ended sessions', () => {
     } finally {
       await scheduled.close();
     }
+  });
+});
+
+describe('the cookie routes refuse other sites', () => {
+  const refused = { success: false, code: 'FORBIDDEN', message: 'Cross-site request refused' };
+
+  test.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Origin: null', { origin: 'null' }],
+  ])('%s: refresh and logout are 403 and the session is untouched', async (_what, headers) => {
+    const me = await signUp(t.app);
+    const refreshAttempt = await refresh(me.refresh, headers);
+    expect(refreshAttempt.statusCode).toBe(403);
+    expect(refreshAttempt.json()).toEqual(refused);
+    expect(refreshAttempt.cookies).toEqual([]);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...headers, ...bearer(me.token) },
+      cookies: { [REFRESH_COOKIE]: me.refresh },
+    });
+    expect(logout.statusCode).toBe(403);
+    expect(logout.json()).toEqual(refused);
+    expect((await profile(me.token)).statusCode).toBe(200);
+    // The cookie was neither spent nor revoked.
+    expect((await refresh(me.refresh)).statusCode).toBe(200);
+  });
+
+  test.each([
+    ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+    ['Sec-Fetch-Site: none', { 'sec-fetch-site': 'none' }],
+    ['an Origin equal to the server', { origin: 'http://localhost' }],
+    ['neither header', {}],
+  ])('%s: refresh and logout work', async (_what, headers) => {
+    const me = await signUp(t.app);
+    const renewed = await refresh(me.refresh, headers);
+    expect(renewed.statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...headers, ...bearer(me.token) },
+      cookies: { [REFRESH_COOKIE]: refreshCookieOf(renewed) as string },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await profile(me.token)).statusCode).toBe(401);
   });
 });

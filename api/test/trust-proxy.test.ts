@@ -1,7 +1,9 @@
 /**
- * TRUST_PROXY decides whether X-Forwarded-For / X-Forwarded-Proto are believed: the client
- * address keys the sign-in routes' budget, and the protocol decides whether the refresh cookie
- * is Secure. Unset, anyone can write those headers, so they are ignored.
+ * TRUST_PROXY decides whether X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host are believed:
+ * the client address keys the sign-in routes' budget, the protocol decides whether the refresh
+ * cookie is Secure, and protocol and host make the origin a
+ * browser's Origin header is held to on the cookie routes. Unset, anyone can write those
+ * headers, so they are ignored.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '@callboard/contract';
@@ -54,6 +56,22 @@ async function secureCookie(t: TestApp, proto: string): Promise<boolean> {
   return cookie?.secure === true;
 }
 
+/** A refresh from a browser without Sec-Fetch-Site, through the proxy, claiming to come from `origin`. */
+async function refreshFrom(t: TestApp, origin: string, forwarded: Record<string, string>): Promise<number> {
+  const me = await signUp(t.app);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers: { origin, ...forwarded },
+    cookies: { [REFRESH_COOKIE]: me.refresh },
+    remoteAddress: OTHER_PROXY,
+  });
+  return response.statusCode;
+}
+
+const PUBLIC_ORIGIN = 'https://callboard.example.com';
+const FORWARDED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'callboard.example.com' };
+
 test(
   'unset: a forged X-Forwarded-For is ignored (one address, one budget) and X-Forwarded-Proto does not make the cookie Secure',
   () =>
@@ -61,6 +79,16 @@ test(
       const forged = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map((ip) => () => loginVia(t, ip));
       expect(await statuses(forged)).toEqual([401, 401, 401, 429]);
       expect(await secureCookie(t, 'https')).toBe(false);
+    }),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  "unset: the cookie routes hold a browser's Origin to the server's own address, not to what X-Forwarded-* claim",
+  () =>
+    withApp(undefined, async (t) => {
+      expect(await refreshFrom(t, PUBLIC_ORIGIN, FORWARDED)).toBe(403);
+      expect(await refreshFrom(t, 'http://localhost', FORWARDED)).toBe(200);
     }),
   SETUP_TIMEOUT_MS,
 );
@@ -90,6 +118,17 @@ test(
       expect(await statuses(spoofing)).toEqual([401, 401, 401, 429]);
       expect((await loginVia(t, '203.0.113.8')).statusCode).toBe(401);
       expect(await secureCookie(t, 'https')).toBe(true);
+    }),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  "behind a trusted proxy the public origin is the server's own: the page's refresh works, another site's is refused",
+  () =>
+    withApp(['10.0.0.0/8'], async (t) => {
+      expect(await refreshFrom(t, PUBLIC_ORIGIN, FORWARDED)).toBe(200);
+      expect(await refreshFrom(t, 'https://evil.example', FORWARDED)).toBe(403);
+      expect(await refreshFrom(t, 'http://callboard.example.com', FORWARDED)).toBe(403);
     }),
   SETUP_TIMEOUT_MS,
 );

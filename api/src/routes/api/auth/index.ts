@@ -5,6 +5,7 @@ import { SignInService } from '../../../domain/auth/sign-in-service';
 import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
 import { clearRefreshCookie, setRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
+import { refuseCrossSite } from '../../../plugins/app/auth/same-origin';
 import { bearer, messageSchema, userSchema } from '../schemas';
 
 export interface AuthRouteLimits {
@@ -115,6 +116,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     '/refresh',
     {
       config: { rateLimit: { max: limits.refreshPerMinute, timeWindow: '1 minute' } },
+      onRequest: refuseCrossSite,
       schema: {
         tags: ['auth'],
         summary: 'Swap the refresh cookie for a new access token (and a new cookie)',
@@ -142,7 +144,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
 
   fastify.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageSchema } } },
+    { onRequest: refuseCrossSite, schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageSchema } } },
     async (request, reply) => {
       // Works with an expired access token too: the refresh cookie still names the session.
       try {
