@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
+import type { CookieSecure } from './config/env';
 import authentication from './plugins/app/auth/authentication';
 import sessionHousekeeping from './plugins/app/auth/session-housekeeping';
 import type { ScryptCost } from './domain/auth/password-hasher';
@@ -59,6 +60,8 @@ export interface AppOptions {
   remoteUrls?: RemoteUrls;
   /** REDIS_URL: keep the rate-limit counters in Redis instead of PostgreSQL. */
   redisUrl?: string;
+  /** COOKIE_SECURE: the refresh cookie's Secure flag (default `auto`: when the request came over HTTPS). */
+  cookieSecure?: CookieSecure;
   /** Tests only: how often ended sessions are deleted (default SESSION_SWEEP_INTERVAL_MS). */
   sessionSweepMs?: number;
 }
@@ -96,7 +99,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(readRounds);
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);
-  await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
+  await fastify.register(authentication, {
+    jwtSecret: options.jwtSecret,
+    passwordCost: options.passwordCost,
+    cookieSecure: options.cookieSecure,
+  });
   await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.
   await fastify.register(rateLimit, {

@@ -4,7 +4,7 @@ import { HttpError, unauthenticated } from '../../../http/http-error';
 import { SignInService } from '../../../domain/auth/sign-in-service';
 import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
-import { clearRefreshCookie, setRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
+import { clearRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
 import { refuseCrossSite } from '../../../plugins/app/auth/same-origin';
 import { bearer, messageSchema, userSchema } from '../schemas';
 
@@ -136,7 +136,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
         throw unauthenticated('Your session has ended; please sign in again');
       }
       const { user, sessionId, refreshToken } = renewed;
-      setRefreshCookie(reply, refreshToken);
+      fastify.setRefreshCookie(reply, refreshToken);
       const token = await fastify.signAccessToken(user, sessionId);
       return { success: true, message: 'Session refreshed', data: { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) } };
     },
