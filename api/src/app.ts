@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
+import type { CookieSecure } from './config/env';
 import authentication from './plugins/app/auth/authentication';
+import sessionHousekeeping from './plugins/app/auth/session-housekeeping';
 import type { ScryptCost } from './domain/auth/password-hasher';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
@@ -59,6 +61,10 @@ export interface AppOptions {
   remoteUrls?: RemoteUrls;
   /** REDIS_URL: keep the rate-limit counters in Redis instead of PostgreSQL. */
   redisUrl?: string;
+  /** COOKIE_SECURE: the refresh cookie's Secure flag (default `auto`: when the request came over HTTPS). */
+  cookieSecure?: CookieSecure;
+  /** Tests only: how often ended sessions are deleted (default SESSION_SWEEP_INTERVAL_MS). */
+  sessionSweepMs?: number;
 }
 
 export interface AppLimits extends AuthRouteLimits, RateLimits {}
@@ -94,7 +100,12 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(readRounds);
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);
-  await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
+  await fastify.register(authentication, {
+    jwtSecret: options.jwtSecret,
+    passwordCost: options.passwordCost,
+    cookieSecure: options.cookieSecure,
+  });
+  await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.
   const acceptedIngestKeys = new AcceptedIngestKeys(options.ingestApiKey);
   await fastify.register(rateLimit, {

@@ -94,6 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       remoteUrls: config.remoteUrls,
       limits: config.rateLimits,
       redisUrl: config.redisUrl,
+      cookieSecure: config.cookieSecure,
     });
     const warm = await warmUpDatabase(db);
     if (warm.queries > 0) fastify.log.info(`database: warmed up with ${warm.queries} dashboard queries in ${warm.ms} ms`);

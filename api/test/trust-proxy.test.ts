@@ -1,10 +1,13 @@
 /**
- * TRUST_PROXY decides whether X-Forwarded-For / X-Forwarded-Proto are believed: the client
- * address keys the sign-in routes' budget, and the protocol decides whether the refresh cookie
- * is Secure. Unset, anyone can write those headers, so they are ignored.
+ * TRUST_PROXY decides whether X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host are believed:
+ * the client address keys the sign-in routes' budget, the protocol decides whether the refresh
+ * cookie is Secure (unless COOKIE_SECURE forces it), and protocol and host make the origin a
+ * browser's Origin header is held to on the cookie routes. Unset, anyone can write those
+ * headers, so they are ignored.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { REFRESH_COOKIE } from '@callboard/contract';
+import type { CookieSecure } from '../src/config/env';
 import type { TrustProxy } from '../src/config/trust-proxy';
 import { buildTestApp, RELAXED_LIMITS, signUp, type TestApp } from './support/test-app';
 
@@ -13,8 +16,12 @@ const PROXY = '10.1.2.3';
 /** Another proxy of the same load balancer, so the cookie checks do not spend PROXY's budget. */
 const OTHER_PROXY = '10.1.2.4';
 
-async function withApp(trustProxy: TrustProxy | undefined, run: (t: TestApp) => Promise<void>): Promise<void> {
-  const t = await buildTestApp({ trustProxy, limits: { ...RELAXED_LIMITS, addressPerMinute: 3 } });
+async function withApp(
+  trustProxy: TrustProxy | undefined,
+  run: (t: TestApp) => Promise<void>,
+  cookieSecure?: CookieSecure,
+): Promise<void> {
+  const t = await buildTestApp({ trustProxy, cookieSecure, limits: { ...RELAXED_LIMITS, addressPerMinute: 3 } });
   try {
     await run(t);
   } finally {
@@ -39,20 +46,48 @@ async function statuses(responses: Array<() => Promise<LightMyRequestResponse>>)
   return result;
 }
 
-async function secureCookie(t: TestApp, proto: string): Promise<boolean> {
+/** Whether the refresh cookie set by a sign-in, and by the refresh after it, is Secure (both must agree). */
+async function secureCookie(t: TestApp, proto: string | undefined): Promise<boolean> {
   const me = await signUp(t.app);
+  const headers = proto === undefined ? {} : { 'x-forwarded-proto': proto };
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { email: me.user.email, password: me.password },
-    headers: { 'x-forwarded-proto': proto },
+    headers,
     remoteAddress: OTHER_PROXY,
   });
   expect(response.statusCode).toBe(200);
   const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
   expect(cookie).toBeDefined();
+  const refreshed = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers,
+    cookies: { [REFRESH_COOKIE]: cookie?.value as string },
+    remoteAddress: OTHER_PROXY,
+  });
+  expect(refreshed.statusCode).toBe(200);
+  const renewed = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE);
+  expect(renewed?.secure === true).toBe(cookie?.secure === true);
   return cookie?.secure === true;
 }
+
+/** A refresh from a browser without Sec-Fetch-Site, through the proxy, claiming to come from `origin`. */
+async function refreshFrom(t: TestApp, origin: string, forwarded: Record<string, string>): Promise<number> {
+  const me = await signUp(t.app);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers: { origin, ...forwarded },
+    cookies: { [REFRESH_COOKIE]: me.refresh },
+    remoteAddress: OTHER_PROXY,
+  });
+  return response.statusCode;
+}
+
+const PUBLIC_ORIGIN = 'https://callboard.example.com';
+const FORWARDED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'callboard.example.com' };
 
 test(
   'unset: a forged X-Forwarded-For is ignored (one address, one budget) and X-Forwarded-Proto does not make the cookie Secure',
@@ -61,6 +96,16 @@ test(
       const forged = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map((ip) => () => loginVia(t, ip));
       expect(await statuses(forged)).toEqual([401, 401, 401, 429]);
       expect(await secureCookie(t, 'https')).toBe(false);
+    }),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  "unset: the cookie routes hold a browser's Origin to the server's own address, not to what X-Forwarded-* claim",
+  () =>
+    withApp(undefined, async (t) => {
+      expect(await refreshFrom(t, PUBLIC_ORIGIN, FORWARDED)).toBe(403);
+      expect(await refreshFrom(t, 'http://localhost', FORWARDED)).toBe(200);
     }),
   SETUP_TIMEOUT_MS,
 );
@@ -91,5 +136,34 @@ test(
       expect((await loginVia(t, '203.0.113.8')).statusCode).toBe(401);
       expect(await secureCookie(t, 'https')).toBe(true);
     }),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  "behind a trusted proxy the public origin is the server's own: the page's refresh works, another site's is refused",
+  () =>
+    withApp(['10.0.0.0/8'], async (t) => {
+      expect(await refreshFrom(t, PUBLIC_ORIGIN, FORWARDED)).toBe(200);
+      expect(await refreshFrom(t, 'https://evil.example', FORWARDED)).toBe(403);
+      expect(await refreshFrom(t, 'http://callboard.example.com', FORWARDED)).toBe(403);
+    }),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  'COOKIE_SECURE=true marks the cookie Secure on plain HTTP',
+  () => withApp(undefined, async (t) => expect(await secureCookie(t, undefined)).toBe(true), true),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  'COOKIE_SECURE=false leaves the Secure flag off, even for HTTPS through a trusted proxy',
+  () => withApp(['10.0.0.0/8'], async (t) => expect(await secureCookie(t, 'https')).toBe(false), false),
+  SETUP_TIMEOUT_MS,
+);
+
+test(
+  'COOKIE_SECURE=auto behind a trusted proxy: plain HTTP gets no Secure flag',
+  () => withApp(['10.0.0.0/8'], async (t) => expect(await secureCookie(t, undefined)).toBe(false), 'auto'),
   SETUP_TIMEOUT_MS,
 );

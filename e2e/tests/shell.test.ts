@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -76,6 +78,43 @@ test('logout clears storage and protects every route again', async () => {
     await page.goto(path);
     await page.waitForURL('**/login');
   }
+});
+
+test("the app's own refresh and logout reach the server; another site's page is refused", async () => {
+  await page.goto('/login');
+  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL('**/reporting');
+
+  // What the session keeper sends ahead of expiry, from the app's own page.
+  const refreshed = await page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' })).status);
+  expect(refreshed).toBe(200);
+
+  // Another site's page posting a form to the refresh route (a form, since the API's
+  // Cross-Origin-Resource-Policy would hide the answer to a fetch from the test). Its own server
+  // reached as localhost, which the browser counts as another site than 127.0.0.1.
+  const otherSite = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end(`<!doctype html><title>Elsewhere</title><form method="post" action="${system.url}/api/auth/refresh"><button>Go</button></form>`);
+  });
+  await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
+  try {
+    const elsewhere = await context.newPage();
+    await elsewhere.goto(`http://localhost:${(otherSite.address() as AddressInfo).port}/`);
+    const [answer] = await Promise.all([
+      elsewhere.waitForResponse((response) => response.url().endsWith('/api/auth/refresh')),
+      elsewhere.getByRole('button', { name: 'Go' }).click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+  } finally {
+    otherSite.closeAllConnections();
+    await new Promise((resolve) => otherSite.close(resolve));
+  }
+
+  const logout = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  expect((await logout).status()).toBe(200);
+  await page.waitForURL('**/login');
 });
 
 test('an unknown path ends on /reporting', async () => {

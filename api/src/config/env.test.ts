@@ -36,6 +36,7 @@ describe('loadConfig defaults', () => {
       rateLimits: { userPerMinute: 600, ingestKeyPerMinute: 6000 },
       trustProxy: false,
       redisUrl: undefined,
+      cookieSecure: 'auto',
     });
   });
 
@@ -78,6 +79,7 @@ describe('loadConfig valid values', () => {
           RATE_LIMIT_INGEST_PER_MIN: ' 20000 ',
           TRUST_PROXY: '10.0.0.0/8, 192.168.1.10',
           REDIS_URL: 'redis://:pw@cache:6379/2',
+          COOKIE_SECURE: 'true',
         },
         CWD,
       ),
@@ -103,6 +105,7 @@ describe('loadConfig valid values', () => {
       rateLimits: { userPerMinute: 1200, ingestKeyPerMinute: 20000 },
       trustProxy: ['10.0.0.0/8', '192.168.1.10'],
       redisUrl: 'redis://:pw@cache:6379/2',
+      cookieSecure: true,
     });
   });
 
@@ -281,5 +284,24 @@ describe('REDIS_URL', () => {
     expect(problemsFor({ REDIS_URL: 'cache:6379' })).toEqual([message]);
     // The value is not repeated back: it may hold a password.
     expect(problemsFor({ REDIS_URL: 'postgres://:secret@cache' }).join()).not.toContain('secret');
+  });
+});
+
+describe('COOKIE_SECURE', () => {
+  const secure = (value: string) => loadConfig({ COOKIE_SECURE: value }, CWD).cookieSecure;
+
+  test('auto (the default, also when blank), or a true/false word that forces the flag', () => {
+    expect(secure('auto')).toBe('auto');
+    expect(secure(' AUTO ')).toBe('auto');
+    expect(secure('  ')).toBe('auto');
+    expect(secure('true')).toBe(true);
+    expect(secure('On')).toBe(true);
+    expect(secure('false')).toBe(false);
+    expect(secure('0')).toBe(false);
+  });
+
+  test('anything else is named with the value it got', () => {
+    expect(problemsFor({ COOKIE_SECURE: 'always' })).toEqual(['COOKIE_SECURE must be auto, true or false (got "always")']);
+    expect(problemsFor({ COOKIE_SECURE: 'https' })).toEqual(['COOKIE_SECURE must be auto, true or false (got "https")']);
   });
 });

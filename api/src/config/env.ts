@@ -10,6 +10,13 @@ import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../domain/web/front-
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
+/**
+ * COOKIE_SECURE: whether the refresh cookie is marked Secure. `auto` follows the
+ * request's protocol as Fastify reports it: HTTPS to this server, or
+ * X-Forwarded-Proto: https from a proxy TRUST_PROXY trusts.
+ */
+export type CookieSecure = 'auto' | boolean;
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -42,6 +49,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** REDIS_URL: rate-limit counters in Redis rather than PostgreSQL / memory. */
   redisUrl: string | undefined;
+  /** COOKIE_SECURE: the refresh cookie's Secure flag; `auto` follows the request's protocol (which TRUST_PROXY decides behind a proxy). */
+  cookieSecure: CookieSecure;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +183,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (!valid) problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host');
   }
 
+  let cookieSecure: CookieSecure = 'auto';
+  const rawCookieSecure = value('COOKIE_SECURE');
+  if (rawCookieSecure !== undefined && rawCookieSecure.toLowerCase() !== 'auto') {
+    const word = rawCookieSecure.toLowerCase();
+    if (TRUE_WORDS.has(word)) cookieSecure = true;
+    else if (FALSE_WORDS.has(word)) cookieSecure = false;
+    else problems.push(`COOKIE_SECURE must be auto, true or false (got "${rawCookieSecure}")`);
+  }
+
   const config: Config = {
     port,
     host: value('HOST') ?? '127.0.0.1',
@@ -200,6 +218,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     trustProxy: 'value' in trustProxy ? trustProxy.value : false,
     redisUrl,
+    cookieSecure,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

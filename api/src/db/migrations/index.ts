@@ -13,6 +13,7 @@ import { rateLimitCounters } from './0007-rate-limit-counters';
 import { sortAndSearchIndexes } from './0008-sort-and-search-indexes';
 import { rollupLock } from './0009-rollup-lock';
 import { netRollupDeltas } from './0010-net-rollup-deltas';
+import { spentRefreshTokens } from './0011-spent-refresh-tokens';
 import { ingestKeyScopes } from './0012-ingest-key-scopes';
 
 export interface Migration {
@@ -31,5 +32,6 @@ export const MIGRATIONS: Migration[] = [
   sortAndSearchIndexes,
   rollupLock,
   netRollupDeltas,
+  spentRefreshTokens,
   ingestKeyScopes,
 ];

@@ -17,6 +17,19 @@ export interface RenewedSession {
 }
 
 /**
+ * What a refresh came to: `renewed`; `raced` (the token was swapped by another
+ * request a moment ago: the session stands, the caller should retry with the
+ * newer cookie it now holds); or `ended` (no live session answers to the token).
+ */
+export type RenewOutcome = ({ kind: 'renewed' } & RenewedSession) | { kind: 'raced' } | { kind: 'ended' };
+
+/** A spent refresh token was presented again and its session ended: who it was, never the token. */
+export interface ReusedSession {
+  sessionId: string;
+  userId: string;
+}
+
+/**
  * Signing in, renewing and ending sessions, apart from HTTP (tokens and
  * cookies stay with the routes): the credential check with its throttle, the
  * refresh-token rotation, and revocation.
@@ -55,18 +68,27 @@ export class SignInService {
   }
 
   /**
-   * Swaps a refresh token for a new one. Undefined when the token names no
-   * live session or its user is gone or deactivated; such a session is revoked.
+   * Swaps a refresh token for a new one. A token its session already rotated
+   * away is a sign that someone else holds the session's tokens: the session
+   * ends, and `onReuse` hears of it (for the log), unless the token was spent
+   * only a moment ago, which is two requests of one browser racing. A session
+   * whose user is gone or deactivated is revoked.
    */
-  async renew(presented: string): Promise<RenewedSession | undefined> {
+  async renew(presented: string, onReuse: (reused: ReusedSession) => void): Promise<RenewOutcome> {
     const refreshToken = newRefreshToken();
     const session = await sessionsRepository.rotate(this.db, presented, refreshToken);
-    const user = session && (await usersRepository.findById(this.db, session.user_id));
-    if (!session || !user || !user.active) {
-      if (session) await sessionsRepository.revoke(this.db, session.id);
-      return undefined;
+    if (!session) {
+      const spent = await sessionsRepository.classifySpent(this.db, presented);
+      if (spent.kind === 'raced') return { kind: 'raced' };
+      if (spent.kind === 'reused' && spent.ended) onReuse({ sessionId: spent.sessionId, userId: spent.userId });
+      return { kind: 'ended' };
     }
-    return { user, sessionId: session.id, refreshToken };
+    const user = await usersRepository.findById(this.db, session.user_id);
+    if (!user || !user.active) {
+      await sessionsRepository.revoke(this.db, session.id);
+      return { kind: 'ended' };
+    }
+    return { kind: 'renewed', user, sessionId: session.id, refreshToken };
   }
 
   /** Ends the session an access token names. */

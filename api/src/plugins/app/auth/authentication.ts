@@ -10,6 +10,7 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CookieSecure } from '../../../config/env';
 import { forbidden, unauthenticated } from '../../../http/http-error';
 import { toPublicUser, type UserRow } from '../../../domain/users/user-row';
 import { PasswordHasher, type ScryptCost } from '../../../domain/auth/password-hasher';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     startSession: (reply: FastifyReply, user: UserRow) => Promise<AuthPayload>;
     /** Issues an access token for an existing session. */
     signAccessToken: (user: UserRow, sessionId: string) => Promise<string>;
+    /** Sets the refresh cookie: httpOnly, SameSite=Strict, scoped to /api/auth, Secure as COOKIE_SECURE says. */
+    setRefreshCookie: (reply: FastifyReply, token: string) => void;
   }
   interface FastifyRequest {
     currentUser: PublicUser | null;
@@ -60,6 +63,8 @@ declare module 'fastify' {
 export interface AuthenticationOptions {
   jwtSecret: string;
   passwordCost?: ScryptCost;
+  /** Default `auto`. */
+  cookieSecure?: CookieSecure;
 }
 
 const ISSUER = 'callboard';
@@ -103,24 +108,28 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
     return fastify.jwt.sign(claims);
   });
 
+  const cookieSecure = options.cookieSecure ?? 'auto';
+  fastify.decorate('setRefreshCookie', function setRefreshCookie(reply: FastifyReply, token: string) {
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      // `auto`: Secure whenever the request came over HTTPS, so plain-HTTP localhost still works.
+      secure: cookieSecure,
+      path: REFRESH_COOKIE_PATH,
+      maxAge: SESSION_ABSOLUTE_HOURS * 3600,
+    });
+  });
+
   fastify.decorate('startSession', async function startSession(reply: FastifyReply, user: UserRow) {
     const refreshToken = newRefreshToken();
-    const sessionId = await sessionsRepository.create(fastify.db, user.id, refreshToken);
-    setRefreshCookie(reply, refreshToken);
-    return { token: await fastify.signAccessToken(user, sessionId), expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) };
+    const session = await sessionsRepository.create(fastify.db, user.id, refreshToken);
+    if (session.endedSessionIds.length > 0) {
+      reply.log.info({ userId: user.id, endedSessionIds: session.endedSessionIds }, 'sign-in ended the oldest sessions (live-session cap)');
+    }
+    fastify.setRefreshCookie(reply, refreshToken);
+    return { token: await fastify.signAccessToken(user, session.id), expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) };
   });
 });
-
-export function setRefreshCookie(reply: FastifyReply, token: string): void {
-  reply.setCookie(REFRESH_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    // Secure whenever the request came over HTTPS; plain-HTTP localhost still works.
-    secure: 'auto',
-    path: REFRESH_COOKIE_PATH,
-    maxAge: SESSION_ABSOLUTE_HOURS * 3600,
-  });
-}
 
 export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });

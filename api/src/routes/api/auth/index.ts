@@ -4,7 +4,8 @@ import { HttpError, unauthenticated } from '../../../http/http-error';
 import { SignInService } from '../../../domain/auth/sign-in-service';
 import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
-import { clearRefreshCookie, setRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
+import { clearRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
+import { refuseCrossSite } from '../../../plugins/app/auth/same-origin';
 import { bearer, messageSchema, userSchema } from '../schemas';
 
 export interface AuthRouteLimits {
@@ -41,6 +42,16 @@ const authPayloadResponse = {
     },
   },
 } as const;
+
+/**
+ * A refresh cookie swapped by another request of the same browser a moment ago
+ * (sessions-repository.ts, REUSE_GRACE_SECONDS): the session stands, and a retry
+ * sends the newer cookie.
+ */
+const REFRESH_RACED = () =>
+  new HttpError(409, 'CONFLICT', 'This session was refreshed a moment ago by another request; try again', undefined, {
+    'retry-after': '1',
+  });
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { allowSignup, limits } = options;
@@ -105,6 +116,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     '/refresh',
     {
       config: { rateLimit: { max: limits.refreshPerMinute, timeWindow: '1 minute' } },
+      onRequest: refuseCrossSite,
       schema: {
         tags: ['auth'],
         summary: 'Swap the refresh cookie for a new access token (and a new cookie)',
@@ -114,13 +126,17 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw unauthenticated('No session to refresh; please sign in');
-      const renewed = await signIn.renew(presented);
-      if (!renewed) {
+      const renewed = await signIn.renew(presented, ({ sessionId, userId }) =>
+        request.log.warn({ sessionId, userId, ip: request.ip }, 'a spent refresh token was presented again: session ended'),
+      );
+      // The cookie stays: the browser already holds the newer one that the other request was given.
+      if (renewed.kind === 'raced') throw REFRESH_RACED();
+      if (renewed.kind === 'ended') {
         clearRefreshCookie(reply);
         throw unauthenticated('Your session has ended; please sign in again');
       }
       const { user, sessionId, refreshToken } = renewed;
-      setRefreshCookie(reply, refreshToken);
+      fastify.setRefreshCookie(reply, refreshToken);
       const token = await fastify.signAccessToken(user, sessionId);
       return { success: true, message: 'Session refreshed', data: { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) } };
     },
@@ -128,7 +144,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
 
   fastify.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageSchema } } },
+    { onRequest: refuseCrossSite, schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageSchema } } },
     async (request, reply) => {
       // Works with an expired access token too: the refresh cookie still names the session.
       try {
