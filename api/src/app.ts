@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import authentication from './plugins/app/auth/authentication';
-import type { ScryptCost } from './domain/auth/password-hasher';
+import type { PasswordHasher, ScryptCost } from './domain/auth/password-hasher';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
 import errorHandler from './plugins/app/error-handler';
@@ -43,6 +43,11 @@ export interface AppOptions {
   allowSignup: boolean;
   /** Lowered by tests only; production keeps OWASP's scrypt cost. */
   passwordCost?: ScryptCost;
+  /**
+   * The hasher, with its queue (at most a few derivations at once, per process): the server passes the one
+   * it seeded the database with, tests one they control. Default: a new one at `passwordCost`.
+   */
+  passwords?: PasswordHasher;
   /** INGEST_API_KEY: accepted on the ingest endpoints beside the keys admins create. */
   ingestApiKey?: string;
   /** INGEST_CONCURRENCY: call deliveries written at once (default DEFAULT_INGEST_CONCURRENCY). */
@@ -93,7 +98,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(readRounds);
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);
-  await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
+  await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost, passwords: options.passwords });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.
   await fastify.register(rateLimit, {
     limits,

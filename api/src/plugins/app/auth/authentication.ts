@@ -60,6 +60,8 @@ declare module 'fastify' {
 export interface AuthenticationOptions {
   jwtSecret: string;
   passwordCost?: ScryptCost;
+  /** A hasher made elsewhere (app.ts's `passwords`); else one at `passwordCost`. */
+  passwords?: PasswordHasher;
 }
 
 const ISSUER = 'callboard';
@@ -74,7 +76,7 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
     verify: { algorithms: ['HS256'], allowedIss: ISSUER, allowedAud: AUDIENCE },
   });
 
-  fastify.decorate('passwords', new PasswordHasher(options.passwordCost));
+  fastify.decorate('passwords', options.passwords ?? new PasswordHasher(options.passwordCost));
   fastify.decorateRequest('currentUser', null);
   fastify.decorateRequest('sessionId', null);
   fastify.decorateRequest('accessClaims', null);
