@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import authentication from './plugins/app/auth/authentication';
 import type { PasswordHasher, ScryptCost } from './domain/auth/password-hasher';
+import { accountThrottleOptions, addressThrottleOptions, SIGN_IN_DEFAULTS, SignInThrottle, type SignInLimits } from './domain/auth/sign-in-throttle';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
 import errorHandler from './plugins/app/error-handler';
@@ -65,14 +66,13 @@ export interface AppOptions {
   redisUrl?: string;
 }
 
-export interface AppLimits extends AuthRouteLimits, RateLimits {}
+export interface AppLimits extends AuthRouteLimits, RateLimits, SignInLimits {}
 
 export const DEFAULT_LIMITS: AppLimits = {
   ...DEFAULT_RATE_LIMITS,
+  ...SIGN_IN_DEFAULTS,
   registerPerMinute: 10,
   refreshPerMinute: 60,
-  loginFailures: 5,
-  loginFailureWindowMs: 15 * 60 * 1000,
 };
 
 /** Bodies above this size get a 413 (the largest legitimate one is an ingest batch). */
@@ -108,8 +108,14 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
 
+  // Counts sign-in attempts per address and email and per account (domain/auth/sign-in-throttle.ts).
+  const signInThrottle = new SignInThrottle(
+    fastify.sharedState.loginThrottle(addressThrottleOptions(limits)),
+    fastify.sharedState.loginThrottle(accountThrottleOptions(limits)),
+  );
+
   await fastify.register(healthRoutes, { prefix: '/api' });
-  await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits });
+  await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits, signInThrottle });
   await fastify.register(userRoutes, { prefix: '/api/users' });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });

@@ -19,6 +19,7 @@ export const RELAXED_LIMITS = {
   registerPerMinute: 10_000,
   refreshPerMinute: 10_000,
   loginFailures: 1000,
+  accountLoginFailures: 1000,
 };
 
 /**
