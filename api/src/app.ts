@@ -116,7 +116,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
 
   await fastify.register(healthRoutes, { prefix: '/api' });
   await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits, signInThrottle });
-  await fastify.register(userRoutes, { prefix: '/api/users' });
+  await fastify.register(userRoutes, { prefix: '/api/users', signInThrottle });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });
   await fastify.register(exportRoutes, { prefix: '/api/calls' });

@@ -61,8 +61,13 @@ export const sessionsRepository = {
     ]);
   },
 
-  /** Ends every session of a user: password or role change, deactivation. */
+  /** Ends every session of a user: an admin changing their password or role, deactivation. */
   async revokeAllForUser(db: Queryable, userId: string): Promise<void> {
     await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  },
+
+  /** Ends every session of a user but `keepSessionId`: they changed their own password from that one. */
+  async revokeOthersForUser(db: Queryable, userId: string, keepSessionId: string): Promise<void> {
+    await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [userId, keepSessionId]);
   },
 };

@@ -45,7 +45,7 @@ const authPayloadResponse = {
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { allowSignup, limits, signInThrottle } = options;
-  const users = new UserService(fastify.db, fastify.passwords);
+  const users = new UserService(fastify.db, fastify.passwords, signInThrottle);
   const signIn = new SignInService(fastify.db, fastify.passwords, signInThrottle);
 
   fastify.post<{ Body: RegisterBody }>(
