@@ -9,7 +9,8 @@ import type { Database } from './db/database';
 import type { CookieSecure } from './config/env';
 import authentication from './plugins/app/auth/authentication';
 import sessionHousekeeping from './plugins/app/auth/session-housekeeping';
-import type { ScryptCost } from './domain/auth/password-hasher';
+import type { PasswordHasher, ScryptCost } from './domain/auth/password-hasher';
+import { accountThrottleOptions, addressThrottleOptions, SIGN_IN_DEFAULTS, SignInThrottle, type SignInLimits } from './domain/auth/sign-in-throttle';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
 import errorHandler from './plugins/app/error-handler';
@@ -46,6 +47,11 @@ export interface AppOptions {
   allowSignup: boolean;
   /** Lowered by tests only; production keeps OWASP's scrypt cost. */
   passwordCost?: ScryptCost;
+  /**
+   * The hasher, with its queue (at most a few derivations at once, per process): the server passes the one
+   * it seeded the database with, tests one they control. Default: a new one at `passwordCost`.
+   */
+  passwords?: PasswordHasher;
   /** INGEST_API_KEY: accepted on the ingest endpoints beside the keys admins create. */
   ingestApiKey?: string;
   /** INGEST_CONCURRENCY: call deliveries written at once (default DEFAULT_INGEST_CONCURRENCY). */
@@ -67,14 +73,13 @@ export interface AppOptions {
   sessionSweepMs?: number;
 }
 
-export interface AppLimits extends AuthRouteLimits, RateLimits {}
+export interface AppLimits extends AuthRouteLimits, RateLimits, SignInLimits {}
 
 export const DEFAULT_LIMITS: AppLimits = {
   ...DEFAULT_RATE_LIMITS,
+  ...SIGN_IN_DEFAULTS,
   registerPerMinute: 10,
   refreshPerMinute: 60,
-  loginFailures: 5,
-  loginFailureWindowMs: 15 * 60 * 1000,
 };
 
 /** Bodies above this size get a 413 (the largest legitimate one is an ingest batch). */
@@ -103,6 +108,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(authentication, {
     jwtSecret: options.jwtSecret,
     passwordCost: options.passwordCost,
+    passwords: options.passwords,
     cookieSecure: options.cookieSecure,
   });
   await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
@@ -117,9 +123,15 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
 
+  // Counts sign-in attempts per address and email and per account (domain/auth/sign-in-throttle.ts).
+  const signInThrottle = new SignInThrottle(
+    fastify.sharedState.loginThrottle(addressThrottleOptions(limits)),
+    fastify.sharedState.loginThrottle(accountThrottleOptions(limits)),
+  );
+
   await fastify.register(healthRoutes, { prefix: '/api' });
-  await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits });
-  await fastify.register(userRoutes, { prefix: '/api/users' });
+  await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits, signInThrottle });
+  await fastify.register(userRoutes, { prefix: '/api/users', signInThrottle });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });
   await fastify.register(exportRoutes, { prefix: '/api/calls' });

@@ -87,6 +87,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       jwtSecret: await jwtSecretFor(db, config.jwtSecret, config.dataDir),
       allowSignup: config.allowSignup,
       passwordCost: options.passwordCost,
+      // One hasher, so one queue bounds every derivation this process runs.
+      passwords,
       ingestApiKey: config.ingestApiKey,
       ingestConcurrency: config.ingestConcurrency,
       flagThresholds: config.flagThresholds,

@@ -1,10 +1,11 @@
 import { createSigner } from 'fast-jwt';
 import { REFRESH_COOKIE } from '@callboard/contract';
-import { bearer, buildTestApp, login, refreshCookieOf, register, signUp, type TestApp } from './support/test-app';
+import { bearer, buildTestApp, login, observedHasher, refreshCookieOf, register, signUp, TEST_PASSWORD_COST, type TestApp } from './support/test-app';
 
 let t: TestApp;
+const hashing = observedHasher();
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ passwords: hashing.hasher });
 });
 afterAll(() => t.close());
 
@@ -104,7 +105,7 @@ describe('login', () => {
     ]);
   });
 
-  test('unknown email, wrong password and a deactivated account all get the same 401', async () => {
+  test('unknown email, wrong password and a deactivated account all get the same 401, for the same work', async () => {
     const { user, password } = await signUp(t.app);
     await t.db.query('UPDATE users SET active = false WHERE id = $1', [user.id]);
     const attempts = [
@@ -113,9 +114,41 @@ describe('login', () => {
       { email: user.email, password },
     ];
     for (const payload of attempts) {
+      hashing.derivations.length = 0;
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Invalid email or password' });
+      // One key derived at the cost accounts are hashed with: the time does not tell the three apart.
+      expect(hashing.derivations).toEqual([TEST_PASSWORD_COST]);
+    }
+  });
+
+  test('past the hashing queue: 503 in the envelope with Retry-After, before any work; the queued ones are answered', async () => {
+    const bounded = observedHasher({ concurrency: 1, maxWaiting: 1 });
+    const busy = await buildTestApp({ passwords: bounded.hasher });
+    try {
+      await register(busy.app, { name: 'Busy', email: 'busy@example.com', password: 'right-password' });
+      bounded.hold();
+      bounded.derivations.length = 0;
+      const attempts = Array.from({ length: 3 }, () =>
+        busy.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'busy@example.com', password: 'right-password' } }),
+      );
+      // While the checks are held, only the refused attempt can be answered.
+      const refused = await Promise.race(attempts);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json()).toEqual({
+        success: false,
+        code: 'UNAVAILABLE',
+        message: 'The server is busy checking passwords; try again in a few seconds',
+      });
+      expect(bounded.derivations).toHaveLength(1);
+      bounded.release();
+      const statuses = (await Promise.all(attempts)).map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 503]);
+    } finally {
+      bounded.release();
+      await busy.close();
     }
   });
 });

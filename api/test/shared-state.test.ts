@@ -63,6 +63,61 @@ describe('PostgresLoginThrottle', () => {
     const rows = await database.db.query('SELECT 1 FROM login_throttle WHERE throttle_key = $1', [key]);
     expect(rows).toHaveLength(0);
   });
+
+  test('a soft limit: past maxFailures, one attempt gets through each slow interval, even from a burst', async () => {
+    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 3, windowMs: 60_000, slowIntervalMs: 600 });
+    const key = 'account|soft@example.com';
+    const first = await Promise.all(Array.from({ length: 10 }, () => throttle.reserveAttempt(key)));
+    expect(first.filter((w) => w === 0)).toHaveLength(3);
+    // Refused with the slow interval's wait (rounded up to a second), not the window's minute.
+    for (const wait of first.filter((w) => w > 0)) expect(wait).toBe(1);
+    await sleep(650);
+    const next = await Promise.all(Array.from({ length: 10 }, () => throttle.reserveAttempt(key)));
+    expect(next.filter((w) => w === 0)).toHaveLength(1);
+    await sleep(650);
+    expect(await throttle.reserveAttempt(key)).toBe(0);
+    expect(await throttle.reserveAttempt(key)).toBe(1);
+  });
+
+  test('under a soft limit, an attempt taken out of the count still used its turn', async () => {
+    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 2, windowMs: 60_000, slowIntervalMs: 600 });
+    const key = 'account|turn@example.com';
+    expect([await throttle.reserveAttempt(key), await throttle.reserveAttempt(key)]).toEqual([0, 0]);
+    await sleep(650);
+    expect(await throttle.reserveAttempt(key)).toBe(0);
+    await throttle.release(key);
+    expect(await throttle.reserveAttempt(key)).toBe(1);
+    await sleep(650);
+    expect(await throttle.reserveAttempt(key)).toBe(0);
+  });
+
+  test('release takes back the newest attempt; the others still count', async () => {
+    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 2, windowMs: 60_000 });
+    const key = '198.51.100.9|release@example.com';
+    expect([await throttle.reserveAttempt(key), await throttle.reserveAttempt(key)]).toEqual([0, 0]);
+    expect(await throttle.reserveAttempt(key)).toBeGreaterThan(0);
+    await throttle.release(key);
+    expect(await throttle.reserveAttempt(key)).toBe(0);
+    expect(await throttle.reserveAttempt(key)).toBeGreaterThan(0);
+    await throttle.release(key);
+    await throttle.release(key);
+    await throttle.release(key); // nothing left to take back
+    expect(await throttle.reserveAttempt(key)).toBe(0);
+    await throttle.release('198.51.100.9|never-seen@example.com');
+  });
+
+  test('the sweep forgets only what has expired in its own window, whoever sweeps', async () => {
+    const short = new PostgresLoginThrottle(database.db, { maxFailures: 5, windowMs: 300 });
+    const long = new PostgresLoginThrottle(database.db, { maxFailures: 5, windowMs: 60_000, slowIntervalMs: 1000 });
+    await short.reserveAttempt('198.51.100.9|short@example.com');
+    await long.reserveAttempt('account|long@example.com');
+    await sleep(350);
+    await short.sweep();
+    const left = await database.db.query<{ throttle_key: string }>(
+      "SELECT throttle_key FROM login_throttle WHERE throttle_key IN ('198.51.100.9|short@example.com', 'account|long@example.com')",
+    );
+    expect(left.map((row) => row.throttle_key)).toEqual(['account|long@example.com']);
+  });
 });
 
 describe('PostgresIdempotencyStore', () => {

@@ -33,6 +33,8 @@ export interface UpdateUserBody {
   name?: string;
   email: string;
   password?: string;
+  /** Required with a new `password` for your own account (not when an admin sets someone else's). */
+  currentPassword?: string;
   role: Role;
   active?: boolean;
   avatar?: string | null;

@@ -177,6 +177,19 @@ describe('validateUserForm', () => {
     expect(validateUserForm(withoutPassword, 'edit')).toEqual([]);
   });
 
+  test('your own new password needs the current one; a blank one (kept) or someone else\'s does not', () => {
+    expect(validateUserForm(valid, 'edit', { ownAccount: true })).toEqual([
+      { field: 'currentPassword', message: 'Current password is required' },
+    ]);
+    expect(validateUserForm({ ...valid, currentPassword: '' }, 'edit', { ownAccount: true })).toEqual([
+      { field: 'currentPassword', message: 'Current password is required' },
+    ]);
+    expect(validateUserForm({ ...valid, currentPassword: 'the-old-one' }, 'edit', { ownAccount: true })).toEqual([]);
+    expect(validateUserForm({ ...valid, password: '' }, 'edit', { ownAccount: true })).toEqual([]);
+    expect(validateUserForm(valid, 'edit', { ownAccount: false })).toEqual([]);
+    expect(validateUserForm(valid, 'edit')).toEqual([]);
+  });
+
   test.each(['create', 'edit'] as const)('%s mode still checks a given password length', (mode) => {
     expect(validateUserForm({ ...valid, password: FIVE }, mode)).toEqual([
       { field: 'password', message: 'Password must be at least 6 characters' },

@@ -22,6 +22,9 @@ export const MESSAGES = {
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   confirmRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  /** The server's 403 when it is wrong; the form shows it under the field. */
+  currentPasswordWrong: 'Current password is incorrect',
   roleRequired: 'Role is required',
   roleInvalid: 'Role must be user or admin',
 } as const;
@@ -88,12 +91,23 @@ export function validateRegistration(input: Input): FieldError[] {
   return errors;
 }
 
+export interface UserFormContext {
+  /**
+   * The person is editing their own account: a new password then needs the current one
+   * (`currentPassword`), so a signed-in screen left open cannot be used to take the account over.
+   */
+  ownAccount?: boolean;
+}
+
 /** The Create/Edit User form; `mode: 'edit'` allows a blank password (keep the current one). */
-export function validateUserForm(input: Input, mode: 'create' | 'edit'): FieldError[] {
+export function validateUserForm(input: Input, mode: 'create' | 'edit', { ownAccount = false }: UserFormContext = {}): FieldError[] {
   const errors: FieldError[] = [];
   checkOptionalName(input, errors);
   checkEmail(input, errors);
   checkPassword(input, errors, mode === 'create');
+  if (mode === 'edit' && ownAccount && text(input, 'password') && !text(input, 'currentPassword')) {
+    errors.push({ field: 'currentPassword', message: MESSAGES.currentPasswordRequired });
+  }
   const role = input.role;
   if (role === undefined || role === null || role === '') {
     errors.push({ field: 'role', message: MESSAGES.roleRequired });

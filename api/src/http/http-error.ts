@@ -29,3 +29,5 @@ export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', mes
 export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+export const unavailable = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, 'UNAVAILABLE', message, undefined, { 'retry-after': String(retryAfterSeconds) });

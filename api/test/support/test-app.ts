@@ -6,6 +6,7 @@ import app, { type AppOptions } from '../../src/app';
 import { FASTIFY_OPTIONS } from '../../src/fastify-options';
 import { fastifyTrustProxy, type TrustProxy } from '../../src/config/trust-proxy';
 import type { Database } from '../../src/db/database';
+import { deriveWithScrypt, PasswordHasher, type PasswordHasherOptions, type ScryptCost } from '../../src/domain/auth/password-hasher';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** Cheap scrypt for tests only: the format and code path are the production ones. */
@@ -18,7 +19,37 @@ export const RELAXED_LIMITS = {
   registerPerMinute: 10_000,
   refreshPerMinute: 10_000,
   loginFailures: 1000,
+  accountLoginFailures: 1000,
 };
+
+/**
+ * A hasher at the test cost whose derivations the test can see (`derivations`: the cost of each
+ * one started) and hold (`hold()` until `release()`), with the queue bounds it is given.
+ */
+export function observedHasher(bounds: Omit<PasswordHasherOptions, 'derive'> = {}) {
+  const derivations: ScryptCost[] = [];
+  let held: Array<() => void> | undefined;
+  const hasher = new PasswordHasher(TEST_PASSWORD_COST, {
+    ...bounds,
+    derive: async (password, salt, cost) => {
+      derivations.push(cost);
+      if (held) await new Promise<void>((resolve) => held?.push(resolve));
+      return deriveWithScrypt(password, salt, cost);
+    },
+  });
+  return {
+    hasher,
+    derivations,
+    hold() {
+      held = [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const resume of waiting) resume();
+    },
+  };
+}
 
 export interface TestApp {
   app: FastifyInstance;

@@ -61,7 +61,7 @@ export class FakeUsersApi {
     const index = match ? this.users.findIndex((user) => user.id === decodeURIComponent(match[1] as string)) : -1;
     if (match && index === -1) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'User not found' }, 404);
     if (match && method === 'PUT') {
-      const { password: _password, ...changes } = request.body as Partial<PublicUser> & { password?: string };
+      const { password: _password, currentPassword: _currentPassword, ...changes } = request.body as Partial<PublicUser> & { password?: string; currentPassword?: string };
       const user = { ...(this.users[index] as PublicUser), ...changes };
       this.users[index] = user;
       return jsonResponse({ success: true, message: 'User updated successfully', data: user });

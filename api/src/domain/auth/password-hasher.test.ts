@@ -1,3 +1,6 @@
+import { availableParallelism } from 'node:os';
+import { HttpError } from '../../http/http-error';
+import { HASHING_CONCURRENCY } from './hashing-turns';
 import { PasswordHasher, type ScryptCost } from './password-hasher';
 
 const LOW_COST: ScryptCost = { log2N: 10, r: 8, p: 1 };
@@ -86,5 +89,91 @@ describe('PasswordHasher', () => {
   test('verifyNothing resolves false, whatever the password', async () => {
     await expect(hasher.verifyNothing('hunter22')).resolves.toBe(false);
     await expect(hasher.verifyNothing('callboard-timing-equaliser')).resolves.toBe(false);
+  });
+});
+
+describe('PasswordHasher: one bounded queue for every derivation', () => {
+  /** A derivation the test finishes by hand; `running` counts those started and not finished. */
+  function heldDerive() {
+    const pending: Array<() => void> = [];
+    const state = { started: 0, running: 0, mostAtOnce: 0 };
+    const derive = (password: string) =>
+      new Promise<Buffer>((resolve) => {
+        state.started += 1;
+        state.running += 1;
+        state.mostAtOnce = Math.max(state.mostAtOnce, state.running);
+        pending.push(() => {
+          state.running -= 1;
+          resolve(Buffer.alloc(32, password.length));
+        });
+      });
+    const finishAll = async () => {
+      // Each finished derivation lets a waiting one start: finish until none is left.
+      while (pending.length > 0) {
+        pending.splice(0).forEach((finish) => finish());
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    return { derive, state, finishAll };
+  }
+
+  test('runs at most `concurrency` at once, queues `maxWaiting` more, and refuses the next with a 503 before deriving', async () => {
+    const held = heldDerive();
+    const hasher = new PasswordHasher(LOW_COST, { concurrency: 2, maxWaiting: 3, derive: held.derive });
+    const stored = await (async () => {
+      const storing = hasher.hash('stored once');
+      await held.finishAll();
+      return storing;
+    })();
+    held.state.started = 0;
+
+    // Two running, three waiting, whichever kind of derivation each is; the sixth is one too many.
+    const accepted = [hasher.verify('a', stored), hasher.verifyNothing('b'), hasher.hash('c'), hasher.verify('d', stored), hasher.hash('e')];
+    const refused = hasher.verify('f', stored).catch((error: unknown) => error);
+    const error = (await refused) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.statusCode).toBe(503);
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).toBe('The server is busy checking passwords; try again in a few seconds');
+    expect(error.headers).toEqual({ 'retry-after': '2' });
+    expect(held.state.started).toBe(2);
+
+    await held.finishAll();
+    await expect(Promise.all(accepted)).resolves.toHaveLength(5);
+    expect(held.state.started).toBe(5);
+    expect(held.state.mostAtOnce).toBe(2);
+
+    // Drained: it takes work again.
+    const again = hasher.verifyNothing('g');
+    await held.finishAll();
+    await expect(again).resolves.toBe(false);
+  });
+
+  test('a refused turn is an error, never a "wrong password"', async () => {
+    const held = heldDerive();
+    const hasher = new PasswordHasher(LOW_COST, { concurrency: 1, maxWaiting: 0, derive: held.derive });
+    const stored = '$scrypt$ln=10,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
+    const running = hasher.verify('first', stored);
+    await expect(hasher.verify('second', stored)).rejects.toBeInstanceOf(HttpError);
+    await expect(hasher.verifyNothing('third')).rejects.toBeInstanceOf(HttpError);
+    await held.finishAll();
+    await expect(running).resolves.toBe(false);
+  });
+
+  test('verifyNothing derives once, at the cost new hashes use, like a real check', async () => {
+    const costs: ScryptCost[] = [];
+    const hasher = new PasswordHasher(OTHER_COST, {
+      derive: async (_password, _salt, cost) => {
+        costs.push(cost);
+        return Buffer.alloc(32);
+      },
+    });
+    await expect(hasher.verifyNothing('anything')).resolves.toBe(false);
+    expect(costs).toEqual([OTHER_COST]);
+  });
+
+  test('by default, no more at once than the cores, and never more than libuv\'s four threads', () => {
+    expect(HASHING_CONCURRENCY).toBe(Math.min(availableParallelism(), 4));
+    expect(HASHING_CONCURRENCY).toBeGreaterThanOrEqual(1);
   });
 });

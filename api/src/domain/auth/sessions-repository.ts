@@ -133,7 +133,7 @@ export const sessionsRepository = {
     ]);
   },
 
-  /** Ends every session of a user: password or role change, deactivation. */
+  /** Ends every session of a user: an admin changing their password or role, deactivation. */
   async revokeAllForUser(db: Queryable, userId: string): Promise<void> {
     await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
   },
@@ -155,5 +155,10 @@ export const sessionsRepository = {
       [ENDED_SESSION_RETENTION_HOURS],
     );
     return deleted.length;
+  },
+
+  /** Ends every session of a user but `keepSessionId`: they changed their own password from that one. */
+  async revokeOthersForUser(db: Queryable, userId: string, keepSessionId: string): Promise<void> {
+    await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [userId, keepSessionId]);
   },
 };

@@ -1,11 +1,11 @@
 import { normaliseEmail, validateLogin, type LoginBody } from '@callboard/contract';
 import type { Database } from '../../db/database';
-import { tooManyRequests, unauthenticated, validationFailed } from '../../http/http-error';
+import { unauthenticated, validationFailed } from '../../http/http-error';
 import type { UserRow } from '../users/user-row';
 import { usersRepository, type UserWithHash } from '../users/users-repository';
-import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password-hasher';
 import { newRefreshToken, sessionsRepository } from './sessions-repository';
+import type { SignInThrottle } from './sign-in-throttle';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -38,32 +38,31 @@ export class SignInService {
   constructor(
     private readonly db: Database,
     private readonly passwords: PasswordHasher,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   /**
    * The active account these credentials open, or an error: 400 for a
-   * malformed body, 429 while this address is locked out of this email, 401
-   * otherwise. `onFailure` hears of each refused attempt (for the log).
+   * malformed body, 429 while this address is locked out of this email or
+   * the account is slowed (sign-in-throttle.ts), 503 while the server is too
+   * busy hashing, 401 otherwise. `onFailure` hears of each refused attempt
+   * (for the log).
    */
   async checkCredentials(body: LoginBody, ip: string, onFailure: (email: string) => void): Promise<UserWithHash> {
     const errors = validateLogin({ email: body.email, password: body.password });
     if (errors.length > 0) throw validationFailed(errors);
 
     const email = normaliseEmail(body.email);
-    const throttleKey = `${ip}|${email}`;
-    // Counted before the password is checked (login-throttle.ts); a success below clears it.
-    const wait = await this.throttle.reserveAttempt(throttleKey);
-    if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts; try again in ${wait} seconds`, wait);
-
-    const user = await usersRepository.findByEmailWithHash(this.db, email);
-    // Unknown email, wrong password and deactivated account cost the same and say the same.
-    const passwordOk = user ? await this.passwords.verify(body.password, user.password_hash) : await this.passwords.verifyNothing(body.password);
-    if (!user || !passwordOk || !user.active) {
+    const user = await this.throttle.attempt(ip, email, async () => {
+      const found = await usersRepository.findByEmailWithHash(this.db, email);
+      // Unknown email, wrong password and deactivated account cost the same and say the same.
+      const passwordOk = found ? await this.passwords.verify(body.password, found.password_hash) : await this.passwords.verifyNothing(body.password);
+      return found && passwordOk && found.active ? found : undefined;
+    });
+    if (!user) {
       onFailure(email);
       throw unauthenticated(INVALID_CREDENTIALS);
     }
-    await this.throttle.clear(throttleKey);
     return user;
   }
 

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   normaliseEmail,
   validateRegistration,
   validateUserForm,
@@ -10,9 +11,10 @@ import {
 } from '@callboard/contract';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/unavailable';
-import { conflict, forbidden, notFound, validationFailed } from '../../http/http-error';
+import { conflict, forbidden, HttpError, notFound, validationFailed } from '../../http/http-error';
 import type { PasswordHasher } from '../auth/password-hasher';
 import { sessionsRepository } from '../auth/sessions-repository';
+import type { SignInThrottle } from '../auth/sign-in-throttle';
 import { toPublicUser } from './user-row';
 import { usersRepository, type UserWithHash } from './users-repository';
 
@@ -20,6 +22,16 @@ const EMAIL_TAKEN = 'Email is already registered';
 const USER_NOT_FOUND = 'User not found';
 // Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin.
 const FIRST_ACCOUNT_LOCK = 4_120_912;
+
+/** Where a change comes from: what changing your own password needs besides the body. */
+export interface ChangeOrigin {
+  /** The session making the request: it stays signed in when its owner changes their own password. */
+  sessionId: string | null;
+  /** The client address, for the sign-in throttle that counts current-password checks. */
+  ip: string;
+  /** Hears of a wrong current password (for the log). */
+  onWrongCurrentPassword?: () => void;
+}
 
 /** A page of users and where it sits among all of them. */
 export interface UserPage {
@@ -39,6 +51,8 @@ export class UserService {
   constructor(
     private readonly db: Database,
     private readonly passwords: PasswordHasher,
+    /** Counts the current-password checks of a password change as sign-in attempts. */
+    private readonly signInThrottle: SignInThrottle,
   ) {}
 
   /** Page `page` (from 1) of `limit` users, newest first; a blank search matches everyone. */
@@ -109,11 +123,18 @@ export class UserService {
     }
   }
 
-  async update(actor: PublicUser, id: string, body: UpdateUserBody): Promise<PublicUser> {
+  /**
+   * A new password for your own account needs the current one (400 without it, 403 when wrong), and
+   * ends your other sessions but keeps this one; an admin setting someone else's needs no more than
+   * being an admin, and ends all of theirs.
+   */
+  async update(actor: PublicUser, id: string, body: UpdateUserBody, origin: ChangeOrigin): Promise<PublicUser> {
     const isAdmin = actor.role === 'admin';
-    if (!isAdmin && actor.id !== id) throw forbidden('Only an admin can change other users');
-    const errors = validateUserForm(body as unknown as Record<string, unknown>, 'edit');
+    const ownAccount = actor.id === id;
+    if (!isAdmin && !ownAccount) throw forbidden('Only an admin can change other users');
+    const errors = validateUserForm(body as unknown as Record<string, unknown>, 'edit', { ownAccount });
     if (errors.length > 0) throw validationFailed(errors);
+    if (ownAccount && body.password) await this.confirmCurrentPassword(actor, body.currentPassword ?? '', origin);
     const email = normaliseEmail(body.email);
     // Hash outside the transaction: it takes a few hundred milliseconds and needs no lock.
     const passwordHash = body.password ? await this.passwords.hash(body.password) : undefined;
@@ -138,9 +159,13 @@ export class UserService {
           avatarUrl: body.avatar === undefined ? current.avatar_url : body.avatar,
           passwordHash,
         });
-        if (passwordHash || body.role !== current.role || (current.active && !active)) {
-          await sessionsRepository.revokeAllForUser(tx, id);
-        }
+        const roleChanged = body.role !== current.role;
+        const deactivated = current.active && !active;
+        // Your own new password and nothing else that ends sessions: whoever else holds one of yours is
+        // out (it may be whoever learnt the old password), the one you changed it from goes on.
+        const keepSessionId = ownAccount && !roleChanged && !deactivated ? origin.sessionId : null;
+        if (passwordHash && keepSessionId) await sessionsRepository.revokeOthersForUser(tx, id, keepSessionId);
+        else if (passwordHash || roleChanged || deactivated) await sessionsRepository.revokeAllForUser(tx, id);
         return toPublicUser(row);
       });
     } catch (error) {
@@ -170,6 +195,25 @@ export class UserService {
       // Sessions go with the row (ON DELETE CASCADE), so its tokens stop working at once.
       await usersRepository.delete(tx, id);
     });
+  }
+
+  /**
+   * 403 unless `currentPassword` opens `actor`'s account. Checked as a sign-in for that email from that
+   * address (sign-in-throttle.ts): counted before the check, 429 past the limits, a wrong one counted
+   * as a failed sign-in, so a signed-in screen cannot be used to guess the password any faster than the
+   * sign-in form.
+   */
+  private async confirmCurrentPassword(actor: PublicUser, currentPassword: string, origin: ChangeOrigin): Promise<void> {
+    const email = normaliseEmail(actor.email);
+    const confirmed = await this.signInThrottle.attempt(origin.ip, email, async () => {
+      const row = await usersRepository.findByEmailWithHash(this.db, email);
+      return row?.id === actor.id && (await this.passwords.verify(currentPassword, row.password_hash)) ? true : undefined;
+    });
+    if (!confirmed) {
+      origin.onWrongCurrentPassword?.();
+      // Named as the field's error too, so the form shows it under Current password.
+      throw new HttpError(403, 'FORBIDDEN', MESSAGES.currentPasswordWrong, [{ field: 'currentPassword', message: MESSAGES.currentPasswordWrong }]);
+    }
   }
 
   private async ensureAnotherActiveAdmin(tx: Parameters<typeof usersRepository.lockOtherActiveAdmins>[0], id: string, what: string) {

@@ -65,6 +65,8 @@ export interface AuthenticationOptions {
   passwordCost?: ScryptCost;
   /** Default `auto`. */
   cookieSecure?: CookieSecure;
+  /** A hasher made elsewhere (app.ts's `passwords`); else one at `passwordCost`. */
+  passwords?: PasswordHasher;
 }
 
 const ISSUER = 'callboard';
@@ -79,7 +81,7 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
     verify: { algorithms: ['HS256'], allowedIss: ISSUER, allowedAud: AUDIENCE },
   });
 
-  fastify.decorate('passwords', new PasswordHasher(options.passwordCost));
+  fastify.decorate('passwords', options.passwords ?? new PasswordHasher(options.passwordCost));
   fastify.decorateRequest('currentUser', null);
   fastify.decorateRequest('sessionId', null);
   fastify.decorateRequest('accessClaims', null);

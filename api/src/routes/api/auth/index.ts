@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type Register
 import type { FastifyInstance } from 'fastify';
 import { HttpError, unauthenticated } from '../../../http/http-error';
 import { SignInService } from '../../../domain/auth/sign-in-service';
+import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
 import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
 import { clearRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
@@ -11,13 +12,13 @@ import { bearer, messageSchema, userSchema } from '../schemas';
 export interface AuthRouteLimits {
   registerPerMinute: number;
   refreshPerMinute: number;
-  loginFailures: number;
-  loginFailureWindowMs: number;
 }
 
 export interface AuthRouteOptions {
   allowSignup: boolean;
   limits: AuthRouteLimits;
+  /** Shared with the users routes: a wrong current password counts as a failed sign-in. */
+  signInThrottle: SignInThrottle;
 }
 
 // Free-form on purpose: validateLogin / validateRegistration judge the values, with the messages the forms show.
@@ -54,10 +55,9 @@ const REFRESH_RACED = () =>
   });
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  const { allowSignup, limits } = options;
-  const users = new UserService(fastify.db, fastify.passwords);
-  const throttle = fastify.sharedState.loginThrottle({ maxFailures: limits.loginFailures, windowMs: limits.loginFailureWindowMs });
-  const signIn = new SignInService(fastify.db, fastify.passwords, throttle);
+  const { allowSignup, limits, signInThrottle } = options;
+  const users = new UserService(fastify.db, fastify.passwords, signInThrottle);
+  const signIn = new SignInService(fastify.db, fastify.passwords, signInThrottle);
 
   fastify.post<{ Body: RegisterBody }>(
     '/register',

@@ -10,6 +10,7 @@ import {
   type UpdateUserBody,
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
+import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
 import { UserService } from '../../../domain/users/user-service';
 import { bearer, idParams, messageSchema, userSchema } from '../schemas';
 
@@ -50,8 +51,19 @@ const userFormBody = {
   },
 } as const;
 
-export default async function userRoutes(fastify: FastifyInstance): Promise<void> {
-  const users = new UserService(fastify.db, fastify.passwords);
+// Editing adds the current password, which a change of your own password needs (UserService.update).
+const userUpdateBody = {
+  ...userFormBody,
+  properties: { ...userFormBody.properties, currentPassword: { type: 'string', maxLength: 1000 } },
+} as const;
+
+export interface UserRouteOptions {
+  /** The sign-in throttle (app.ts): a wrong current password counts as a failed sign-in. */
+  signInThrottle: SignInThrottle;
+}
+
+export default async function userRoutes(fastify: FastifyInstance, options: UserRouteOptions): Promise<void> {
+  const users = new UserService(fastify.db, fastify.passwords, options.signInThrottle);
   fastify.addHook('onRequest', fastify.authenticate);
 
   // '' rather than '/': the path is /api/users exactly, as the clients and the OpenAPI document name it.
@@ -135,15 +147,21 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['users'],
-        summary: 'Update a user (admin, or yourself: name and password only); an empty password keeps the current one',
+        summary:
+          'Update a user (admin, or yourself: name and password only); an empty password keeps the current one; ' +
+          'a new password for your own account needs `currentPassword` and ends your other sessions',
         security: bearer,
         params: idParams,
-        body: userFormBody,
+        body: userUpdateBody,
         response: { 200: userResponse },
       },
     },
     async (request) => {
-      const user = await users.update(request.currentUser!, request.params.id, request.body ?? ({} as UpdateUserBody));
+      const user = await users.update(request.currentUser!, request.params.id, request.body ?? ({} as UpdateUserBody), {
+        sessionId: request.sessionId,
+        ip: request.ip,
+        onWrongCurrentPassword: () => request.log.warn({ userId: request.currentUser?.id, ip: request.ip }, 'password change: wrong current password'),
+      });
       request.log.info({ actor: request.currentUser?.id, userId: user.id }, 'user updated');
       return { success: true, message: 'User updated successfully', data: user };
     },

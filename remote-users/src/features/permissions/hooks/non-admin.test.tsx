@@ -45,7 +45,7 @@ describe('User Management for a non-admin', () => {
     expect(within(form).getByText('Only an admin can change your email, role or status')).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Name/)).toBeEnabled();
     expect(within(form).getByLabelText(/^New Password/)).toBeEnabled();
-    expect(within(form).getByText('Changing your own password signs you out everywhere.')).toBeInTheDocument();
+    expect(within(form).getByText('Changing your own password signs you out everywhere else.')).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Email/)).toBeDisabled();
     expect(within(form).getByLabelText(/^Role/)).toBeDisabled();
     expect(within(form).getByRole('switch', { name: 'Active' })).toBeDisabled();

@@ -235,6 +235,83 @@ describe('Edit User dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
   });
 
+  describe('your own new password', () => {
+    const me = makeUser({ _id: 'me', id: 'me', name: 'Ada Admin', email: 'admin@example.com', role: 'admin' });
+
+    async function openOwn(view: RenderUsersResult) {
+      const row = await findRow('admin@example.com');
+      await view.user.click(within(row).getByRole('button', { name: 'Edit Ada Admin' }));
+      return screen.findByRole('dialog', { name: 'Edit User' });
+    }
+
+    it('asks for the current password once a new one is typed, and requires it', async () => {
+      const view = renderUsersPage({ users: [me] });
+      const form = await openOwn(view);
+      expect(within(form).getByText('Changing your own password signs you out everywhere else.')).toBeInTheDocument();
+      expect(within(form).queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
+
+      await view.user.type(field(/^New Password/), 'brand-new-pw');
+      expect(field(/^Current Password/)).toHaveAttribute('type', 'password');
+      expect(field(/^Current Password/)).toHaveAttribute('autocomplete', 'current-password');
+      expect(within(form).getByText('Current Password').closest('label')).toHaveTextContent('Current Password *');
+      await view.user.click(within(form).getByRole('button', { name: 'Update User' }));
+      expect(within(form).getByText('Current password is required')).toBeInTheDocument();
+      expect(field(/^Current Password/)).toHaveFocus();
+      expect(writes(view.fetchMock)).toEqual([]);
+
+      await view.user.type(field(/^Current Password/), 'the-old-pw');
+      expect(within(form).queryByText('Current password is required')).not.toBeInTheDocument();
+      await view.user.click(within(form).getByRole('button', { name: 'Update User' }));
+      expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+      expect(writes(view.fetchMock)[0]?.body).toEqual({
+        name: 'Ada Admin',
+        email: 'admin@example.com',
+        password: 'brand-new-pw',
+        currentPassword: 'the-old-pw',
+        role: 'admin',
+      });
+    });
+
+    it("shows the server's message under the field when the current password is wrong, and stays open", async () => {
+      const view = renderUsersPage({
+        users: [me],
+        override: (request) =>
+          request.method === 'PUT'
+            ? jsonResponse(
+                {
+                  success: false,
+                  code: 'FORBIDDEN',
+                  message: 'Current password is incorrect',
+                  errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+                },
+                403,
+              )
+            : undefined,
+      });
+      await openOwn(view);
+      await view.user.type(field(/^New Password/), 'brand-new-pw');
+      await view.user.type(field(/^Current Password/), 'a-wrong-guess');
+      await view.user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
+
+      // Under the field and as the toast; still signed in, the dialog waits for another try.
+      await waitFor(() => expect(screen.getAllByText('Current password is incorrect')).toHaveLength(2));
+      expect(field(/^Current Password/)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(/^Current Password/)).toHaveFocus();
+      expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+      expect(within(dialog()).getByRole('button', { name: 'Update User' })).toBeEnabled();
+    });
+
+    it('asks nothing more when an admin sets someone else\'s password', async () => {
+      const view = renderUsersPage({ users: [me, target] });
+      await openEdit(view);
+      await view.user.type(field(/^New Password/), 'set-by-admin');
+      expect(within(dialog()).queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
+      await view.user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
+      await screen.findByText('User updated successfully');
+      expect(writes(view.fetchMock)[0]?.body).toEqual({ name: 'Tess Target', email: 'tess@example.com', password: 'set-by-admin', role: 'user', active: true });
+    });
+  });
+
   it('keeps an admin from deactivating their own account', async () => {
     const view = renderUsersPage({ users: [makeUser({ _id: 'me', id: 'me', name: 'Ada Admin', email: 'admin@example.com', role: 'admin' })] });
     const row = await findRow('admin@example.com');

@@ -39,7 +39,7 @@ const FALLBACK_ROLES: RoleOption[] = ROLES.map((value) => ({ value, label: ROLE_
 const FULL_ACCESS: EditAccess = { canSave: true, canEditProfile: true, canEditAccount: true, canEditActive: true, lockedReason: null, isSelf: false };
 
 const ACTIVE_HINT = 'An inactive user cannot sign in, and is signed out at once.';
-const OWN_PASSWORD_HINT = 'Changing your own password signs you out everywhere.';
+const OWN_PASSWORD_HINT = 'Changing your own password signs you out everywhere else.';
 const OWN_ROLE_HINT = 'Changing your own role signs you out.';
 
 /**
@@ -63,6 +63,7 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
   const editing = target.mode === 'edit' ? target.user : null;
   const mode = editing ? 'edit' : 'create';
   const access = editing ? editAccess(editing) : FULL_ACCESS;
+  const ownAccount = access.isSelf;
   const roles = useRoleOptions();
   const [values, setValues] = useState<UserFormValues>(() => (editing ? userFormFrom(editing) : emptyUserForm()));
   const [errors, setErrors] = useState<UserFormErrors>({});
@@ -85,14 +86,14 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
     event.preventDefault();
     if (saving || !access.canSave) return;
     // Nothing is sent until the form is valid.
-    const found = validateUserFormValues(values, mode);
+    const found = validateUserFormValues(values, mode, { ownAccount });
     if (hasErrors(found)) {
       showErrors(found);
       return;
     }
     setSaving(true);
     const result = editing
-      ? await onUpdate(editing.id ?? editing._id, updateUserBody(values, { includeActive: access.canEditActive }))
+      ? await onUpdate(editing.id ?? editing._id, updateUserBody(values, { includeActive: access.canEditActive, ownAccount }))
       : await onCreate(createUserBody(values));
     if (result.ok) {
       onClose();
@@ -106,9 +107,11 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
   const submitLabel = editing ? 'Update User' : 'Create User';
   // The note says what is locked when more than the Active switch is; the switch explains itself.
   const notice = access.canEditAccount ? null : access.lockedReason;
+  // Your own new password needs the current one: asked as soon as a new one is typed.
+  const asksCurrentPassword = ownAccount && access.canEditProfile && values.password !== '';
 
   /** What every text field and the select share: its value, its error, focus on failure, edits clearing the error. */
-  const bind = <F extends 'name' | 'email' | 'password' | 'role'>(field: F) => ({
+  const bind = <F extends 'name' | 'email' | 'password' | 'currentPassword' | 'role'>(field: F) => ({
     name: field,
     value: values[field],
     error: errors[field],
@@ -173,6 +176,16 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
           {...bind('password')}
           {...lockUnless(access.canEditProfile)}
         />
+        {asksCurrentPassword ? (
+          <TextField
+            label="Current Password"
+            type="password"
+            required
+            placeholder="Your password now, to confirm it is you"
+            autoComplete="current-password"
+            {...bind('currentPassword')}
+          />
+        ) : null}
         <SelectField
           label="Role"
           required

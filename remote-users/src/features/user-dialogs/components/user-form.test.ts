@@ -4,9 +4,9 @@ import { createUserBody, emptyUserForm, fieldErrorsFrom, updateUserBody, userFor
 
 describe('the user form', () => {
   it('starts empty with role user, or filled from the user with a blank password', () => {
-    expect(emptyUserForm()).toEqual({ name: '', email: '', password: '', role: 'user', active: true });
+    expect(emptyUserForm()).toEqual({ name: '', email: '', password: '', currentPassword: '', role: 'user', active: true });
     const user = makeUser({ name: 'Ada', email: 'ada@example.com', role: 'admin', active: false });
-    expect(userFormFrom(user)).toEqual({ name: 'Ada', email: 'ada@example.com', password: '', role: 'admin', active: false });
+    expect(userFormFrom(user)).toEqual({ name: 'Ada', email: 'ada@example.com', password: '', currentPassword: '', role: 'admin', active: false });
   });
 
   it('checks the shared validation rules with their words', () => {
@@ -24,13 +24,23 @@ describe('the user form', () => {
     expect(validateUserFormValues({ ...emptyUserForm(), email: 'a@b.co', password: 'abc' }, 'edit')).toEqual({
       password: 'Password must be at least 6 characters',
     });
+    // Your own account: a new password needs the current one; a blank one (kept) does not.
+    const own = { ...emptyUserForm(), email: 'a@b.co', password: 'new-secret' };
+    expect(validateUserFormValues(own, 'edit', { ownAccount: true })).toEqual({ currentPassword: 'Current password is required' });
+    expect(validateUserFormValues({ ...own, currentPassword: 'old-secret' }, 'edit', { ownAccount: true })).toEqual({});
+    expect(validateUserFormValues({ ...own, password: '' }, 'edit', { ownAccount: true })).toEqual({});
+    expect(validateUserFormValues(own, 'edit')).toEqual({});
   });
 
   it('builds the users API request bodies, trimmed', () => {
-    const values = { name: ' Ada ', email: ' ada@example.com ', password: ' secret ', role: 'admin' as const, active: false };
+    const values = { name: ' Ada ', email: ' ada@example.com ', password: ' secret ', currentPassword: 'old-secret', role: 'admin' as const, active: false };
     expect(createUserBody(values)).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' secret ', role: 'admin' });
     expect(updateUserBody(values, { includeActive: true })).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' secret ', role: 'admin', active: false });
     expect(updateUserBody(values, { includeActive: false })).not.toHaveProperty('active');
+    // The current password goes only with a new password for your own account.
+    expect(updateUserBody(values, { includeActive: false })).not.toHaveProperty('currentPassword');
+    expect(updateUserBody(values, { includeActive: false, ownAccount: true })).toMatchObject({ password: ' secret ', currentPassword: 'old-secret' });
+    expect(updateUserBody({ ...values, password: '' }, { includeActive: false, ownAccount: true })).not.toHaveProperty('currentPassword');
   });
 
   it("maps the server's field errors onto the fields", () => {
@@ -44,6 +54,12 @@ describe('the user form', () => {
     expect(fieldErrorsFrom(taken)).toEqual({ email: 'Email is already registered' });
     const lastAdmin = new ApiError({ kind: 'HTTP_ERROR', status: 409, body: { message: 'The last active admin cannot be deleted', code: 'CONFLICT' } });
     expect(fieldErrorsFrom(lastAdmin)).toEqual({});
+    const wrongCurrent = new ApiError({
+      kind: 'HTTP_ERROR',
+      status: 403,
+      body: { message: 'Current password is incorrect', code: 'FORBIDDEN', errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }] },
+    });
+    expect(fieldErrorsFrom(wrongCurrent)).toEqual({ currentPassword: 'Current password is incorrect' });
     expect(fieldErrorsFrom(new Error('boom'))).toEqual({});
   });
 });

@@ -13,6 +13,8 @@ export interface UserFormValues {
   email: string;
   /** Blank when editing keeps the current password. */
   password: string;
+  /** Asked only when you give your own account a new password. */
+  currentPassword: string;
   role: Role | '';
   active: boolean;
 }
@@ -21,25 +23,26 @@ export type UserFormField = keyof UserFormValues;
 export type UserFormErrors = Partial<Record<UserFormField, string>>;
 
 /** The order the form shows its fields: the first invalid one gets focus. */
-export const FIELD_ORDER: readonly UserFormField[] = ['name', 'email', 'password', 'role', 'active'];
+export const FIELD_ORDER: readonly UserFormField[] = ['name', 'email', 'password', 'currentPassword', 'role', 'active'];
 
 /** Spec §2: Add opens empty, with role user. */
 export function emptyUserForm(): UserFormValues {
-  return { name: '', email: '', password: '', role: 'user', active: true };
+  return { name: '', email: '', password: '', currentPassword: '', role: 'user', active: true };
 }
 
 /** Spec §4: Edit opens filled; the password starts blank (keep the current one). */
 export function userFormFrom(user: PublicUser): UserFormValues {
-  return { name: user.name ?? '', email: user.email, password: '', role: user.role, active: user.active };
+  return { name: user.name ?? '', email: user.email, password: '', currentPassword: '', role: user.role, active: user.active };
 }
 
 function isFormField(field: string): field is UserFormField {
   return (FIELD_ORDER as readonly string[]).includes(field);
 }
 
-export function validateUserFormValues(values: UserFormValues, mode: UserFormMode): UserFormErrors {
+/** `ownAccount`: the person edits themselves, so a new password needs the current one. */
+export function validateUserFormValues(values: UserFormValues, mode: UserFormMode, { ownAccount = false } = {}): UserFormErrors {
   const errors: UserFormErrors = {};
-  for (const { field, message } of validateUserForm({ ...values }, mode)) {
+  for (const { field, message } of validateUserForm({ ...values }, mode, { ownAccount })) {
     // One message a field, the first found (validateUserForm gives at most one anyway).
     if (isFormField(field) && errors[field] === undefined) errors[field] = message;
   }
@@ -57,22 +60,28 @@ export function createUserBody(values: UserFormValues): CreateUserBody {
 /**
  * Spec §7: name, email, password (may be empty), role. `active` goes only
  * when the editor may change it, so a user saving their own name never
- * touches a field the server reserves for admins.
+ * touches a field the server reserves for admins; `currentPassword` only with
+ * a new password for your own account, the one change that needs it.
  */
-export function updateUserBody(values: UserFormValues, { includeActive }: { includeActive: boolean }): UpdateUserBody {
+export function updateUserBody(
+  values: UserFormValues,
+  { includeActive, ownAccount = false }: { includeActive: boolean; ownAccount?: boolean },
+): UpdateUserBody {
   const body: UpdateUserBody = {
     name: values.name.trim(),
     email: values.email.trim(),
     password: values.password,
     role: values.role as Role,
   };
+  if (ownAccount && values.password) body.currentPassword = values.currentPassword;
   if (includeActive) body.active = values.active;
   return body;
 }
 
 /**
- * What a failed save says about single fields: a 400's `errors` list, or a
- * 409 about the email (already registered), which belongs under Email.
+ * What a failed save says about single fields: the `errors` list of a 400 (or
+ * of the 403 for a wrong current password), or a 409 about the email (already
+ * registered), which belongs under Email.
  */
 export function fieldErrorsFrom(error: unknown): UserFormErrors {
   if (!isApiError(error)) return {};

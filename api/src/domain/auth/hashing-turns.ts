@@ -1,0 +1,39 @@
+import { availableParallelism } from 'node:os';
+import fastq from 'fastq';
+import { unavailable } from '../../http/http-error';
+
+/** Runs one password hash or check when its turn comes, or refuses it at once when too many wait. */
+export type HashingTurns = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * scrypt runs on libuv's thread pool, which has 4 threads unless UV_THREADPOOL_SIZE says otherwise and
+ * which file reads and DNS lookups share. More checks at once than the machine has cores only makes
+ * each one slower, and more than the pool holds would only queue inside libuv, out of our sight.
+ */
+const LIBUV_DEFAULT_POOL_SIZE = 4;
+export const HASHING_CONCURRENCY = Math.min(availableParallelism(), LIBUV_DEFAULT_POOL_SIZE);
+
+/**
+ * How many checks may wait, per check running, before more are refused. At OWASP's cost a check takes
+ * a few hundred milliseconds, so four rounds are about a second of waiting: past that a flood of
+ * sign-ins would grow the queue (and every person's wait, and the requests held open) without limit,
+ * and a quick "try again" serves the person better.
+ */
+export const WAITING_PER_RUNNING_CHECK = 4;
+
+export const HASHING_BUSY_MESSAGE = 'The server is busy checking passwords; try again in a few seconds';
+/** A full queue drains in about a second (see WAITING_PER_RUNNING_CHECK); two leaves room for the next flood. */
+export const HASHING_BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * At most `concurrency` hashes run at once; up to `maxWaiting` more wait in arrival order; any beyond
+ * that are refused with 503 and Retry-After before any work is done.
+ */
+export function createHashingTurns(concurrency = HASHING_CONCURRENCY, maxWaiting = WAITING_PER_RUNNING_CHECK * concurrency): HashingTurns {
+  const queue = fastq.promise((work: () => Promise<unknown>) => work(), concurrency);
+  return <T>(work: () => Promise<T>) => {
+    const mustWait = queue.running() >= concurrency;
+    if (mustWait && queue.length() >= maxWaiting) return Promise.reject(unavailable(HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS));
+    return queue.push(work) as Promise<T>;
+  };
+}
