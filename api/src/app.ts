@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import authentication from './plugins/app/auth/authentication';
 import type { ScryptCost } from './domain/auth/password-hasher';
+import type { RegistrationPolicy } from './domain/users/registration-policy';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
 import errorHandler from './plugins/app/error-handler';
@@ -40,7 +41,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limit/rate-l
 export interface AppOptions {
   db: Database;
   jwtSecret: string;
-  allowSignup: boolean;
+  /** Who may register (ALLOW_SIGNUP, resolved for the engine by registrationPolicy). */
+  registration: RegistrationPolicy;
   /** Lowered by tests only; production keeps OWASP's scrypt cost. */
   passwordCost?: ScryptCost;
   /** INGEST_API_KEY: accepted on the ingest endpoints beside the keys admins create. */
@@ -104,7 +106,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
 
   await fastify.register(healthRoutes, { prefix: '/api' });
-  await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits });
+  await fastify.register(authRoutes, { prefix: '/api/auth', registration: options.registration, limits });
   await fastify.register(userRoutes, { prefix: '/api/users' });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });

@@ -17,6 +17,7 @@ import { seedDemoCalls } from './demo/seed-demo-calls';
 import { PasswordHasher, type ScryptCost } from './domain/auth/password-hasher';
 import { DEFAULT_WEB_ROOT } from './domain/web/front-end';
 import { jwtSecretFor } from './domain/shared-state/shared-state';
+import { registrationPolicy } from './domain/users/registration-policy';
 import { usersRepository } from './domain/users/users-repository';
 import { DEMO_ADMIN, seedDemoUsers } from './startup/demo-users';
 import { ensureAdmin } from './startup/ensure-admin';
@@ -85,7 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db,
       // Unset JWT_SECRET: generated once, kept in the database on PostgreSQL (so instances agree), else in DATA_DIR.
       jwtSecret: await jwtSecretFor(db, config.jwtSecret, config.dataDir),
-      allowSignup: config.allowSignup,
+      registration: registrationPolicy(config.allowSignup, db.kind),
       passwordCost: options.passwordCost,
       ingestApiKey: config.ingestApiKey,
       ingestConcurrency: config.ingestConcurrency,

@@ -49,7 +49,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     ...appOverrides,
     db: database.db,
     jwtSecret,
-    allowSignup: overrides.allowSignup ?? true,
+    registration: overrides.registration ?? 'open',
     passwordCost: TEST_PASSWORD_COST,
     limits: { ...RELAXED_LIMITS, ...overrides.limits },
   });

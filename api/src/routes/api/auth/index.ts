@@ -1,7 +1,8 @@
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type RegisterBody } from '@callboard/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type RegisterBody, type RegistrationStatus } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, unauthenticated } from '../../../http/http-error';
+import { unauthenticated } from '../../../http/http-error';
 import { SignInService } from '../../../domain/auth/sign-in-service';
+import { registrationOpen, type RegistrationPolicy } from '../../../domain/users/registration-policy';
 import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
 import { clearRefreshCookie, setRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
@@ -15,7 +16,7 @@ export interface AuthRouteLimits {
 }
 
 export interface AuthRouteOptions {
-  allowSignup: boolean;
+  registration: RegistrationPolicy;
   limits: AuthRouteLimits;
 }
 
@@ -43,7 +44,7 @@ const authPayloadResponse = {
 } as const;
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  const { allowSignup, limits } = options;
+  const { registration, limits } = options;
   const users = new UserService(fastify.db, fastify.passwords);
   const throttle = fastify.sharedState.loginThrottle({ maxFailures: limits.loginFailures, windowMs: limits.loginFailureWindowMs });
   const signIn = new SignInService(fastify.db, fastify.passwords, throttle);
@@ -54,16 +55,40 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       config: { rateLimit: { max: limits.registerPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (the first one becomes admin)',
+        summary: 'Create an account (the first one becomes admin); 403 while registration is closed',
         body: credentialsBody,
         response: { 201: messageSchema },
       },
     },
     async (request, reply) => {
-      if (!allowSignup) throw new HttpError(403, 'FORBIDDEN', 'Registration is closed');
-      const email = await users.register(request.body ?? ({} as RegisterBody));
+      const email = await users.register(request.body ?? ({} as RegisterBody), registration);
       request.log.info({ email }, 'account registered');
       return reply.code(201).send({ success: true, message: 'Registered successfully! Please login.' });
+    },
+  );
+
+  // Public, so the register screen can say "Registration is closed" instead of a form that would be refused.
+  fastify.get(
+    '/registration',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether registration is open now',
+        response: {
+          200: {
+            type: 'object',
+            required: ['success', 'data'],
+            properties: {
+              success: { type: 'boolean' },
+              data: { type: 'object', required: ['open'], properties: { open: { type: 'boolean' } } },
+            },
+          },
+        },
+      },
+    },
+    async () => {
+      const data: RegistrationStatus = { open: await registrationOpen(fastify.db, registration) };
+      return { success: true, data };
     },
   );
 
