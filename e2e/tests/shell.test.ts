@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
@@ -53,7 +53,7 @@ test('a newcomer registers, lands on /login with the email filled in, signs in a
 test('a signed-out deep link to /users returns there after sign-in, and a reload keeps the session', async () => {
   await page.goto('/users');
   await page.waitForURL('**/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/users');
   await expectHeading('User Management');
 
@@ -65,7 +65,7 @@ test('a signed-out deep link to /users returns there after sign-in, and a reload
 
 test('logout clears storage and protects every route again', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
@@ -80,7 +80,7 @@ test('logout clears storage and protects every route again', async () => {
 
 test('an unknown path ends on /reporting', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
   await page.goto('/no/such/page');
   await page.waitForURL('**/reporting');
@@ -90,7 +90,7 @@ test('an unknown path ends on /reporting', async () => {
 test('with one remote unreachable the shell and the other areas still work', async () => {
   await page.route('**/remotes/users/**', (route) => route.abort('connectionrefused'));
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   await page.getByRole('link', { name: 'Users' }).click();
@@ -114,7 +114,7 @@ test('with one remote unreachable the shell and the other areas still work', asy
 
 test('a token the API rejects signs the user out', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   // The server forgets the session (as after a password change elsewhere); the next request
@@ -129,7 +129,7 @@ test('a token the API rejects signs the user out', async () => {
 
 test('the sidebar collapses to 80 px and expands to 220 px', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   const width = async () => Math.round((await sidebar.boundingBox())!.width);
