@@ -11,6 +11,7 @@ import authentication from './plugins/app/auth/authentication';
 import sessionHousekeeping from './plugins/app/auth/session-housekeeping';
 import type { PasswordHasher, ScryptCost } from './domain/auth/password-hasher';
 import { accountThrottleOptions, addressThrottleOptions, SIGN_IN_DEFAULTS, SignInThrottle, type SignInLimits } from './domain/auth/sign-in-throttle';
+import type { RegistrationPolicy } from './domain/users/registration-policy';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
 import errorHandler from './plugins/app/error-handler';
@@ -44,7 +45,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limit/rate-l
 export interface AppOptions {
   db: Database;
   jwtSecret: string;
-  allowSignup: boolean;
+  /** Who may register (ALLOW_SIGNUP, resolved for the engine by registrationPolicy). */
+  registration: RegistrationPolicy;
   /** Lowered by tests only; production keeps OWASP's scrypt cost. */
   passwordCost?: ScryptCost;
   /**
@@ -130,7 +132,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   );
 
   await fastify.register(healthRoutes, { prefix: '/api' });
-  await fastify.register(authRoutes, { prefix: '/api/auth', allowSignup: options.allowSignup, limits, signInThrottle });
+  await fastify.register(authRoutes, { prefix: '/api/auth', registration: options.registration, limits, signInThrottle });
   await fastify.register(userRoutes, { prefix: '/api/users', signInThrottle });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });

@@ -3,11 +3,10 @@
  * in, and shuts down gracefully on SIGTERM/SIGINT (in-flight requests finish,
  * new ones get 503, then the database closes).
  */
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError } from './config/env';
 import { startServer } from './start-server';
-import { DEMO_ADMIN } from './startup/demo-users';
+import { startBanner } from './startup/start-banner';
 
 async function main(): Promise<void> {
   const server = await startServer();
@@ -16,13 +15,7 @@ async function main(): Promise<void> {
     else server.fastify.log.info(`${signal} received, shutting down`);
     await server.stop();
   });
-  const lines = [
-    `  Callboard is running at ${server.url}`,
-    `  Database: ${server.db.kind === 'pglite' ? `embedded (${path.join(server.config.dataDir, 'pglite')})` : 'PostgreSQL'}`,
-    ...(server.demo ? [`  Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`] : []),
-    `  API docs: ${server.url}/api/docs`,
-  ];
-  console.log(['', ...lines, ''].join('\n'));
+  console.log(startBanner(server));
 }
 
 main().catch((error) => {

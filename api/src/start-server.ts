@@ -16,10 +16,11 @@ import { openDatabase } from './db/open-database';
 import { seedDemoCalls } from './demo/seed-demo-calls';
 import { PasswordHasher, type ScryptCost } from './domain/auth/password-hasher';
 import { DEFAULT_WEB_ROOT } from './domain/web/front-end';
-import { jwtSecretFor } from './domain/shared-state/shared-state';
-import { usersRepository } from './domain/users/users-repository';
-import { DEMO_ADMIN, seedDemoUsers } from './startup/demo-users';
+import { jwtSecretFor, keptDemoPassword } from './domain/shared-state/shared-state';
+import { registrationPolicy } from './domain/users/registration-policy';
+import { prepareDemoTeam, type DemoTeam } from './startup/demo-team';
 import { ensureAdmin } from './startup/ensure-admin';
+import { demoExposure } from './startup/start-banner';
 import { warmUpDatabase } from './startup/warm-up';
 
 const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -29,8 +30,8 @@ export interface RunningServer {
   db: Database;
   config: Config;
   url: string;
-  /** Whether demo data is in use (seeded now or earlier). */
-  demo: boolean;
+  /** The demo team, seeded now or earlier; undefined when the database holds no demo account. */
+  demo: DemoTeam | undefined;
   /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
   stop(): Promise<void>;
 }
@@ -42,6 +43,8 @@ export interface StartOptions {
   passwordCost?: ScryptCost;
   /** Tests only: how many demo calls a first start seeds (default 50,000, which takes a while on PGlite). */
   demoCalls?: number;
+  /** Tests only: where the log lines go (default standard output). */
+  logStream?: { write(line: string): void };
 }
 
 async function prepareDatabase(config: Config, db: Database, passwords: PasswordHasher, demoCalls: number, log: (msg: string) => void) {
@@ -51,24 +54,24 @@ async function prepareDatabase(config: Config, db: Database, passwords: Password
     const outcome = await ensureAdmin(db, passwords, config.admin);
     if (outcome === 'created') log(`created admin ${config.admin.email}`);
   }
-  const demo = config.demoData ?? (db.kind === 'pglite' && wasEmpty);
+  const wanted = config.demoData ?? (db.kind === 'pglite' && wasEmpty);
   // Demo data is in use when asked for now, or when an earlier start seeded the demo team.
-  const demoTeamExists = (await usersRepository.findByEmailWithHash(db, DEMO_ADMIN.email)) !== undefined;
-  if (demo && !demoTeamExists) log(`demo data: ${await seedDemoUsers(db, passwords)} users`);
-  const inUse = demo || demoTeamExists;
-  if (inUse && (await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM calls) AS any'))[0]?.any === false) {
+  const demo = await prepareDemoTeam(db, passwords, keptDemoPassword(db, config.dataDir), wanted);
+  if (demo?.change === 'seeded') log(`demo data: ${demo.accounts} users`);
+  if (demo?.change === 'rekeyed') log(`demo data: the demo team had no kept password; ${demo.accounts} accounts got new ones (the demo admin's is printed)`);
+  if (demo && (await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM calls) AS any'))[0]?.any === false) {
     // Three months of a busy call floor, ending now.
     const { inserted, elapsedMs } = await seedDemoCalls(db, { calls: demoCalls, days: 90, seed: 1, end: new Date() });
     log(`demo data: ${inserted} calls over the last 90 days (${(elapsedMs / 1000).toFixed(1)} s)`);
   }
-  return { demo: inUse };
+  return { demo };
 }
 
 /** Throws ConfigError (with every problem listed) before touching anything when the environment is wrong. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
   const fastify = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...(options.logStream ? { stream: options.logStream } : {}) },
     ...FASTIFY_OPTIONS,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
@@ -85,7 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db,
       // Unset JWT_SECRET: generated once, kept in the database on PostgreSQL (so instances agree), else in DATA_DIR.
       jwtSecret: await jwtSecretFor(db, config.jwtSecret, config.dataDir),
-      allowSignup: config.allowSignup,
+      registration: registrationPolicy(config.allowSignup, db.kind),
       passwordCost: options.passwordCost,
       // One hasher, so one queue bounds every derivation this process runs.
       passwords,
@@ -101,6 +104,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const warm = await warmUpDatabase(db);
     if (warm.queries > 0) fastify.log.info(`database: warmed up with ${warm.queries} dashboard queries in ${warm.ms} ms`);
     await fastify.listen({ port: config.port, host: config.host });
+    const exposure = demoExposure(config.host, demo);
+    if (exposure) fastify.log.warn({ host: config.host, demoAccounts: demo?.accounts }, exposure.join(' '));
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;

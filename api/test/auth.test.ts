@@ -1,5 +1,6 @@
 import { createSigner } from 'fast-jwt';
-import { REFRESH_COOKIE } from '@callboard/contract';
+import { REFRESH_COOKIE, REGISTRATION_CLOSED_MESSAGE } from '@callboard/contract';
+import type { RegistrationPolicy } from '../src/domain/users/registration-policy';
 import { bearer, buildTestApp, login, observedHasher, refreshCookieOf, register, signUp, TEST_PASSWORD_COST, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -52,15 +53,63 @@ describe('register', () => {
     expect(again.json()).toMatchObject({ code: 'CONFLICT', message: 'Email is already registered' });
   });
 
-  test('closed registration answers 403', async () => {
-    const closed = await buildTestApp({ allowSignup: false });
+});
+
+describe('who may register (ALLOW_SIGNUP, resolved by engine in domain/users/registration-policy.ts)', () => {
+  const registrationStatus = async (app: TestApp) => {
+    const response = await app.app.inject({ url: '/api/auth/registration' });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const expectClosed = (response: Awaited<ReturnType<typeof register>>) => {
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ success: false, code: 'FORBIDDEN', message: REGISTRATION_CLOSED_MESSAGE });
+  };
+  async function withApp(registration: RegistrationPolicy, use: (app: TestApp) => Promise<void>) {
+    const app = await buildTestApp({ registration });
     try {
-      const response = await register(closed.app, { name: 'A', email: 'a@example.com', password: 'secret1' });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Registration is closed' });
+      await use(app);
     } finally {
-      await closed.close();
+      await app.close();
     }
+  }
+
+  test('open: anyone, however many accounts exist, and the status says so without signing in', async () => {
+    // `t` is 'open' and already holds accounts.
+    expect(await registrationStatus(t)).toEqual({ success: true, data: { open: true } });
+    expect((await register(t.app, { name: 'Late', email: 'late@example.com', password: 'secret-1' })).statusCode).toBe(201);
+  });
+
+  test('closed: refused before the body is even looked at, on an empty database too', async () => {
+    await withApp('closed', async (app) => {
+      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: false } });
+      expectClosed(await register(app.app, { name: 'A', email: 'a@example.com', password: 'secret1' }));
+      expectClosed(await register(app.app, {}));
+      const [row] = await app.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      expect(row?.count).toBe(0);
+    });
+  });
+
+  test('first-account: open while no user exists; the first becomes admin and the door shuts behind them', async () => {
+    await withApp('first-account', async (app) => {
+      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: true } });
+      expect((await register(app.app, { name: 'Owner', email: 'owner@example.com', password: 'secret-1' })).statusCode).toBe(201);
+      expect((await login(app.app, 'owner@example.com', 'secret-1')).user.role).toBe('admin');
+      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: false } });
+      expectClosed(await register(app.app, { name: 'Second', email: 'second@example.com', password: 'secret-2' }));
+    });
+  });
+
+  test('first-account: two first sign-ups at the same moment make one admin, and the other is refused', async () => {
+    await withApp('first-account', async (app) => {
+      const responses = await Promise.all(
+        ['one', 'two'].map((name) => register(app.app, { name, email: `${name}@example.com`, password: `secret-${name}` })),
+      );
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 403]);
+      expectClosed(responses.find((response) => response.statusCode === 403) as (typeof responses)[number]);
+      const users = await app.db.query<{ role: string }>('SELECT role FROM users');
+      expect(users).toEqual([{ role: 'admin' }]);
+    });
   });
 });
 

@@ -95,7 +95,7 @@ test('the OpenAPI document lists the routes', async () => {
   expect(response.statusCode).toBe(200);
   const doc = response.json();
   expect(doc.openapi).toMatch(/^3\./);
-  for (const path of ['/api/auth/login', '/api/auth/register', '/api/users', '/api/users/{id}', '/api/users/{id}/role', '/api/readyz']) {
+  for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/registration', '/api/users', '/api/users/{id}', '/api/users/{id}/role', '/api/readyz']) {
     expect(Object.keys(doc.paths)).toContain(path);
   }
   expect((await t.app.inject('/api/docs')).statusCode).toBeLessThan(400);

@@ -144,6 +144,14 @@ describe('sign-in routes: a budget per address', () => {
     expectRateLimited(await login(kiosk), 8);
     expect((await login('192.0.2.11')).statusCode).toBe(401);
   });
+
+  test('asking whether registration is open spends the address budget too', async () => {
+    const status = (remoteAddress: string) => t.app.inject({ url: '/api/auth/registration', remoteAddress });
+    const visitor = '192.0.2.20';
+    expect(await statuses(8, () => status(visitor))).toEqual(Array(8).fill(200));
+    expectRateLimited(await status(visitor), 8);
+    expect((await status('192.0.2.21')).statusCode).toBe(200);
+  });
 });
 
 if (testEngine() === 'postgres') {

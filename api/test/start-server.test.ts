@@ -1,17 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { ApiSuccess, AuthPayload } from '@callboard/contract';
+import { REGISTRATION_CLOSED_MESSAGE, type ApiSuccess, type AuthPayload } from '@callboard/contract';
 import { ConfigError } from '../src/config/env';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open-database';
-import { startServer, type RunningServer } from '../src/start-server';
+import { PasswordHasher } from '../src/domain/auth/password-hasher';
+import { startServer, type RunningServer, type StartOptions } from '../src/start-server';
+import { DEMO_ADMIN_EMAIL } from '../src/startup/demo-users';
+import { startBanner } from '../src/startup/start-banner';
 import { TEST_PASSWORD_COST } from './support/test-app';
 import { createPostgresDatabase, testEngine } from './support/test-database';
 
 // Cheap scrypt, and a few hundred demo calls instead of the 50,000 of a real first start.
 const cheap = { passwordCost: TEST_PASSWORD_COST, demoCalls: 300 };
+// Most tests here start a real server two or three times, the first on a fresh database it must
+// migrate (and, embedded, boot and seed): over 25 s a start on a busy 2-core machine.
+jest.setTimeout(120_000);
 let dataDir: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 let env: Record<string, string>;
@@ -31,8 +37,12 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function withServer<T>(extraEnv: Record<string, string>, use: (server: RunningServer) => Promise<T>): Promise<T> {
-  const server = await startServer({ env: { ...env, ...extraEnv }, ...cheap });
+async function withServer<T>(
+  extraEnv: Record<string, string>,
+  use: (server: RunningServer) => Promise<T>,
+  options: Pick<StartOptions, 'logStream'> = {},
+): Promise<T> {
+  const server = await startServer({ env: { ...env, ...extraEnv }, ...cheap, ...options });
   try {
     return await use(server);
   } finally {
@@ -50,6 +60,24 @@ const login = (server: RunningServer, email: string, password: string) =>
 /** The session a successful sign-in answers with. */
 const signedIn = async (response: Response) => ((await response.json()) as ApiSuccess<AuthPayload>).data;
 
+/** The demo admin's password as this start printed it; fails the test when it printed none. */
+function demoPassword(server: RunningServer): string {
+  const printed = /Demo sign-in: (\S+) \/ (\S+)/.exec(startBanner(server));
+  expect(printed?.[1]).toBe(DEMO_ADMIN_EMAIL);
+  expect(printed?.[2]).toBe(server.demo?.admin?.password);
+  return printed?.[2] as string;
+}
+
+const register = (server: RunningServer, name: string) =>
+  fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email: `${name.toLowerCase()}@example.com`, password: `${name}-password` }),
+  });
+
+const registrationOpen = async (server: RunningServer) =>
+  ((await (await fetch(`${server.url}/api/auth/registration`)).json()) as ApiSuccess<{ open: boolean }>).data.open;
+
 test('a wrong environment stops start-up with every problem named', async () => {
   await expect(startServer({ env: { ...env, PORT: 'abc', LOG_LEVEL: 'loud' } })).rejects.toThrow(ConfigError);
   await expect(startServer({ env: { ...env, PORT: 'abc', LOG_LEVEL: 'loud' } })).rejects.toThrow(/PORT[\s\S]*LOG_LEVEL/);
@@ -65,10 +93,13 @@ test('serves over HTTP: readyz, the front-end settings, and demo data only where
     const remotes = await fetch(`${server.url}/remotes.json`);
     expect(((await remotes.json()) as { remote_users: string }).remote_users).toBe(cdn);
     expect(remotes.headers.get('content-security-policy')).toContain("script-src 'self' https://cdn.example.com");
-    const demoLogin = await login(server, 'admin@callboard.demo', 'callboard-demo');
     // Fresh embedded database: demo team seeded. PostgreSQL: never by default.
-    expect(demoLogin.status).toBe(testEngine() === 'pglite' ? 200 : 401);
-    expect(server.demo).toBe(testEngine() === 'pglite');
+    if (testEngine() === 'pglite') {
+      expect((await login(server, DEMO_ADMIN_EMAIL, demoPassword(server))).status).toBe(200);
+    } else {
+      expect(server.demo).toBeUndefined();
+      expect(startBanner(server)).not.toContain('Demo sign-in');
+    }
   });
 });
 
@@ -92,11 +123,13 @@ test('TRUST_PROXY and RATE_LIMIT_USER_PER_MIN reach the server: behind a TLS pro
 
 test('DEMO_DATA=false on a fresh database seeds nobody; DEMO_DATA=true seeds the team once', async () => {
   await withServer({ DEMO_DATA: 'false' }, async (server) => {
-    expect((await login(server, 'admin@callboard.demo', 'callboard-demo')).status).toBe(401);
+    expect(server.demo).toBeUndefined();
+    const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+    expect(row?.count).toBe(0);
   });
   for (let start = 0; start < 2; start += 1) {
     await withServer({ DEMO_DATA: 'true' }, async (server) => {
-      expect((await login(server, 'admin@callboard.demo', 'callboard-demo')).status).toBe(200);
+      expect((await login(server, DEMO_ADMIN_EMAIL, demoPassword(server))).status).toBe(200);
       const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
       expect(row?.count).toBe(30);
     });
@@ -118,7 +151,7 @@ test('ADMIN_EMAIL + ADMIN_PASSWORD create that admin once and leave an existing 
 
 test('the generated JWT secret survives a restart, so tokens stay valid', async () => {
   const token = await withServer({ DEMO_DATA: 'true' }, async (server) =>
-    (await signedIn(await login(server, 'admin@callboard.demo', 'callboard-demo'))).token,
+    (await signedIn(await login(server, DEMO_ADMIN_EMAIL, demoPassword(server)))).token,
   );
   await withServer({}, async (server) => {
     const profile = await fetch(`${server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
@@ -128,7 +161,7 @@ test('the generated JWT secret survives a restart, so tokens stay valid', async 
 
 test('stop lets an in-flight request finish, while new requests are refused', async () => {
   const server = await startServer({ env: { ...env, DEMO_DATA: 'true' }, ...cheap });
-  const body = JSON.stringify({ email: 'admin@callboard.demo', password: 'callboard-demo' });
+  const body = JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: demoPassword(server) });
   const { port } = new URL(server.url);
   // Headers and half the body arrive before the stop; the rest after it.
   const response = new Promise<number>((resolve, reject) => {
@@ -149,6 +182,142 @@ test('stop lets an in-flight request finish, while new requests are refused', as
   await expect(fetch(`${server.url}/api/healthz`)).rejects.toThrow();
   expect(await response).toBe(200);
   await stopping;
+});
+
+describe('the demo team cannot become a back door', () => {
+  /** Where the password is kept: DATA_DIR/demo-admin-password (owner-only) embedded, app_secrets on PostgreSQL. */
+  async function keptPassword(server: RunningServer): Promise<string | undefined> {
+    if (server.db.kind === 'postgres') {
+      const [row] = await server.db.query<{ value: string }>("SELECT value FROM app_secrets WHERE name = 'demo-admin-password'");
+      return row?.value;
+    }
+    const file = path.join(dataDir, 'demo-admin-password');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
+
+  test('its password is generated at the first start, kept, and printed again by the next start', async () => {
+    const first = await withServer({ DEMO_DATA: 'true' }, async (server) => {
+      const password = demoPassword(server);
+      expect(password).toMatch(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+      expect(await keptPassword(server)).toBe(password);
+      expect(startBanner(server)).toContain(`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${password}\n`);
+      return password;
+    });
+    await withServer({}, async (server) => {
+      expect(demoPassword(server)).toBe(first);
+      expect((await login(server, DEMO_ADMIN_EMAIL, first)).status).toBe(200);
+    });
+  });
+
+  test('it has one admin, the printed one; the others cannot sign in with its password', async () => {
+    await withServer({ DEMO_DATA: 'true' }, async (server) => {
+      const admins = await server.db.query<{ email: string }>("SELECT email FROM users WHERE role = 'admin'");
+      expect(admins).toEqual([{ email: DEMO_ADMIN_EMAIL }]);
+      const [dana] = await server.db.query<{ role: string }>("SELECT role FROM users WHERE email = 'dana.whitfield@callboard.demo'");
+      expect(dana?.role).toBe('user');
+      expect((await login(server, 'dana.whitfield@callboard.demo', demoPassword(server))).status).toBe(401);
+    });
+  });
+
+  test('once the demo admin changes its password, starts say so and no longer show one', async () => {
+    const generated = await withServer({ DEMO_DATA: 'true' }, async (server) => {
+      const password = demoPassword(server);
+      const { token, user } = await signedIn(await login(server, DEMO_ADMIN_EMAIL, password));
+      const changed = await fetch(`${server.url}/api/users/${user.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ name: user.name, email: user.email, role: user.role, password: 'a-password-of-my-own' }),
+      });
+      expect(changed.status).toBe(200);
+      return password;
+    });
+    await withServer({}, async (server) => {
+      expect(server.demo?.admin).toEqual({ email: DEMO_ADMIN_EMAIL, password: undefined });
+      const banner = startBanner(server);
+      expect(banner).toContain(`Demo sign-in: ${DEMO_ADMIN_EMAIL} (its password was changed since it was generated, so it is no longer shown)`);
+      expect(banner).not.toContain(generated);
+      expect((await login(server, DEMO_ADMIN_EMAIL, 'a-password-of-my-own')).status).toBe(200);
+    });
+  });
+
+  test('a demo team found without a kept password (one seeded with a shared password) gets new ones', async () => {
+    const shared = 'a-password-everyone-knew';
+    await withServer({ DEMO_DATA: 'true' }, async (server) => {
+      const hash = await new PasswordHasher(cheap.passwordCost).hash(shared);
+      await server.db.query("UPDATE users SET password_hash = $1 WHERE email LIKE '%@callboard.demo'", [hash]);
+      if (server.db.kind === 'postgres') await server.db.query("DELETE FROM app_secrets WHERE name = 'demo-admin-password'");
+      else unlinkSync(path.join(dataDir, 'demo-admin-password'));
+      expect((await login(server, 'dana.whitfield@callboard.demo', shared)).status).toBe(200);
+    });
+    await withServer({}, async (server) => {
+      expect(server.demo?.change).toBe('rekeyed');
+      const password = demoPassword(server);
+      expect(await keptPassword(server)).toBe(password);
+      expect((await login(server, DEMO_ADMIN_EMAIL, shared)).status).toBe(401);
+      expect((await login(server, 'dana.whitfield@callboard.demo', shared)).status).toBe(401);
+      expect((await login(server, DEMO_ADMIN_EMAIL, password)).status).toBe(200);
+    });
+  });
+
+  test('reachable from the network (HOST=0.0.0.0), the start prints and logs a warning; on 127.0.0.1, or without demo accounts, it does not', async () => {
+    const WARNING = 'WARNING: the demo accounts are reachable from the network.';
+    const logged: Array<{ level: number; msg: string }> = [];
+    const logStream = { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) };
+    await withServer(
+      { DEMO_DATA: 'true', HOST: '0.0.0.0', LOG_LEVEL: 'warn' },
+      async (server) => {
+        const banner = startBanner(server);
+        expect(banner).toContain(WARNING);
+        expect(banner).toContain('This server listens on 0.0.0.0 (HOST) and its database holds 30 demo accounts (@callboard.demo)');
+        expect(banner).toContain('delete every @callboard.demo user on the Users screen');
+      },
+      { logStream },
+    );
+    expect(logged).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining(WARNING) }));
+
+    logged.length = 0;
+    await withServer({ HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, async (server) => {
+      expect(server.demo?.accounts).toBe(30);
+      expect(startBanner(server)).not.toContain(WARNING);
+    }, { logStream });
+    expect(logged.filter((line) => line.msg.includes(WARNING))).toEqual([]);
+  });
+
+  test('with no demo accounts, HOST=0.0.0.0 is no reason for a warning', async () => {
+    await withServer({ DEMO_DATA: 'false', HOST: '0.0.0.0' }, async (server) => {
+      expect(startBanner(server)).not.toContain('WARNING');
+    });
+  });
+});
+
+describe('registration as ALLOW_SIGNUP and the engine decide', () => {
+  test('unset: open on the embedded database even with accounts in it; on PostgreSQL open only until the first account', async () => {
+    await withServer({}, async (server) => {
+      expect(await registrationOpen(server)).toBe(true);
+      expect((await register(server, 'First')).status).toBe(201);
+      expect(await registrationOpen(server)).toBe(testEngine() === 'pglite');
+      const second = await register(server, 'Second');
+      if (testEngine() === 'pglite') {
+        expect(second.status).toBe(201);
+      } else {
+        expect(second.status).toBe(403);
+        expect(await second.json()).toMatchObject({ code: 'FORBIDDEN', message: REGISTRATION_CLOSED_MESSAGE });
+      }
+    });
+  });
+
+  test('false closes it and true opens it, on either engine', async () => {
+    await withServer({ ALLOW_SIGNUP: 'false', DEMO_DATA: 'false' }, async (server) => {
+      expect(await registrationOpen(server)).toBe(false);
+      expect((await register(server, 'First')).status).toBe(403);
+    });
+    await withServer({ ALLOW_SIGNUP: 'true', DEMO_DATA: 'false' }, async (server) => {
+      expect((await register(server, 'First')).status).toBe(201);
+      expect((await register(server, 'Second')).status).toBe(201);
+      expect(await registrationOpen(server)).toBe(true);
+    });
+  });
 });
 
 test('migrations are not bound by the 5 s statement limit of ordinary queries', async () => {

@@ -11,6 +11,14 @@ export interface RegisterBody {
   password: string;
 }
 
+/** Body of GET /api/auth/registration: whether POST /api/auth/register would accept a new account now. */
+export interface RegistrationStatus {
+  open: boolean;
+}
+
+/** The 403 of a registration while it is closed, and the heading the register screen shows instead of its form. */
+export const REGISTRATION_CLOSED_MESSAGE = 'Registration is closed';
+
 /** The access token and who it belongs to; the refresh token travels only in an httpOnly cookie. */
 export interface AuthPayload {
   token: string;

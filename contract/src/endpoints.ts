@@ -9,6 +9,8 @@ import type { FilterDimension } from './dimensions';
 export const API_PATHS = {
   login: '/api/auth/login',
   register: '/api/auth/register',
+  /** Whether registration is open (RegistrationStatus), asked before the register screen shows its form. */
+  registration: '/api/auth/registration',
   logout: '/api/auth/logout',
   refresh: '/api/auth/refresh',
   stats: '/api/stats',

@@ -1,7 +1,7 @@
 import { FRONT_END_HOST, REMOTES } from '@callboard/contract';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
@@ -46,7 +46,7 @@ test('the JS downloaded to show /login stays within 160 KB compressed, and no re
 test('react, react-dom, the router, jotai, swr, the toaster and our shared packages exist once at run time', async () => {
   const page = await browser.newPage({ baseURL: system.url });
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
   for (const [link, heading] of [['Call Logs', 'Call Logs'], ['Users', 'User Management'], ['Reporting', 'Reporting']]) {
     await page.getByRole('link', { name: link }).click();

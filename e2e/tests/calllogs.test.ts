@@ -4,7 +4,7 @@ import type { NormalisedCall } from '../../api/src/domain/calls/ingest-validatio
 import { storeCalls } from '../../api/src/domain/calls/calls-writer';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 import { applyDatePreset } from '../support/filters';
 
@@ -30,7 +30,7 @@ beforeEach(async () => {
   context = await browser.newContext({ baseURL: system.url, viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   // The top bar's filters: the last 30 days, so the log has pages to scroll through.

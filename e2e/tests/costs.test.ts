@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
@@ -35,7 +35,7 @@ const MONEY = /^-?\$[\d,]+\.\d{2}$/;
 /** Signs in as the demo admin, then opens the Costs view with the date preset stored as the app stores it. */
 async function openCostsForLast30Days() {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   // shared-ui/filter-atoms reads `callboard.filters` when the app starts; missing fields take their defaults.

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { submitLogin } from '../support/sign-in';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { applyDatePreset } from '../support/filters';
 
 /**
@@ -66,7 +66,7 @@ test('a delivered call appears within 2 s while Live; with the stream failing, P
   context = await browser.newContext({ baseURL: system.url, viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
   // Auto Refresh on at 5 s: the timer the screens fall back on while the stream is down.
   await page.getByRole('switch', { name: 'Auto Refresh' }).click();

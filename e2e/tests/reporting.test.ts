@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 import { applyDatePreset } from '../support/filters';
 
@@ -41,7 +41,7 @@ jest.setTimeout(180_000);
 
 async function signInOnLast30Days() {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   await applyDatePreset(page, 'last_30_days');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
@@ -55,7 +55,7 @@ test('a newcomer registers, lands on /login with the email filled in, signs in a
 test('a signed-out deep link to /users returns there after sign-in, and a reload keeps the session', async () => {
   await page.goto('/users');
   await page.waitForURL('**/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/users');
   await expectHeading('User Management');
 
@@ -67,7 +67,7 @@ test('a signed-out deep link to /users returns there after sign-in, and a reload
 
 test('logout clears storage and protects every route again', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
@@ -119,7 +119,7 @@ test("the app's own refresh and logout reach the server; another site's page is 
 
 test('an unknown path ends on /reporting', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
   await page.goto('/no/such/page');
   await page.waitForURL('**/reporting');
@@ -129,7 +129,7 @@ test('an unknown path ends on /reporting', async () => {
 test('with one remote unreachable the shell and the other areas still work', async () => {
   await page.route('**/remotes/users/**', (route) => route.abort('connectionrefused'));
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   await page.getByRole('link', { name: 'Users' }).click();
@@ -153,7 +153,7 @@ test('with one remote unreachable the shell and the other areas still work', asy
 
 test('a token the API rejects signs the user out', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   // The server forgets the session (as after a password change elsewhere); the next request
@@ -168,7 +168,7 @@ test('a token the API rejects signs the user out', async () => {
 
 test('the sidebar collapses to 80 px and expands to 220 px', async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   const width = async () => Math.round((await sidebar.boundingBox())!.width);

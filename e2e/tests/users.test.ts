@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { DEMO_ADMIN, startSystem, type System } from '../support/system';
+import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
@@ -18,7 +18,7 @@ const PASSWORD = 's3cret-pass';
 
 beforeAll(async () => {
   [system, browser] = await Promise.all([startSystem({ demoCalls: 50 }), launchChromium()]);
-  adminToken = await apiToken(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  adminToken = await apiToken(system.demoAdmin.email, system.demoAdmin.password);
 });
 afterAll(async () => {
   await browser?.close();
@@ -89,7 +89,7 @@ async function expectDisabled(locator: ReturnType<Page['getByRole']>) {
 
 test('an admin creates a user, who signs in and finds the write actions disabled', async () => {
   const admin = await newPerson();
-  await openUsersAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await openUsersAs(admin, system.demoAdmin.email, system.demoAdmin.password);
 
   await admin.getByRole('button', { name: 'Add User' }).click();
   const form = admin.getByRole('dialog', { name: 'Create User' });
@@ -110,8 +110,8 @@ test('an admin creates a user, who signs in and finds the write actions disabled
   expect(await mia.getByRole('button', { name: 'Add User' }).getAttribute('title')).toBe('Only admins can manage users');
   await expectDisabled(row(mia, 'mia@example.com').getByRole('button', { name: 'Delete Mia Member' }));
   // The demo admin's row offers no Delete at all (no admin's row does), and opens read-only.
-  await search(mia, DEMO_ADMIN.email);
-  const adminRow = row(mia, DEMO_ADMIN.email);
+  await search(mia, system.demoAdmin.email);
+  const adminRow = row(mia, system.demoAdmin.email);
   await adminRow.waitFor();
   expect(await adminRow.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
   await adminRow.getByRole('button', { name: /^Edit/ }).click();
@@ -138,7 +138,7 @@ test('the admin changes a user\'s role and deactivates them, and the user is sig
   await expectDisabled(rick.getByRole('button', { name: 'Add User' }));
 
   const admin = await newPerson();
-  await openUsersAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await openUsersAs(admin, system.demoAdmin.email, system.demoAdmin.password);
   await search(admin, 'rick@');
   await admin.getByText('1 filtered').waitFor();
 
@@ -170,7 +170,7 @@ test('the admin changes a user\'s role and deactivates them, and the user is sig
 test('delete asks for confirmation first', async () => {
   await createUser('Dana Doomed', 'dana@example.com');
   const admin = await newPerson();
-  await openUsersAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await openUsersAs(admin, system.demoAdmin.email, system.demoAdmin.password);
   await search(admin, 'dana@');
   const dana = row(admin, 'dana@example.com');
 
@@ -198,7 +198,7 @@ test('search and pagination over more than 25 users', async () => {
   expect(totalPages).toBeGreaterThanOrEqual(3);
 
   const admin = await newPerson();
-  await openUsersAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await openUsersAs(admin, system.demoAdmin.email, system.demoAdmin.password);
   await admin.getByText(`${total} user(s) total`).waitFor();
   const nav = admin.getByRole('navigation', { name: 'Users pagination' });
   const rows = admin.getByRole('table', { name: 'Users' }).locator('tbody tr');

@@ -24,7 +24,7 @@ describe('loadConfig defaults', () => {
       databaseUrl: undefined,
       dataDir: path.resolve(CWD, 'data'),
       jwtSecret: undefined,
-      allowSignup: true,
+      allowSignup: undefined,
       admin: undefined,
       demoData: undefined,
       logLevel: 'info',
@@ -45,7 +45,7 @@ describe('loadConfig defaults', () => {
     expect(config.port).toBe(8080);
     expect(config.host).toBe('127.0.0.1');
     expect(config.logLevel).toBe('info');
-    expect(config.allowSignup).toBe(true);
+    expect(config.allowSignup).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve(CWD, 'data'));
   });
 });
@@ -141,6 +141,23 @@ describe('loadConfig true/false words', () => {
   });
 });
 
+describe('ALLOW_SIGNUP', () => {
+  const allowSignup = (value: string | undefined) => loadConfig({ ALLOW_SIGNUP: value }, CWD).allowSignup;
+
+  test('unset, blank or auto leaves the choice to the start (by engine); true and false force it', () => {
+    expect(allowSignup(undefined)).toBeUndefined();
+    expect(allowSignup('  ')).toBeUndefined();
+    expect(allowSignup('auto')).toBeUndefined();
+    expect(allowSignup(' AUTO ')).toBeUndefined();
+    expect(allowSignup('true')).toBe(true);
+    expect(allowSignup('false')).toBe(false);
+  });
+
+  test('anything else is named with the words it takes', () => {
+    expect(problemsFor({ ALLOW_SIGNUP: 'sometimes' })).toEqual(['ALLOW_SIGNUP must be true, false or auto (got "sometimes")']);
+  });
+});
+
 describe('loadConfig bad values', () => {
   test.each([
     [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535 (got "abc")'],
@@ -153,7 +170,7 @@ describe('loadConfig bad values', () => {
       { JWT_SECRET: 's'.repeat(31) },
       'JWT_SECRET must be at least 32 characters (or unset, to generate one in DATA_DIR)',
     ],
-    [{ ALLOW_SIGNUP: 'maybe' }, 'ALLOW_SIGNUP must be true or false (got "maybe")'],
+    [{ ALLOW_SIGNUP: 'maybe' }, 'ALLOW_SIGNUP must be true, false or auto (got "maybe")'],
     [{ INGEST_CONCURRENCY: '0' }, 'INGEST_CONCURRENCY must be a whole number from 1 to 16 (got "0")'],
     [{ INGEST_CONCURRENCY: '17' }, 'INGEST_CONCURRENCY must be a whole number from 1 to 16 (got "17")'],
     [{ INGEST_CONCURRENCY: '2.5' }, 'INGEST_CONCURRENCY must be a whole number from 1 to 16 (got "2.5")'],

@@ -28,7 +28,12 @@ export interface Config {
   /** Absolute path of the folder for embedded data and the generated secret. */
   dataDir: string;
   jwtSecret: string | undefined;
-  allowSignup: boolean;
+  /**
+   * ALLOW_SIGNUP. undefined (unset or `auto`): decide at start by engine
+   * (domain/users/registration-policy.ts): open on the embedded database, on
+   * PostgreSQL only until the first account exists.
+   */
+  allowSignup: boolean | undefined;
   admin: { email: string; password: string } | undefined;
   /** undefined: decide at start (on for a fresh embedded database, off on PostgreSQL). */
   demoData: boolean | undefined;
@@ -78,6 +83,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (TRUE_WORDS.has(raw.toLowerCase())) return true;
     if (FALSE_WORDS.has(raw.toLowerCase())) return false;
     problems.push(`${name} must be true or false (got "${raw}")`);
+    return undefined;
+  };
+
+  // `auto` says out loud what unset means.
+  const allowSignup = (): boolean | undefined => {
+    const raw = value('ALLOW_SIGNUP');
+    if (raw === undefined || raw.toLowerCase() === 'auto') return undefined;
+    if (TRUE_WORDS.has(raw.toLowerCase())) return true;
+    if (FALSE_WORDS.has(raw.toLowerCase())) return false;
+    problems.push(`ALLOW_SIGNUP must be true, false or auto (got "${raw}")`);
     return undefined;
   };
 
@@ -198,7 +213,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     dataDir: path.resolve(cwd, value('DATA_DIR') ?? 'data'),
     jwtSecret,
-    allowSignup: bool('ALLOW_SIGNUP') ?? true,
+    allowSignup: allowSignup(),
     admin,
     demoData: bool('DEMO_DATA'),
     logLevel,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../db/database';
+import { keepAppSecret, readKeptFile, writeOwnerOnly } from './kept-secret';
 
 const SECRET_FILE = 'jwt-secret';
 
@@ -18,16 +18,10 @@ const newSecret = () => randomBytes(32).toString('base64url');
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.join(dataDir, SECRET_FILE);
-  try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
+  const stored = readKeptFile(file);
+  if (stored !== undefined && stored.length >= 32) return stored;
   const secret = newSecret();
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600); // `mode` applies only when the file is created; a replaced file keeps its old one.
+  writeOwnerOnly(file, secret);
   return secret;
 }
 
@@ -40,8 +34,5 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
  */
 export async function resolveSharedJwtSecret(configured: string | undefined, db: Queryable): Promise<string> {
   if (configured) return configured;
-  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [SECRET_NAME, newSecret()]);
-  const [row] = await db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [SECRET_NAME]);
-  if (!row) throw new Error('the JWT signing secret vanished from app_secrets while the server started');
-  return row.value;
+  return keepAppSecret(db, SECRET_NAME, newSecret());
 }

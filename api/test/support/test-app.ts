@@ -80,7 +80,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     ...appOverrides,
     db: database.db,
     jwtSecret,
-    allowSignup: overrides.allowSignup ?? true,
+    registration: overrides.registration ?? 'open',
     passwordCost: TEST_PASSWORD_COST,
     // Like RELAXED_LIMITS: tests that sign many people in at once are about something else than the
     // hashing queue's bound, which has tests of its own with a hasher they pass in.

@@ -1,11 +1,11 @@
-import { MESSAGES } from '@callboard/contract';
+import { API_PATHS, MESSAGES, REGISTRATION_CLOSED_MESSAGE } from '@callboard/contract';
 import { sendRequest } from '@callboard/shared-auth/http-request';
 import { isLoadingAtom, tokenAtom } from '@callboard/shared-auth/session';
 import { authAnswer, deferred, jsonResponse, makeToken } from '@callboard/shared-auth/testing/fetch-mock';
 import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { paths } from '../app/paths';
-import { landedOn, renderAuth, routerPosition, sentTo } from './testing';
+import { landedOn, renderAuth, routerPosition, sentTo, type RenderAuthOptions } from './testing';
 
 // The real client, with a way to make one request fail without any message (the client then falls back to "Registration error").
 jest.mock('@callboard/shared-auth/http-request', () => {
@@ -40,8 +40,43 @@ async function fillAndSubmit(user: ReturnType<typeof renderAuth>['user'], entry:
 
 afterEach(() => jest.restoreAllMocks());
 
-test('shows the registration form with its title, fields, button and link to login', () => {
-  renderAuth({ path: paths.register });
+/** The register screen once the API has said registration is open: the form is up, so answers queued next go to what the form sends. */
+async function renderRegister(options: Omit<RenderAuthOptions, 'path'> = {}) {
+  const rendered = renderAuth({ path: paths.register, ...options });
+  await screen.findByRole('button', { name: 'Register Now' });
+  return rendered;
+}
+
+describe('whether registration is open', () => {
+  test('the screen asks first, and shows the form only once the API says it is open', async () => {
+    const { requests } = renderAuth({ path: paths.register });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking whether registration is open...');
+    expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Register Now' })).toBeEnabled();
+    expect(requests(API_PATHS.registration)).toHaveLength(1);
+  });
+
+  test('closed: it says so and where to go instead of showing a form', async () => {
+    const { user, requests } = renderAuth({ path: paths.register, registration: 'closed' });
+    expect(await screen.findByRole('heading', { level: 1, name: REGISTRATION_CLOSED_MESSAGE })).toBeInTheDocument();
+    expect(screen.getByText('Ask an administrator of this Callboard for an account, then sign in with it.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Login here' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+    expect(requests(REGISTER)).toEqual([]);
+  });
+
+  test('an answer that fails shows the form: the server still decides when it is sent', async () => {
+    renderAuth({ path: paths.register, registration: 'unavailable' });
+    expect(await screen.findByRole('button', { name: 'Register Now' })).toBeEnabled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+  });
+});
+
+test('shows the registration form with its title, fields, button and link to login', async () => {
+  await renderRegister();
   expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
   expect(fullName()).toHaveAttribute('autocomplete', 'name');
   expect(email()).toHaveAttribute('autocomplete', 'email');
@@ -55,7 +90,7 @@ test('shows the registration form with its title, fields, button and link to log
 
 describe('validation', () => {
   test('an empty form shows every required message, focuses the name and sends nothing', async () => {
-    const { user, fetchMock } = renderAuth({ path: paths.register });
+    const { user, fetchMock } = await renderRegister();
     await user.click(submit());
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       MESSAGES.nameRequired,
@@ -65,7 +100,7 @@ describe('validation', () => {
     ]);
     expect(fullName()).toHaveAccessibleDescription(MESSAGES.nameRequired);
     expect(fullName()).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentTo(fetchMock, REGISTER)).toEqual([]);
   });
 
   test.each<[string, Entry, string]>([
@@ -77,14 +112,14 @@ describe('validation', () => {
     ['a missing confirmation', { ...VALID, confirmPassword: '' }, MESSAGES.confirmRequired],
     ['a confirmation that differs', { ...VALID, confirmPassword: 'secret2' }, MESSAGES.passwordsDiffer],
   ])('%s is refused', async (_case, entry, message) => {
-    const { user, fetchMock } = renderAuth({ path: paths.register });
+    const { user, fetchMock } = await renderRegister();
     await fillAndSubmit(user, entry);
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(message);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentTo(fetchMock, REGISTER)).toEqual([]);
   });
 
   test("editing a field clears that field's message only", async () => {
-    const { user } = renderAuth({ path: paths.register });
+    const { user } = await renderRegister();
     await user.click(submit());
     await user.type(fullName(), 'A');
     expect(screen.queryByText(MESSAGES.nameRequired)).not.toBeInTheDocument();
@@ -96,7 +131,7 @@ describe('validation', () => {
   });
 
   test('once valid it sends name, email and password (trimmed, no confirmation)', async () => {
-    const { user, fetchMock } = renderAuth({ path: paths.register });
+    const { user, fetchMock } = await renderRegister();
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: 'Registered successfully! Please login.' }));
     await fillAndSubmit(user, { ...VALID, name: ' Ada Lovelace ', email: 'ada@example.com ' });
     await screen.findByRole('heading', { name: 'Welcome Back!' });
@@ -105,7 +140,7 @@ describe('validation', () => {
 });
 
 test('both password fields have their own show/hide toggle', async () => {
-  const { user } = renderAuth({ path: paths.register });
+  const { user } = await renderRegister();
   const [forPassword, forConfirm] = screen.getAllByRole('button', { name: 'Show password' });
   await user.click(forConfirm!);
   expect(confirm()).toHaveAttribute('type', 'text');
@@ -117,7 +152,7 @@ test('both password fields have their own show/hide toggle', async () => {
 });
 
 test('while the request is pending the button reads "Creating Account..." and is disabled', async () => {
-  const { user, fetchMock } = renderAuth({ path: paths.register });
+  const { user, fetchMock } = await renderRegister();
   const answer = deferred<Response>();
   fetchMock.mockReturnValueOnce(answer.promise);
   await fillAndSubmit(user, VALID);
@@ -125,7 +160,7 @@ test('while the request is pending the button reads "Creating Account..." and is
   const busy = await screen.findByRole('button', { name: 'Creating Account...' });
   expect(busy).toBeDisabled();
   await user.click(busy);
-  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(sentTo(fetchMock, REGISTER)).toHaveLength(1);
 
   answer.resolve(jsonResponse({ success: false, message: 'Email already registered', code: 'CONFLICT' }, 409, 'Conflict'));
   expect(await screen.findByRole('button', { name: 'Register Now' })).toBeEnabled();
@@ -133,7 +168,7 @@ test('while the request is pending the button reads "Creating Account..." and is
 
 describe('success', () => {
   test('toasts the server message and opens /login, replacing history, with the email filled in', async () => {
-    const { user, fetchMock, store } = renderAuth({ path: paths.register });
+    const { user, fetchMock, store } = await renderRegister();
     const success = jest.spyOn(toast, 'success');
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: 'Account created. Sign in to continue.' }));
     await fillAndSubmit(user, VALID);
@@ -150,7 +185,7 @@ describe('success', () => {
   });
 
   test('without a server message the toast reads "Registered successfully! Please login."', async () => {
-    const { user, fetchMock } = renderAuth({ path: paths.register });
+    const { user, fetchMock } = await renderRegister();
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
     await fillAndSubmit(user, VALID);
     expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
@@ -167,7 +202,7 @@ describe('failure', () => {
   ];
 
   test.each(failures)('toasts %s and stays on /register', async (_case, answer, message) => {
-    const { user, fetchMock } = renderAuth({ path: paths.register });
+    const { user, fetchMock } = await renderRegister();
     const error = jest.spyOn(toast, 'error');
     fetchMock.mockImplementationOnce(async () => answer());
     await fillAndSubmit(user, VALID);
@@ -179,7 +214,7 @@ describe('failure', () => {
   });
 
   test('"Registration error" when the request fails without saying why', async () => {
-    const { user } = renderAuth({ path: paths.register });
+    const { user } = await renderRegister();
     jest.mocked(sendRequest).mockRejectedValueOnce(new Error(''));
     await fillAndSubmit(user, VALID);
     expect(await screen.findByText('Registration error')).toBeInTheDocument();
@@ -187,14 +222,14 @@ describe('failure', () => {
 });
 
 test('"Login here" opens the login screen', async () => {
-  const { user } = renderAuth({ path: paths.register });
+  const { user } = await renderRegister();
   await user.click(screen.getByRole('link', { name: 'Login here' }));
   expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
   expect(routerPosition()).toEqual({ path: paths.login, navigationType: 'PUSH' });
 });
 
 test('a location the guard remembered survives registering and then signing in', async () => {
-  const { user, fetchMock } = renderAuth({ path: paths.register, state: { from: { pathname: paths.users } } });
+  const { user, fetchMock } = await renderRegister({ state: { from: { pathname: paths.users } } });
   fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
   await fillAndSubmit(user, VALID);
   await screen.findByRole('heading', { name: 'Welcome Back!' });

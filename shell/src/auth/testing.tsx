@@ -4,7 +4,8 @@
  * renders an empty landing page; routerPosition() says where the router is and
  * whether it got there by replacing history.
  */
-import { recordedCalls, type FetchMock } from '@callboard/shared-auth/testing/fetch-mock';
+import { API_PATHS } from '@callboard/contract';
+import { recordedCalls, type FakeResponseInit, type FetchMock } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost, type HostLocation, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from '@callboard/shared-router';
@@ -22,11 +23,13 @@ export interface RenderAuthOptions {
   /** Location state at the start (the guard's `{ from }`, registration's `{ email }`). */
   state?: unknown;
   session?: SessionSeed;
+  /** What GET /api/auth/registration answers: open (the default), closed, or a 503. */
+  registration?: 'open' | 'closed' | 'unavailable';
 }
 
 let current: HostLocation | undefined;
 
-export function renderAuth({ path, state, session = 'signed-out' }: RenderAuthOptions): RenderedInHost {
+export function renderAuth({ path, state, session = 'signed-out', registration = 'open' }: RenderAuthOptions): RenderedInHost {
   const rendered = renderInHost(
     <Routes>
       <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>} />
@@ -37,12 +40,17 @@ export function renderAuth({ path, state, session = 'signed-out' }: RenderAuthOp
       path,
       state,
       session: session === 'signed-in' ? {} : session,
-      // Tests queue each answer (mockResolvedValueOnce); anything else gets an empty success.
-      api: () => ({ body: null }),
+      // Tests queue each answer (mockResolvedValueOnce); anything else but the registration status gets an empty success.
+      api: (request) => (request.path === API_PATHS.registration ? registrationAnswer(registration) : { body: null }),
     },
   );
   current = rendered.location;
   return rendered;
+}
+
+function registrationAnswer(registration: RenderAuthOptions['registration']): FakeResponseInit {
+  if (registration === 'unavailable') return { status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'The database is not answering' } };
+  return { body: { success: true, data: { open: registration === 'open' } } };
 }
 
 /** Stands in for every page outside the auth screens. */

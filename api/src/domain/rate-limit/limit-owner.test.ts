@@ -15,6 +15,7 @@ describe('limitOwnerOf', () => {
     ['/api/ingest-keys', 'user'],
     ['/api/auth/login', 'address'],
     ['/api/auth/register', 'address'],
+    ['/api/auth/registration', 'address'],
     ['/api/auth/refresh', 'address'],
     ['/api/auth/logout', 'address'],
     ['/api/auth/profile', 'user'],

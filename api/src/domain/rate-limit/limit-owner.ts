@@ -11,7 +11,7 @@ import { API_PATHS } from '@callboard/contract';
 export type LimitOwner = 'user' | 'ingest-key' | 'address' | 'none';
 
 /** Used before a person has a token (or, for logout, possibly after it expired). */
-const ANONYMOUS_ROUTES = new Set<string>([API_PATHS.login, API_PATHS.register, API_PATHS.refresh, API_PATHS.logout]);
+const ANONYMOUS_ROUTES = new Set<string>([API_PATHS.login, API_PATHS.register, API_PATHS.registration, API_PATHS.refresh, API_PATHS.logout]);
 /** A load balancer polls these every few seconds from one address; a 429 would take the instance out of rotation. */
 const PROBE_ROUTES = new Set(['/api/healthz', '/api/readyz']);
 const INGEST_PREFIX = '/api/ingest/';

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { resolveJwtSecret, resolveSharedJwtSecret } from '../../config/jwt-secret';
+import { keptInAppSecrets, keptInFile, type KeptSecret } from '../../config/kept-secret';
 import type { Database } from '../../db/database';
 import { MemoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle';
 import { PostgresLoginThrottle } from '../auth/postgres-login-throttle';
@@ -71,4 +73,16 @@ export function createSharedState(db: Database, onError: (error: unknown) => voi
  */
 export function jwtSecretFor(db: Database, configured: string | undefined, dataDir: string): Promise<string> {
   return db.kind === 'postgres' ? resolveSharedJwtSecret(configured, db) : Promise.resolve(resolveJwtSecret(configured, dataDir));
+}
+
+/** The demo admin's generated password: its file in DATA_DIR, and its row in app_secrets. */
+const DEMO_ADMIN_PASSWORD = 'demo-admin-password';
+
+/**
+ * Where the demo admin's generated password is kept, as the JWT secret is: in the database on
+ * PostgreSQL (DEMO_DATA=true), so every instance prints the same one; an owner-only file in
+ * DATA_DIR on the embedded engine.
+ */
+export function keptDemoPassword(db: Database, dataDir: string): KeptSecret {
+  return db.kind === 'postgres' ? keptInAppSecrets(db, DEMO_ADMIN_PASSWORD) : keptInFile(path.join(dataDir, DEMO_ADMIN_PASSWORD));
 }

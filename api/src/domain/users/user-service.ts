@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   normaliseEmail,
+  REGISTRATION_CLOSED_MESSAGE,
   validateRegistration,
   validateUserForm,
   type CreateUserBody,
@@ -15,12 +16,14 @@ import { conflict, forbidden, HttpError, notFound, validationFailed } from '../.
 import type { PasswordHasher } from '../auth/password-hasher';
 import { sessionsRepository } from '../auth/sessions-repository';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
+import { registrationOpen, type RegistrationPolicy } from './registration-policy';
 import { toPublicUser } from './user-row';
 import { usersRepository, type UserWithHash } from './users-repository';
 
 const EMAIL_TAKEN = 'Email is already registered';
 const USER_NOT_FOUND = 'User not found';
-// Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin.
+// Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin
+// (nor, under the 'first-account' policy, both get in).
 const FIRST_ACCOUNT_LOCK = 4_120_912;
 
 /** Where a change comes from: what changing your own password needs besides the body. */
@@ -79,10 +82,13 @@ export class UserService {
   }
 
   /**
-   * Opens an account from the sign-up form and returns the email it is kept
-   * under. The very first account becomes an admin, every later one a user.
+   * Opens an account from the sign-up form, if `policy` lets anyone in now,
+   * and returns the email it is kept under. The very first account becomes an
+   * admin, every later one a user.
    */
-  async register(body: RegisterBody): Promise<string> {
+  async register(body: RegisterBody, policy: RegistrationPolicy): Promise<string> {
+    // Before validating or hashing: a closed door costs no scrypt.
+    if (!(await registrationOpen(this.db, policy))) throw forbidden(REGISTRATION_CLOSED_MESSAGE);
     const errors = validateRegistration({ name: body.name, email: body.email, password: body.password });
     if (errors.length > 0) throw validationFailed(errors);
 
@@ -92,8 +98,10 @@ export class UserService {
     try {
       await this.db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
-        const role = (await usersRepository.count(tx)) === 0 ? 'admin' : 'user';
-        await usersRepository.insert(tx, { name: body.name.trim(), email, passwordHash, role });
+        const first = !(await usersRepository.anyExists(tx));
+        // Asked again under the lock: another first sign-up may have got in since the check above.
+        if (!first && policy === 'first-account') throw forbidden(REGISTRATION_CLOSED_MESSAGE);
+        await usersRepository.insert(tx, { name: body.name.trim(), email, passwordHash, role: first ? 'admin' : 'user' });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);

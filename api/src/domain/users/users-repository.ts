@@ -58,9 +58,9 @@ export const usersRepository = {
     return rows.length > 0;
   },
 
-  async count(db: Queryable): Promise<number> {
-    const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-    return row?.count ?? 0;
+  async anyExists(db: Queryable): Promise<boolean> {
+    const [row] = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS any');
+    return row?.any === true;
   },
 
   /** Name, email or role containing `search` (case-insensitive), newest first. */

@@ -1,8 +1,9 @@
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type RegisterBody } from '@callboard/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type RegisterBody, type RegistrationStatus } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, unauthenticated } from '../../../http/http-error';
 import { SignInService } from '../../../domain/auth/sign-in-service';
 import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
+import { registrationOpen, type RegistrationPolicy } from '../../../domain/users/registration-policy';
 import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
 import { clearRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
@@ -15,7 +16,7 @@ export interface AuthRouteLimits {
 }
 
 export interface AuthRouteOptions {
-  allowSignup: boolean;
+  registration: RegistrationPolicy;
   limits: AuthRouteLimits;
   /** Shared with the users routes: a wrong current password counts as a failed sign-in. */
   signInThrottle: SignInThrottle;
@@ -55,7 +56,7 @@ const REFRESH_RACED = () =>
   });
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  const { allowSignup, limits, signInThrottle } = options;
+  const { registration, limits, signInThrottle } = options;
   const users = new UserService(fastify.db, fastify.passwords, signInThrottle);
   const signIn = new SignInService(fastify.db, fastify.passwords, signInThrottle);
 
@@ -65,16 +66,40 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       config: { rateLimit: { max: limits.registerPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (the first one becomes admin)',
+        summary: 'Create an account (the first one becomes admin); 403 while registration is closed',
         body: credentialsBody,
         response: { 201: messageSchema },
       },
     },
     async (request, reply) => {
-      if (!allowSignup) throw new HttpError(403, 'FORBIDDEN', 'Registration is closed');
-      const email = await users.register(request.body ?? ({} as RegisterBody));
+      const email = await users.register(request.body ?? ({} as RegisterBody), registration);
       request.log.info({ email }, 'account registered');
       return reply.code(201).send({ success: true, message: 'Registered successfully! Please login.' });
+    },
+  );
+
+  // Public, so the register screen can say "Registration is closed" instead of a form that would be refused.
+  fastify.get(
+    '/registration',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether registration is open now',
+        response: {
+          200: {
+            type: 'object',
+            required: ['success', 'data'],
+            properties: {
+              success: { type: 'boolean' },
+              data: { type: 'object', required: ['open'], properties: { open: { type: 'boolean' } } },
+            },
+          },
+        },
+      },
+    },
+    async () => {
+      const data: RegistrationStatus = { open: await registrationOpen(fastify.db, registration) };
+      return { success: true, data };
     },
   );
 

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { isLoopbackHost } from '../config/loopback-host';
+import type { RunningServer } from '../start-server';
+import type { DemoTeam } from './demo-team';
+import { DEMO_EMAIL_DOMAIN } from './demo-users';
+
+/**
+ * What `npm start` prints once the server listens: where it is, which database, how to
+ * sign in to the demo, and, when the demo accounts can be reached from other machines, a
+ * warning that says so. Scripts and tests read the `Demo sign-in: <email> / <password>` line.
+ */
+export function startBanner(server: Pick<RunningServer, 'url' | 'db' | 'config' | 'demo'>): string {
+  const { url, db, config, demo } = server;
+  const lines = [
+    `  Callboard is running at ${url}`,
+    `  Database: ${db.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}`,
+    ...demoSignInLines(demo),
+    `  API docs: ${url}/api/docs`,
+  ];
+  const warning = demoExposure(config.host, demo);
+  const rule = `  ${'*'.repeat(76)}`;
+  return ['', ...lines, ...(warning ? ['', rule, ...warning.map((line) => `  ${line}`), rule] : []), ''].join('\n');
+}
+
+function demoSignInLines(demo: DemoTeam | undefined): string[] {
+  if (!demo?.admin) return [];
+  const { email, password } = demo.admin;
+  if (password !== undefined) return [`  Demo sign-in: ${email} / ${password}`];
+  return [`  Demo sign-in: ${email} (its password was changed since it was generated, so it is no longer shown)`];
+}
+
+/**
+ * undefined, unless demo accounts exist and HOST lets other machines in; then what to say
+ * about it (printed framed at start, and logged at warn), one sentence a line.
+ */
+export function demoExposure(host: string, demo: DemoTeam | undefined): string[] | undefined {
+  if (!demo || isLoopbackHost(host)) return undefined;
+  return [
+    `WARNING: the demo accounts are reachable from the network.`,
+    `This server listens on ${host} (HOST) and its database holds ${demo.accounts} demo accounts (@${DEMO_EMAIL_DOMAIN}),`,
+    `among them an admin: whoever signs in as it can read and change everything here.`,
+    `To keep the demo on this machine: unset HOST (it defaults to 127.0.0.1).`,
+    `To remove the demo accounts: start once with ADMIN_EMAIL and ADMIN_PASSWORD to make an admin of your own,`,
+    `sign in with it and delete every @${DEMO_EMAIL_DOMAIN} user on the Users screen (with DEMO_DATA unset or false);`,
+    `or start over on an empty database (a new DATA_DIR or database) with DEMO_DATA=false.`,
+  ];
+}
