@@ -11,6 +11,7 @@ import ingestRoutes from '../src/routes/api/ingest';
 import { INGEST_KEY, getOk, makeCall, postCalls, postQc } from './support/calls-fixtures';
 import { createTestDatabase } from './support/test-database';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
+import { AcceptedIngestKeys } from '../src/domain/rate-limit/accepted-ingest-keys';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -156,7 +157,7 @@ describe('the ingest routes check the scope', () => {
   test('an ingest route that names no scope stops the server from starting', async () => {
     const bare = Fastify();
     void bare.register(async (instance) => {
-      await ingestRoutes(instance, { ingestApiKey: INGEST_KEY, concurrency: 1 });
+      await ingestRoutes(instance, { ingestApiKey: INGEST_KEY, acceptedKeys: new AcceptedIngestKeys(INGEST_KEY), concurrency: 1 });
       instance.post('/unscoped', async () => ({ success: true }));
     });
     await expect(bare.ready()).rejects.toThrow('ingest route POST /unscoped names no ingestScope');
