@@ -13,6 +13,7 @@ import { rateLimitCounters } from './0007-rate-limit-counters';
 import { sortAndSearchIndexes } from './0008-sort-and-search-indexes';
 import { rollupLock } from './0009-rollup-lock';
 import { netRollupDeltas } from './0010-net-rollup-deltas';
+import { keptAuditAuthors } from './0013-kept-audit-authors';
 
 export interface Migration {
   version: string;
@@ -30,4 +31,5 @@ export const MIGRATIONS: Migration[] = [
   sortAndSearchIndexes,
   rollupLock,
   netRollupDeltas,
+  keptAuditAuthors,
 ];

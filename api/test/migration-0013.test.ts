@@ -1,0 +1,45 @@
+import type { Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { MIGRATIONS } from '../src/db/migrations';
+import { openPgliteDatabase } from '../src/db/pglite-database';
+import { openPostgresDatabase } from '../src/db/postgres-database';
+import { createPostgresDatabase, testEngine } from './support/test-database';
+
+const BEFORE_0013 = MIGRATIONS.findIndex((m) => m.version === '0013-kept-audit-authors');
+
+/** An empty database of the engine under test, migrated only as far as `upTo`. */
+async function databaseAt(upTo: number): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (testEngine() === 'pglite') {
+    const db = await openPgliteDatabase(undefined);
+    await migrate(db, MIGRATIONS.slice(0, upTo));
+    return { db, drop: () => db.close() };
+  }
+  const created = await createPostgresDatabase();
+  const db = await openPostgresDatabase(created.url);
+  await migrate(db, MIGRATIONS.slice(0, upTo));
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await created.drop();
+    },
+  };
+}
+
+let db: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  expect(BEFORE_0013).toBeGreaterThan(0);
+  ({ db, drop } = await databaseAt(BEFORE_0013));
+});
+afterAll(() => drop());
+
+test('sheet_text() removes control characters before its formula check', async () => {
+  await migrate(db);
+  const cells = await db.query<{ cell: string }>(
+    `SELECT sheet_text(v) AS cell FROM unnest($1::text[]) WITH ORDINALITY AS t(v, n) ORDER BY n`,
+    [['\u0001=HYPERLINK("http://x/","y")', '\u0002\u001F+cmd', '\uFFFE@SUM(1)', 'a\u0001b', '=1', 'a\tb', '\t=1', 'Pub A']],
+  );
+  expect(cells.map((c) => c.cell)).toEqual(['\'=HYPERLINK("http://x/","y")', "'+cmd", "'@SUM(1)", 'ab', "'=1", 'a\tb', "'\t=1", 'Pub A']);
+  expect((await db.query<{ cell: string }>('SELECT sheet_text(NULL) AS cell'))[0]?.cell).toBe('');
+});
