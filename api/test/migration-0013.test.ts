@@ -34,6 +34,26 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
+test('audit rows written before 0013 take their author from users, and keep it when the account is deleted', async () => {
+  const [user] = await db.query<{ id: string }>(
+    "INSERT INTO users (name, email, password_hash) VALUES ('Old Reviewer', 'old.reviewer@example.com', 'x') RETURNING id",
+  );
+  await db.query("INSERT INTO campaigns (name) VALUES ('C')");
+  await db.query("INSERT INTO publishers (name) VALUES ('P')");
+  const [call] = await db.query<{ id: string }>(
+    `INSERT INTO calls (system_call_id, call_ts, campaign_id, publisher_id, connected)
+     SELECT 'm13-1', now(), (SELECT id FROM campaigns LIMIT 1), (SELECT id FROM publishers LIMIT 1), true RETURNING id::text AS id`,
+  );
+  await db.query("INSERT INTO call_audit (call_id, user_id, from_status, to_status) VALUES ($1, $2, 'Voicemail', 'Sales')", [call?.id, user?.id]);
+
+  await migrate(db);
+
+  await db.query('DELETE FROM users WHERE id = $1', [user?.id]);
+  expect(await db.query('SELECT user_id, user_name, user_email, to_status FROM call_audit WHERE call_id = $1', [call?.id])).toEqual([
+    { user_id: user?.id, user_name: 'Old Reviewer', user_email: 'old.reviewer@example.com', to_status: 'Sales' },
+  ]);
+});
+
 test('sheet_text() removes control characters before its formula check', async () => {
   await migrate(db);
   const cells = await db.query<{ cell: string }>(

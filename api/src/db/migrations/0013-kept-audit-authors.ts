@@ -25,6 +25,10 @@ const SHEET_INVALID_SQL = `E'${SHEET_INVALID_CODES.map((code) => `\\u${code.toSt
 export const keptAuditAuthors: Migration = {
   version: '0013-kept-audit-authors',
   statements: [
+    'ALTER TABLE call_audit ADD COLUMN user_name text, ADD COLUMN user_email text',
+    'UPDATE call_audit a SET user_name = u.name, user_email = u.email FROM users u WHERE u.id = a.user_id',
+    'ALTER TABLE call_audit DROP CONSTRAINT call_audit_user_id_fkey',
+
     `CREATE OR REPLACE FUNCTION sheet_text(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
       SELECT CASE
         WHEN value IS NULL THEN ''
