@@ -17,6 +17,9 @@ function policy(header: unknown): Record<string, string[]> {
   return Object.fromEntries(entries);
 }
 
+const SOURCE_MAP_BODY = '{"version":3,"sources":["webpack://shell/./src/secret.ts"]}';
+const SHELL_SOURCE_MAPS = ['main.0123456789.js.map', 'main.abcdef0123.css.map', 'main.0123456789.js.map.gz', 'main.0123456789.js.map.br'];
+
 /** A fake build: what webpack leaves in shell/dist and remote-*\/dist. */
 function fakeWebRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'callboard-web-'));
@@ -27,9 +30,13 @@ function fakeWebRoot(): string {
   write('shell/dist/index.html', INDEX_HTML);
   write('shell/dist/main.0123456789.js', 'console.log("shell")');
   write('shell/dist/main.abcdef0123.css', 'body{}');
+  // Source maps, as a production build leaves them on disk (hidden: no comment in the scripts points at them).
+  for (const file of SHELL_SOURCE_MAPS) write(`shell/dist/${file}`, SOURCE_MAP_BODY);
   for (const name of ['reporting', 'calllogs', 'users']) {
     write(`remote-${name}/dist/remoteEntry.js`, `var remote_${name};`);
+    write(`remote-${name}/dist/remoteEntry.js.map`, SOURCE_MAP_BODY);
     write(`remote-${name}/dist/src_App_tsx.fedcba9876.js`, `/* ${name} chunk */`);
+    write(`remote-${name}/dist/src_App_tsx.fedcba9876.js.map`, SOURCE_MAP_BODY);
     write(`remote-${name}/dist/index.html`, `<!doctype html><title>${name}</title>`);
   }
   return root;
@@ -136,6 +143,31 @@ describe('the remotes', () => {
     expect(standalone.statusCode).toBe(200);
     expect(standalone.body).toContain(`<title>${name}</title>`);
     expect(standalone.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('source maps are not published: a JSON 404, as if the build had none', async () => {
+    const urls = [
+      ...SHELL_SOURCE_MAPS.map((file) => `/${file}`),
+      '/MAIN.0123456789.JS.MAP',
+      '/main.0123456789.js.%6Dap',
+      '/main.0123456789.js%2Emap',
+      ...['reporting', 'calllogs', 'users'].flatMap((name) => [
+        `/remotes/${name}/remoteEntry.js.map`,
+        `/remotes/${name}/src_App_tsx.fedcba9876.js.map`,
+        `/remotes/${name}/./remoteEntry.js.%6Dap`,
+      ]),
+    ];
+    for (const url of urls) {
+      for (const headers of [HTML, { 'accept-encoding': 'br, gzip' }]) {
+        const response = await t.app.inject({ url, headers });
+        expect([url, response.statusCode]).toEqual([url, 404]);
+        expect(response.headers['content-type']).toMatch(/application\/json/);
+        expect(response.body).not.toContain('secret.ts');
+      }
+    }
+    // The scripts they belong to are served as before.
+    expect((await t.app.inject('/main.0123456789.js')).statusCode).toBe(200);
+    expect((await t.app.inject('/remotes/users/src_App_tsx.fedcba9876.js')).statusCode).toBe(200);
   });
 
   test('a file a remote does not have is a JSON 404', async () => {
