@@ -10,6 +10,7 @@ import authentication from './plugins/app/auth/authentication';
 import type { ScryptCost } from './domain/auth/password-hasher';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
+import recordingLinks from './plugins/app/recording-links';
 import errorHandler from './plugins/app/error-handler';
 import sharedState from './plugins/app/shared-state';
 import jsonBody from './plugins/external/json-body';
@@ -94,6 +95,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);
   await fastify.register(authentication, { jwtSecret: options.jwtSecret, passwordCost: options.passwordCost });
+  await fastify.register(recordingLinks, { jwtSecret: options.jwtSecret });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.
   await fastify.register(rateLimit, {
     limits,
@@ -118,7 +120,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });
-  // Public: an <audio> element cannot send a bearer token, and the demo recordings are synthetic.
+  // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.
   await fastify.register(webRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, remoteUrls: options.remoteUrls });

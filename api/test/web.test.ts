@@ -109,13 +109,17 @@ describe('the shell and its client routes', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/);
   });
 
-  test('unknown /api, /remotes and /recordings paths keep their JSON 404, even for a browser', async () => {
-    for (const url of ['/api/nope', '/api', '/remotes/unknown/remoteEntry.js', '/remotes', '/recordings/nope']) {
+  test('unknown /api, /remotes and /recordings paths keep their JSON answer, even for a browser', async () => {
+    for (const url of ['/api/nope', '/api', '/remotes/unknown/remoteEntry.js', '/remotes', '/recordings']) {
       const response = await t.app.inject({ url, headers: HTML });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(response.json().code).toBe('NOT_FOUND');
     }
+    // A recording without its signed link is refused before anything is looked up.
+    const recording = await t.app.inject({ url: '/recordings/nope', headers: HTML });
+    expect(recording.statusCode).toBe(401);
+    expect(recording.json().code).toBe('UNAUTHENTICATED');
     expect((await t.app.inject('/api/nope')).json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No route for GET /api/nope' });
   });
 
