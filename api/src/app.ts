@@ -14,6 +14,7 @@ import { accountThrottleOptions, addressThrottleOptions, SIGN_IN_DEFAULTS, SignI
 import type { RegistrationPolicy } from './domain/users/registration-policy';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
+import recordingLinks from './plugins/app/recording-links';
 import errorHandler from './plugins/app/error-handler';
 import sharedState from './plugins/app/shared-state';
 import jsonBody from './plugins/external/json-body';
@@ -114,6 +115,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     cookieSecure: options.cookieSecure,
   });
   await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
+  await fastify.register(recordingLinks, { jwtSecret: options.jwtSecret });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.
   const acceptedIngestKeys = new AcceptedIngestKeys(options.ingestApiKey);
   await fastify.register(rateLimit, {
@@ -147,7 +149,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });
-  // Public: an <audio> element cannot send a bearer token, and the demo recordings are synthetic.
+  // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.
   await fastify.register(webRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, remoteUrls: options.remoteUrls });

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions } from 'fastify';
+import type { FastifyHttpOptions, FastifyServerOptions } from 'fastify';
 import { BODY_LIMIT_BYTES } from './app';
+import { LOG_REDACTION } from './http/log-redaction';
 
 /**
  * How long the HTTP server waits on a client, in ms. None of them bounds how
@@ -42,3 +43,8 @@ export const FASTIFY_OPTIONS: FastifyHttpOptions<Server> = {
   keepAliveTimeout: SERVER_TIMEOUTS_MS.keepAlive,
   connectionTimeout: SERVER_TIMEOUTS_MS.idleSocket,
 };
+
+/** The logger the server and the tests share: what it leaves out is in http/log-redaction.ts. */
+export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions<Server>['logger'] {
+  return { level, ...LOG_REDACTION, ...(stream ? { stream } : {}) };
+}

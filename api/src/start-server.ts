@@ -7,7 +7,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import app from './app';
-import { FASTIFY_OPTIONS } from './fastify-options';
+import { FASTIFY_OPTIONS, loggerOptions } from './fastify-options';
 import { loadConfig, type Config } from './config/env';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/database';
@@ -22,8 +22,6 @@ import { prepareDemoTeam, type DemoTeam } from './startup/demo-team';
 import { ensureAdmin } from './startup/ensure-admin';
 import { demoExposure } from './startup/start-banner';
 import { warmUpDatabase } from './startup/warm-up';
-
-const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
 export interface RunningServer {
   fastify: FastifyInstance;
@@ -71,7 +69,7 @@ async function prepareDatabase(config: Config, db: Database, passwords: Password
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
   const fastify = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: loggerOptions(config.logLevel, options.logStream),
     ...FASTIFY_OPTIONS,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,

@@ -1,6 +1,6 @@
 import { BULK_UPDATE_MAX_IDS, DISPOSITIONS } from '@callboard/contract';
 import { INGEST_KEY, bulkUpdate, getOk, ingestAll, makeCall, nyIso, postQc, qs } from './support/calls-fixtures';
-import { buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
+import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -209,6 +209,29 @@ test('after a person overrides, the bot no longer moves the status, but a later 
     ['Sales', 'Callback'],
     ['Voicemail', 'Sales'],
   ]);
+});
+
+test('the history still names who made a change after their account is deleted', async () => {
+  const { ids } = await freshCalls([{ disposition: 'Voicemail' }]);
+  const signedUp = await signUp(t.app, 'Xena Reviewer');
+  const promoted = await t.app.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}/role`, headers: bearer(admin.token), payload: { role: 'admin' } });
+  expect(promoted.statusCode).toBe(200);
+  const reviewer = await login(t.app, signedUp.user.email, signedUp.password);
+  expect((await bulkUpdate(t.app, reviewer.token, { ids, set: { status: 'Sales' } })).statusCode).toBe(200);
+
+  const deleted = await t.app.inject({ method: 'DELETE', url: `/api/users/${reviewer.user.id}`, headers: bearer(admin.token) });
+  expect(deleted.statusCode).toBe(200);
+  expect(await t.db.query('SELECT id FROM users WHERE id = $1', [reviewer.user.id])).toEqual([]);
+
+  const detail = (await getOk(t.app, member.token, `/api/calls/records/${ids[0]}`)).data;
+  expect(detail.audit).toHaveLength(1);
+  expect(detail.audit[0]).toMatchObject({
+    userId: reviewer.user.id,
+    userName: 'Xena Reviewer',
+    userEmail: reviewer.user.email,
+    from: { status: 'Voicemail' },
+    to: { status: 'Sales' },
+  });
 });
 
 test('a non-admin gets 403 and nothing changes', async () => {

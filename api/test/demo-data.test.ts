@@ -1,5 +1,6 @@
-import { DISPOSITIONS } from '@callboard/contract';
+import { DISPOSITIONS, type CallRecord } from '@callboard/contract';
 import { seedDemoCalls } from '../src/demo/seed-demo-calls';
+import { RecordingLinks } from '../src/domain/recordings/recording-links';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -63,16 +64,39 @@ describe('seeding', () => {
 });
 
 describe('recordings', () => {
+  const links = () => new RecordingLinks(t.jwtSecret);
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  /** A link as the API signs it now, or as it signed it `agoMs` earlier. */
+  const signed = (path: string, agoMs = 0) => links().link(path, Date.now() - agoMs) as string;
+  const SIGNED_LINK = /^\/recordings\/demo-[1-4]\.wav\?expires=\d+&signature=[A-Za-z0-9_-]{43}$/;
 
-  test('every linked recording is served without signing in, as a cacheable 8 kHz mono 16-bit WAV', async () => {
+  test('the records and a call’s details carry signed links to recordings on this server', async () => {
+    const page = await t.app.inject({ url: '/api/calls/records?datePreset=last_30_days&limit=200', headers: bearer(admin.token) });
+    expect(page.statusCode).toBe(200);
+    const withRecording = (page.json().data as CallRecord[]).filter((r) => r.recordingUrl !== null);
+    expect(withRecording.length).toBeGreaterThan(0);
+    for (const record of withRecording) expect(record.recordingUrl).toMatch(SIGNED_LINK);
+
+    const first = withRecording[0] as CallRecord;
+    const [stored] = await t.db.query<{ url: string }>('SELECT recording_url AS url FROM calls WHERE id = $1', [first.id]);
+    expect(first.recordingUrl?.split('?')[0]).toBe(stored?.url);
+    const detail = await t.app.inject({ url: `/api/calls/records/${first.id}`, headers: bearer(admin.token) });
+    expect(detail.json().data.recordingUrl).toMatch(SIGNED_LINK);
+    // Signed within the same few minutes: the same link, so a call fetched again leaves its player alone.
+    expect(detail.json().data.recordingUrl).toBe(first.recordingUrl);
+    expect((await get(detail.json().data.recordingUrl)).statusCode).toBe(200);
+  });
+
+  test('every linked recording is served through its signed link, as an 8 kHz mono 16-bit WAV kept only until the link expires', async () => {
     const linked = await t.db.query<{ url: string }>('SELECT DISTINCT recording_url AS url FROM calls WHERE recording_url IS NOT NULL ORDER BY 1');
     expect(linked.map((r) => r.url)).toEqual([1, 2, 3, 4].map((k) => `/recordings/demo-${k}.wav`));
     for (const { url } of linked) {
-      const response = await get(url);
+      const response = await get(signed(url));
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('audio/wav');
-      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(response.headers['cache-control']))?.[1]);
+      expect(maxAge).toBeGreaterThan(14 * 60);
+      expect(maxAge).toBeLessThanOrEqual(20 * 60);
       expect(response.headers['accept-ranges']).toBe('bytes');
       const wav = response.rawPayload;
       expect(Number(response.headers['content-length'])).toBe(wav.length);
@@ -86,50 +110,82 @@ describe('recordings', () => {
       expect(seconds).toBeGreaterThanOrEqual(6);
       expect(seconds).toBeLessThanOrEqual(10);
     }
-    const [one, two] = await Promise.all([get('/recordings/demo-1.wav'), get('/recordings/demo-2.wav')]);
+    const [one, two] = await Promise.all([get(signed('/recordings/demo-1.wav')), get(signed('/recordings/demo-2.wav'))]);
     expect(one.rawPayload.equals(two.rawPayload)).toBe(false);
-    expect((await get('/recordings/demo-1.wav')).rawPayload.equals(one.rawPayload)).toBe(true);
+    expect((await get(signed('/recordings/demo-1.wav'))).rawPayload.equals(one.rawPayload)).toBe(true);
+  });
+
+  test('refused without a valid, unexpired signature, before the file is looked up', async () => {
+    const link = signed('/recordings/demo-3.wav');
+    const [path, query] = link.split('?') as [string, string];
+    const params = new URLSearchParams(query);
+    const expires = params.get('expires') as string;
+    const signature = params.get('signature') as string;
+    const tampered = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+
+    const refusals: Array<[string, number, string]> = [
+      [path, 401, 'UNAUTHENTICATED'],
+      ['/recordings/demo-9.wav', 401, 'UNAUTHENTICATED'],
+      [`${path}?expires=${expires}`, 401, 'UNAUTHENTICATED'],
+      [`${path}?signature=${signature}`, 401, 'UNAUTHENTICATED'],
+      [`${path}?expires=${expires}&signature=${tampered}`, 403, 'FORBIDDEN'],
+      [`${path}?expires=${Number(expires) + 300}&signature=${signature}`, 403, 'FORBIDDEN'],
+      [`/recordings/demo-4.wav?expires=${expires}&signature=${signature}`, 403, 'FORBIDDEN'],
+      [signed('/recordings/demo-3.wav', 21 * 60_000), 403, 'FORBIDDEN'],
+    ];
+    for (const [url, status, code] of refusals) {
+      const response = await get(url, { range: 'bytes=0-43' });
+      expect([url, response.statusCode, response.json().code]).toEqual([url, status, code]);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+    }
+    expect((await get(signed('/recordings/demo-3.wav', 21 * 60_000))).json().message).toBe('This recording link has expired: open the call again for a new one');
+    // A bearer token is no substitute: the <audio> element never has one, so the link is what counts.
+    expect((await get(path, bearer(admin.token))).statusCode).toBe(401);
+    // The same link from another deployment (another JWT secret) is not valid here.
+    const foreign = new RecordingLinks('another-deployment-secret').link(path) as string;
+    expect((await get(foreign)).statusCode).toBe(403);
   });
 
   test('answers Range requests the way an audio element seeks', async () => {
-    const whole = (await get('/recordings/demo-3.wav')).rawPayload;
+    const link = signed('/recordings/demo-3.wav');
+    const whole = (await get(link)).rawPayload;
     const size = whole.length;
 
-    const head = await get('/recordings/demo-3.wav', { range: 'bytes=0-43' });
+    const head = await get(link, { range: 'bytes=0-43' });
     expect(head.statusCode).toBe(206);
     expect(head.headers['content-range']).toBe(`bytes 0-43/${size}`);
     expect(head.headers['content-type']).toBe('audio/wav');
     expect(head.rawPayload.equals(whole.subarray(0, 44))).toBe(true);
 
-    const open = await get('/recordings/demo-3.wav', { range: 'bytes=1000-' });
+    const open = await get(link, { range: 'bytes=1000-' });
     expect(open.statusCode).toBe(206);
     expect(open.headers['content-range']).toBe(`bytes 1000-${size - 1}/${size}`);
     expect(open.rawPayload.equals(whole.subarray(1000))).toBe(true);
 
-    const tail = await get('/recordings/demo-3.wav', { range: 'bytes=-100' });
+    const tail = await get(link, { range: 'bytes=-100' });
     expect(tail.headers['content-range']).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
     expect(tail.rawPayload.equals(whole.subarray(size - 100))).toBe(true);
 
-    const past = await get('/recordings/demo-3.wav', { range: `bytes=${size}-` });
+    const past = await get(link, { range: `bytes=${size}-` });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${size}`);
     expect(past.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
 
     // Several ranges, or a stale If-Range, get the whole file (RFC 9110 lets a server ignore Range).
-    const multi = await get('/recordings/demo-3.wav', { range: 'bytes=0-1,5-9' });
+    const multi = await get(link, { range: 'bytes=0-1,5-9' });
     expect(multi.statusCode).toBe(200);
     expect(multi.rawPayload.length).toBe(size);
-    const stale = await get('/recordings/demo-3.wav', { range: 'bytes=0-9', 'if-range': '"not-this-one"' });
+    const stale = await get(link, { range: 'bytes=0-9', 'if-range': '"not-this-one"' });
     expect(stale.statusCode).toBe(200);
-    const current = await get('/recordings/demo-3.wav', { range: 'bytes=0-9', 'if-range': head.headers.etag as string });
+    const current = await get(link, { range: 'bytes=0-9', 'if-range': head.headers.etag as string });
     expect(current.statusCode).toBe(206);
-    expect((await get('/recordings/demo-3.wav', { 'if-none-match': head.headers.etag as string })).statusCode).toBe(304);
+    expect((await get(link, { 'if-none-match': head.headers.etag as string })).statusCode).toBe(304);
   });
 
-  test('anything else is a 404 in the API error format', async () => {
-    for (const url of ['/recordings/demo-5.wav', '/recordings/demo-0.wav', '/recordings/demo-01.wav', '/recordings/demo-1.mp3', '/recordings/other.wav']) {
-      const response = await get(url);
-      expect([url, response.statusCode]).toEqual([url, 404]);
+  test('a signed link to a file that does not exist is a 404 in the API error format', async () => {
+    for (const path of ['/recordings/demo-5.wav', '/recordings/demo-0.wav', '/recordings/demo-01.wav', '/recordings/demo-1.mp3', '/recordings/other.wav']) {
+      const response = await get(signed(path));
+      expect([path, response.statusCode]).toEqual([path, 404]);
       expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
   });

@@ -6,6 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { apiKeyFingerprint } from '../src/domain/rate-limit/limit-owner';
 import { deleteExpiredCounters } from '../src/domain/rate-limit/postgres-counter-store';
+import { RecordingLinks } from '../src/domain/recordings/recording-links';
 import { INGEST_KEY } from './support/calls-fixtures';
 import { bearer, buildTestApp, RELAXED_LIMITS, signUp, type SignedIn, type TestApp } from './support/test-app';
 import { anotherPoolOn, testEngine } from './support/test-database';
@@ -89,7 +90,8 @@ describe('signed-in routes: a budget per person', () => {
     const dave = await person('Dave');
     await statuses(6, () => profile(dave.token));
     expect((await profile(dave.token)).statusCode).toBe(429);
-    for (const url of ['/api/healthz', '/api/readyz', '/remotes.json', '/recordings/demo-1.wav']) {
+    const recording = new RecordingLinks(t.jwtSecret).link('/recordings/demo-1.wav') as string;
+    for (const url of ['/api/healthz', '/api/readyz', '/remotes.json', recording]) {
       // Past every budget there is (the address's 8 too), with Dave's token on them.
       const answers = await statuses(12, () => t.app.inject({ url, headers: bearer(dave.token), remoteAddress: OFFICE }));
       expect({ url, answers: [...new Set(answers)] }).toEqual({ url, answers: [200] });

@@ -17,6 +17,9 @@ function policy(header: unknown): Record<string, string[]> {
   return Object.fromEntries(entries);
 }
 
+const SOURCE_MAP_BODY = '{"version":3,"sources":["webpack://shell/./src/secret.ts"]}';
+const SHELL_SOURCE_MAPS = ['main.0123456789.js.map', 'main.abcdef0123.css.map', 'main.0123456789.js.map.gz', 'main.0123456789.js.map.br'];
+
 /** A fake build: what webpack leaves in shell/dist and remote-*\/dist. */
 function fakeWebRoot(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'callboard-web-'));
@@ -27,9 +30,13 @@ function fakeWebRoot(): string {
   write('shell/dist/index.html', INDEX_HTML);
   write('shell/dist/main.0123456789.js', 'console.log("shell")');
   write('shell/dist/main.abcdef0123.css', 'body{}');
+  // Source maps, as a production build leaves them on disk (hidden: no comment in the scripts points at them).
+  for (const file of SHELL_SOURCE_MAPS) write(`shell/dist/${file}`, SOURCE_MAP_BODY);
   for (const name of ['reporting', 'calllogs', 'users']) {
     write(`remote-${name}/dist/remoteEntry.js`, `var remote_${name};`);
+    write(`remote-${name}/dist/remoteEntry.js.map`, SOURCE_MAP_BODY);
     write(`remote-${name}/dist/src_App_tsx.fedcba9876.js`, `/* ${name} chunk */`);
+    write(`remote-${name}/dist/src_App_tsx.fedcba9876.js.map`, SOURCE_MAP_BODY);
     write(`remote-${name}/dist/index.html`, `<!doctype html><title>${name}</title>`);
   }
   return root;
@@ -102,13 +109,17 @@ describe('the shell and its client routes', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/);
   });
 
-  test('unknown /api, /remotes and /recordings paths keep their JSON 404, even for a browser', async () => {
-    for (const url of ['/api/nope', '/api', '/remotes/unknown/remoteEntry.js', '/remotes', '/recordings/nope']) {
+  test('unknown /api, /remotes and /recordings paths keep their JSON answer, even for a browser', async () => {
+    for (const url of ['/api/nope', '/api', '/remotes/unknown/remoteEntry.js', '/remotes', '/recordings']) {
       const response = await t.app.inject({ url, headers: HTML });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(response.json().code).toBe('NOT_FOUND');
     }
+    // A recording without its signed link is refused before anything is looked up.
+    const recording = await t.app.inject({ url: '/recordings/nope', headers: HTML });
+    expect(recording.statusCode).toBe(401);
+    expect(recording.json().code).toBe('UNAUTHENTICATED');
     expect((await t.app.inject('/api/nope')).json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No route for GET /api/nope' });
   });
 
@@ -136,6 +147,31 @@ describe('the remotes', () => {
     expect(standalone.statusCode).toBe(200);
     expect(standalone.body).toContain(`<title>${name}</title>`);
     expect(standalone.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('source maps are not published: a JSON 404, as if the build had none', async () => {
+    const urls = [
+      ...SHELL_SOURCE_MAPS.map((file) => `/${file}`),
+      '/MAIN.0123456789.JS.MAP',
+      '/main.0123456789.js.%6Dap',
+      '/main.0123456789.js%2Emap',
+      ...['reporting', 'calllogs', 'users'].flatMap((name) => [
+        `/remotes/${name}/remoteEntry.js.map`,
+        `/remotes/${name}/src_App_tsx.fedcba9876.js.map`,
+        `/remotes/${name}/./remoteEntry.js.%6Dap`,
+      ]),
+    ];
+    for (const url of urls) {
+      for (const headers of [HTML, { 'accept-encoding': 'br, gzip' }]) {
+        const response = await t.app.inject({ url, headers });
+        expect([url, response.statusCode]).toEqual([url, 404]);
+        expect(response.headers['content-type']).toMatch(/application\/json/);
+        expect(response.body).not.toContain('secret.ts');
+      }
+    }
+    // The scripts they belong to are served as before.
+    expect((await t.app.inject('/main.0123456789.js')).statusCode).toBe(200);
+    expect((await t.app.inject('/remotes/users/src_App_tsx.fedcba9876.js')).statusCode).toBe(200);
   });
 
   test('a file a remote does not have is a JSON 404', async () => {
@@ -204,16 +240,22 @@ describe('remotes hosted elsewhere', () => {
   });
 });
 
-test('the API docs keep their own policy (swagger-ui sets it on its routes)', async () => {
+test("the API docs and their files carry the app's policy, not one of swagger-ui's", async () => {
+  const app = (await t.app.inject({ url: '/api/healthz' })).headers['content-security-policy'];
+  expect(policy(app)['script-src']).toEqual(["'self'"]);
   let response = await t.app.inject('/api/docs');
   for (let hops = 0; response.statusCode >= 300 && response.statusCode < 400 && hops < 3; hops += 1) {
     response = await t.app.inject(new URL(String(response.headers.location), 'http://localhost/api/docs').pathname);
   }
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/html/);
-  const csp = policy(response.headers['content-security-policy']);
-  expect(csp['img-src']).toContain('validator.swagger.io');
-  expect(csp['style-src']).toEqual(["'self'", 'https:']);
+  expect(response.headers['content-security-policy']).toBe(app);
+  // Every script the page runs is a file of this origin, which 'self' allows: none is inline.
+  expect(response.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+  for (const file of ['/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/json']) {
+    const asset = await t.app.inject(file);
+    expect([file, asset.statusCode, asset.headers['content-security-policy']]).toEqual([file, 200, app]);
+  }
 });
 
 describe('without a build', () => {

@@ -40,7 +40,9 @@ export interface CallAuditEntry {
   id: string;
   changedAt: string;
   userId: string | null;
+  /** Who made the change, as they were named then: their name, else their email. Kept after their account is deleted. */
   userName: string | null;
+  userEmail: string | null;
   from: { status: string; sub_disposition: string | null; reason: string | null };
   to: { status: string; sub_disposition: string | null; reason: string | null };
 }

@@ -17,6 +17,7 @@ export * from './live-events';
 export * from './payment-validation';
 export * from './query-timeout';
 export * from './record-columns';
+export * from './recording-links';
 export * from './remotes';
 export * from './users';
 export * from './validation';

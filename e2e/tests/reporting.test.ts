@@ -173,6 +173,9 @@ test('a call opens from its row with a playable recording, closes, and opens aga
   const play = row.getByRole('link', { name: 'Play' });
   expect(await play.getAttribute('target')).toBe('_blank');
   const recording = await play.getAttribute('href');
+  // A recording on this server comes as a signed link; without its signature the file is refused.
+  expect(recording).toMatch(/^\/recordings\/demo-\d\.wav\?expires=\d+&signature=[\w-]+$/);
+  expect((await page.request.get(String(recording).split('?')[0] as string)).status()).toBe(401);
 
   // A click on a plain cell of the row opens the details.
   await row.locator('td').nth(2).click();

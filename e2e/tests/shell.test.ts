@@ -180,6 +180,34 @@ test('the sidebar collapses to 80 px and expands to 220 px', async () => {
   await eventually(width, 220);
 });
 
+test("the API docs run under the app's Content-Security-Policy without a violation", async () => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations ??= [];
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} [${event.sample}]`);
+    });
+  });
+  const appPolicy = (await page.request.get('/api/healthz')).headers()['content-security-policy'];
+  const response = await page.goto('/api/docs');
+  expect(response?.headers()['content-security-policy']).toBe(appPolicy);
+
+  // The operations are drawn: swagger-ui's scripts ran and read /api/docs/json.
+  await page.getByText('A page of call records with the exact total for the same filters').first().waitFor();
+  await page.getByText('/api/calls/records', { exact: true }).first().click();
+  await page.getByRole('button', { name: 'Try it out' }).first().click();
+  await page.getByRole('button', { name: 'Execute' }).first().click();
+  // Signed out, the API answers 401: swagger-ui draws the response, highlighted, under the same policy.
+  await page.locator('.responses-inner .response-col_status', { hasText: '401' }).first().waitFor();
+  expect(await page.locator('.opblock').count()).toBeGreaterThan(20);
+
+  expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
 async function expectHeading(name: string) {
   await page.getByRole('heading', { name, exact: true }).waitFor();
 }

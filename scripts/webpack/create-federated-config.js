@@ -104,7 +104,9 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
       mode,
       context: packageDir,
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written beside the files for whoever debugs a build, with no sourceMappingURL
+      // comment pointing browsers at them; the API refuses to serve them (api/src/domain/web/front-end.ts).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(packageDir, 'dist'),
         publicPath: 'auto',

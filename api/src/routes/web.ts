@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cacheControlFor,
   frontEndFolders,
+  isPublishedFile,
   NOT_BUILT_MESSAGE,
   REMOTE_NAMES,
   remoteEntries,
@@ -44,6 +45,8 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
+    // reply.sendFile asks this too: a source map answers 404, as if the build had none.
+    allowedPath: isPublishedFile,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControlFor(filePath));
     },
@@ -58,6 +61,8 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
       preCompressed: true,
       cacheControl: false,
       suppressWarning: true,
+      // A source map answers 404, as if the build had none.
+      allowedPath: isPublishedFile,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(filePath));
         reply.header('access-control-allow-origin', '*');

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import fp from 'fastify-plugin';
 import { REFRESH_COOKIE, type PublicUser } from '@callboard/contract';
 import app, { type AppOptions } from '../../src/app';
-import { FASTIFY_OPTIONS } from '../../src/fastify-options';
+import { FASTIFY_OPTIONS, loggerOptions } from '../../src/fastify-options';
 import { fastifyTrustProxy, type TrustProxy } from '../../src/config/trust-proxy';
 import type { Database } from '../../src/db/database';
 import { deriveWithScrypt, PasswordHasher, type PasswordHasherOptions, type ScryptCost } from '../../src/domain/auth/password-hasher';
@@ -66,16 +66,18 @@ export interface TestAppOverrides extends Partial<Omit<AppOptions, 'db'>> {
   trustProxy?: TrustProxy;
   /** Routes a test adds beside the app's own, inside its error handling. */
   extraRoutes?: (fastify: FastifyInstance) => void;
-  /** Receives the server's log lines (JSON, warn and above) when a test checks what is logged; silent otherwise. */
+  /** Receives the server's log lines (JSON, `logLevel` and above) when a test checks what is logged; silent otherwise. */
   logStream?: { write(line: string): void };
+  /** The lowest level `logStream` receives (default warn). */
+  logLevel?: 'info' | 'warn';
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const database = overrides.database ?? (await createTestDatabase());
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
-  const logger = overrides.logStream ? { level: 'warn', stream: overrides.logStream } : false;
+  const logger = overrides.logStream ? loggerOptions(overrides.logLevel ?? 'warn', overrides.logStream) : false;
   const fastify = Fastify({ ...FASTIFY_OPTIONS, logger, trustProxy: fastifyTrustProxy(overrides.trustProxy ?? false) });
-  const { database: _database, extraRoutes: _extraRoutes, trustProxy: _trustProxy, logStream: _logStream, ...appOverrides } = overrides;
+  const { database: _database, extraRoutes: _extraRoutes, trustProxy: _trustProxy, logStream: _logStream, logLevel: _logLevel, ...appOverrides } = overrides;
   await fastify.register(fp(app), {
     ...appOverrides,
     db: database.db,

@@ -15,6 +15,7 @@ import { rollupLock } from './0009-rollup-lock';
 import { netRollupDeltas } from './0010-net-rollup-deltas';
 import { spentRefreshTokens } from './0011-spent-refresh-tokens';
 import { ingestKeyScopes } from './0012-ingest-key-scopes';
+import { keptAuditAuthors } from './0013-kept-audit-authors';
 import { loginThrottleSoftLimit } from './0014-login-throttle-soft-limit';
 
 export interface Migration {
@@ -35,5 +36,6 @@ export const MIGRATIONS: Migration[] = [
   netRollupDeltas,
   spentRefreshTokens,
   ingestKeyScopes,
+  keptAuditAuthors,
   loginThrottleSoftLimit,
 ];

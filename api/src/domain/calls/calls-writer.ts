@@ -268,10 +268,11 @@ export async function redisposition(
     if (changed.length === 0) return { updated: 0, missing: [], times: [] };
     const rows = changed.map((call) => ({ id: call.id, from: { status: call.status, sub_disposition: call.sub_disposition, reason: call.reason }, to: next(call) }));
     await tx.query(
-      `INSERT INTO call_audit (call_id, user_id, from_status, to_status, from_sub_disposition, to_sub_disposition, from_reason, to_reason)
-       SELECT (r->>'id')::bigint, $2::uuid, r->'from'->>'status', r->'to'->>'status', r->'from'->>'sub_disposition',
+      // The person's name and email are copied onto the row: the history still names them once their account is gone.
+      `INSERT INTO call_audit (call_id, user_id, user_name, user_email, from_status, to_status, from_sub_disposition, to_sub_disposition, from_reason, to_reason)
+       SELECT (r->>'id')::bigint, $2::uuid, u.name, u.email, r->'from'->>'status', r->'to'->>'status', r->'from'->>'sub_disposition',
               r->'to'->>'sub_disposition', r->'from'->>'reason', r->'to'->>'reason'
-       FROM jsonb_array_elements($1::jsonb) AS r`,
+       FROM jsonb_array_elements($1::jsonb) AS r LEFT JOIN users u ON u.id = $2::uuid`,
       [JSON.stringify(rows), userId],
     );
     await tx.query(

@@ -124,6 +124,7 @@ interface AuditRow {
   changed_at: Date;
   user_id: string | null;
   user_name: string | null;
+  user_email: string | null;
   from_status: string;
   to_status: string;
   from_sub_disposition: string | null;
@@ -136,9 +137,11 @@ export async function findCallDetail(db: Queryable, id: string): Promise<CallDet
   const [row] = await db.query<RecordRow>(`${RECORD_SELECT} WHERE c.id = $1`, [id]);
   if (!row) return undefined;
   const audit = await db.query<AuditRow>(
-    `SELECT a.id::text AS id, a.changed_at, a.user_id, coalesce(nullif(u.name, ''), u.email) AS user_name, a.from_status, a.to_status,
-       a.from_sub_disposition, a.to_sub_disposition, a.from_reason, a.to_reason
-     FROM call_audit a LEFT JOIN users u ON u.id = a.user_id
+    // The name and email kept on the row when the change was made (migration 0013), not today's users row,
+    // which may have been renamed or deleted since.
+    `SELECT a.id::text AS id, a.changed_at, a.user_id, coalesce(nullif(a.user_name, ''), a.user_email) AS user_name, a.user_email,
+       a.from_status, a.to_status, a.from_sub_disposition, a.to_sub_disposition, a.from_reason, a.to_reason
+     FROM call_audit a
      WHERE a.call_id = $1 ORDER BY a.changed_at DESC, a.id DESC`,
     [id],
   );
@@ -150,6 +153,7 @@ export async function findCallDetail(db: Queryable, id: string): Promise<CallDet
         changedAt: new Date(a.changed_at).toISOString(),
         userId: a.user_id,
         userName: a.user_name,
+        userEmail: a.user_email,
         from: { status: a.from_status, sub_disposition: a.from_sub_disposition, reason: a.from_reason },
         to: { status: a.to_status, sub_disposition: a.to_sub_disposition, reason: a.to_reason },
       }),

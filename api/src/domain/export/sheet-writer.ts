@@ -29,9 +29,6 @@ export const SHEET_CONTENT_TYPES: Record<SheetFormat, string> = {
 
 /** Excel refuses longer cells; long transcripts are cut rather than producing a corrupt file. */
 export const XLSX_MAX_CELL_LENGTH = 32_767;
-// Characters XML 1.0 cannot carry; exceljs would write them and Excel would call the file damaged.
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job.
-const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 function textCell(value: SheetCell): string {
   return value === null ? '' : neutralise(String(value));
@@ -97,7 +94,7 @@ function xlsxWriter(columns: SheetColumn[], output: Writable, sheetName: string)
           .addRow(
             row.map((cell, i) => {
               if (columns[i]?.kind === 'number') return cell === null || cell === '' ? null : Number(cell);
-              return textCell(cell).replace(XML_INVALID, '').slice(0, XLSX_MAX_CELL_LENGTH);
+              return textCell(cell).slice(0, XLSX_MAX_CELL_LENGTH);
             }),
           )
           .commit();

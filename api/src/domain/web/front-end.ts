@@ -57,6 +57,14 @@ export function isRemoteUrl(value: string): boolean {
   }
 }
 
+/** A source map, or its compressed copy: the build keeps them on disk (for debugging a build), but they are not published. */
+const SOURCE_MAP = /\.map(?:\.gz|\.br)?$/i;
+
+/** Whether a built file may be sent to browsers: everything but source maps, which would hand out the original source. */
+export function isPublishedFile(filePath: string): boolean {
+  return !SOURCE_MAP.test(filePath);
+}
+
 /** webpack's `[name].[contenthash:10].js` (with its `.map` and `.LICENSE.txt`), or an asset named by its hash alone. */
 const HASHED_FILE = /(?:^|\.)[0-9a-f]{10,}\.[a-z0-9]+(?:\.map|\.LICENSE\.txt)?(?:\.gz|\.br)?$/i;
 

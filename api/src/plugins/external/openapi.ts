@@ -19,5 +19,8 @@ export default fp(async function openapi(fastify) {
       },
     },
   });
-  await fastify.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No policy of its own: the pages get the app's (security-headers.ts). swagger-ui loads its scripts and
+  // styles as files from /api/docs/static, its initializer too. The one inline <style> it would draw is in
+  // the top bar's logo (an SVG), so the page uses the layout without the top bar: nothing inline is left.
+  await fastify.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { layout: 'BaseLayout' } });
 });

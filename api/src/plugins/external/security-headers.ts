@@ -11,7 +11,7 @@ export interface SecurityHeaderOptions {
  * a Content-Security-Policy that lets the app load code only from here and
  * from the remotes' origins. No 'unsafe-inline': React's style
  * props set CSSOM properties, and the one <style> element (react-hot-toast's)
- * carries the page's nonce (routes/web.ts). /api/docs sends its own policy.
+ * carries the page's nonce (routes/web.ts). /api/docs (swagger-ui) gets the same policy.
  * API responses are never cached: they carry personal and call data.
  */
 export default fp<SecurityHeaderOptions>(async function securityHeaders(fastify, options) {

@@ -5,6 +5,7 @@ import {
   RECORDS_MAX_LIMIT,
   SORTABLE_COLUMNS,
   type BulkUpdateBody,
+  type CallRecord,
   type RecordsParams,
   type SortColumn,
 } from '@callboard/contract';
@@ -23,6 +24,10 @@ const callIdParams = {
 
 export default async function callRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.authenticate);
+
+  /** A call as it leaves: a recording on this server gets a signed link an <audio> element can play. */
+  const withRecordingLink = <T extends CallRecord>(call: T): T =>
+    call.recordingUrl === null ? call : { ...call, recordingUrl: fastify.recordingLinks.link(call.recordingUrl) };
 
   fastify.get<{ Querystring: RecordsParams & { page: number; limit: number; sortBy: SortColumn; sortDir: 'asc' | 'desc' } }>(
     '/records',
@@ -48,7 +53,8 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
       const { records, total } = await fastify.sharedRead(request, () =>
         findRecordsPage(fastify.db, parseCallFilter(request.query), { sortBy, sortDir, limit, offset: (page - 1) * limit }),
       );
-      return { success: true, data: records, meta: { total, page, pages: Math.ceil(total / limit), limit } };
+      // The page may be shared with identical requests (sharedRead): each answer signs its own copy.
+      return { success: true, data: records.map(withRecordingLink), meta: { total, page, pages: Math.ceil(total / limit), limit } };
     },
   );
 
@@ -58,7 +64,7 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const call = await findCallDetail(fastify.db, request.params.id);
       if (!call) throw notFound('Call not found');
-      return { success: true, data: call };
+      return { success: true, data: withRecordingLink(call) };
     },
   );
 

@@ -6,7 +6,7 @@ type Disposition = CallAuditEntry['from'];
 
 function who(entry: CallAuditEntry): string {
   if (entry.userName) return entry.userName;
-  // The user row is gone (deleted account) or the change came from a system job.
+  // No name was kept: a system job made the change, or an account deleted before the history kept names.
   return entry.userId ? 'A deleted user' : 'System';
 }
 
@@ -29,7 +29,9 @@ export function AuditHistory({ entries }: { entries: readonly CallAuditEntry[] }
       {entries.map((entry) => (
         <li key={entry.id} className="calllog-audit__entry">
           <div className="calllog-audit__meta">
-            <span className="calllog-audit__who">{who(entry)}</span>
+            <span className="calllog-audit__who" title={entry.userEmail ?? undefined}>
+              {who(entry)}
+            </span>
             <time dateTime={entry.changedAt} className="calllog-audit__when">
               {formatDateTime(entry.changedAt)}
             </time>

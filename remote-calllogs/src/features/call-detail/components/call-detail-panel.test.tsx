@@ -17,6 +17,7 @@ const audit: CallAuditEntry[] = [
     changedAt: '2026-03-10T14:30:00.000Z',
     userId: 'u1',
     userName: 'Ada Lovelace',
+    userEmail: 'ada@example.com',
     from: { status: 'Sales', sub_disposition: null, reason: null },
     to: { status: 'DNC', sub_disposition: 'Requested removal', reason: 'Caller asked not to be contacted' },
   },
@@ -25,6 +26,7 @@ const audit: CallAuditEntry[] = [
     changedAt: '2026-03-09T20:00:00.000Z',
     userId: null,
     userName: null,
+    userEmail: null,
     from: { status: 'Not Interested', sub_disposition: 'Price', reason: 'Too expensive' },
     to: { status: 'Sales', sub_disposition: 'Price', reason: 'Too expensive' },
   },
@@ -58,6 +60,7 @@ test('clicking a row opens its details: the bot’s verdict beside the status a 
   const entries = within(history).getAllByRole('listitem');
   expect(entries).toHaveLength(2);
   expect(entries[0]).toHaveTextContent('Ada Lovelace');
+  expect(within(entries[0] as HTMLElement).getByText('Ada Lovelace')).toHaveAttribute('title', 'ada@example.com');
   expect(entries[0]).toHaveTextContent('Mar 10, 2026, 10:30:00 AM EDT');
   expect(entries[0]).toHaveTextContent(/Changed from Sales→? to DNC/);
   expect(entries[0]).toHaveTextContent('Sub disposition: none → “Requested removal”');

@@ -7,6 +7,7 @@ import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
+import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
 import { useId, type ReactNode } from 'react';
 import { AuditHistory } from './audit-history';
 import './call-detail-panel.css';
@@ -122,6 +123,7 @@ function Verdict({ heading, verdict, note }: { heading: string; verdict: QcVerdi
 }
 
 function Facts({ call }: { call: CallRecord }) {
+  const recordingUrl = useSteadyRecordingLink(call.recordingUrl);
   const facts: [label: string, value: string][] = [
     ['Time', formatCallTime(call.callTimestamp)],
     ['Caller', cellText(call.callerId)],
@@ -143,10 +145,10 @@ function Facts({ call }: { call: CallRecord }) {
           <Fact key={label} label={label} value={value} />
         ))}
       </dl>
-      {call.recordingUrl ? (
+      {recordingUrl ? (
         <div className="calllog-detail__recording">
-          <audio controls preload="none" src={call.recordingUrl} aria-label="Call recording" />
-          <a href={call.recordingUrl} target="_blank" rel="noreferrer noopener">
+          <audio controls preload="none" src={recordingUrl} aria-label="Call recording" />
+          <a href={recordingUrl} target="_blank" rel="noreferrer noopener">
             Open recording <ExternalLinkIcon size={12} />
           </a>
         </div>

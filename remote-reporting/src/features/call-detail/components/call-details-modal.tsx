@@ -7,6 +7,7 @@ import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
+import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
 import type { CSSProperties, ReactNode } from 'react';
 import './details.css';
 
@@ -83,6 +84,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
 
 function CallDetailsBody({ record }: { record: CallRecord }) {
   const { qc } = record;
+  const recordingUrl = useSteadyRecordingLink(record.recordingUrl);
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
   return (
     <div className="call-details__body">
@@ -123,15 +125,15 @@ function CallDetailsBody({ record }: { record: CallRecord }) {
         </p>
       ) : null}
 
-      {hasText(record.recordingUrl) ? (
+      {hasText(recordingUrl) ? (
         <section className="cb-section" aria-label="Recording">
           <h3 className="cb-section__title">Recording</h3>
           <div className="call-details__recording">
             {/* preload="none": opening a call must not start pulling its audio until asked. */}
-            <audio controls preload="none" src={record.recordingUrl} className="call-details__audio">
+            <audio controls preload="none" src={recordingUrl} className="call-details__audio">
               Your browser cannot play this recording.
             </audio>
-            <a className="call-details__download" href={record.recordingUrl} target="_blank" rel="noopener noreferrer" download>
+            <a className="call-details__download" href={recordingUrl} target="_blank" rel="noopener noreferrer" download>
               <DownloadIcon size={14} />
               Download Recording
             </a>
