@@ -7,12 +7,6 @@ export const SESSION_ABSOLUTE_HOURS = 12;
 export const SESSION_IDLE_MINUTES = 30;
 /** Live sessions one user may hold (a device each); signing in once more ends the oldest. */
 export const MAX_LIVE_SESSIONS = 20;
-/**
- * A spent refresh token presented this soon after it was rotated away is a
- * race between two requests of the same browser, not a stolen token
- * (docs/decisions/0020-refresh-reuse-and-session-housekeeping.md).
- */
-export const REUSE_GRACE_SECONDS = 10;
 /** An ended (revoked) session is kept this long, so the reuse warning in the log can still be looked up, then deleted. */
 export const ENDED_SESSION_RETENTION_HOURS = 24;
 
@@ -33,12 +27,11 @@ export interface CreatedSession {
 
 /**
  * What a refresh token that swapped nothing was: unknown (never issued, or its
- * session is over), spent a moment ago (`raced`), or spent earlier (`reused`:
- * the session is ended; `ended` says whether this call ended it).
+ * session is over), or spent (`reused`: the session is ended; `ended` says
+ * whether this call ended it).
  */
 export type SpentToken =
   | { kind: 'unknown' }
-  | { kind: 'raced' }
   | { kind: 'reused'; sessionId: string; userId: string; ended: boolean };
 
 export const sessionsRepository = {
@@ -105,18 +98,19 @@ export const sessionsRepository = {
 
   /**
    * For a refresh token `rotate` did not accept: was it one a live session
-   * already rotated away? Spent more than REUSE_GRACE_SECONDS ago, the session
-   * is ended here (its newer refresh token and its access tokens stop working).
+   * already rotated away? Then two parties hold the session's tokens, and the
+   * session is ended here (its newer refresh token and its access tokens stop
+   * working), however soon after the rotation it comes: a browser never sends a
+   * spent cookie of its own (docs/decisions/0020-refresh-reuse-and-session-housekeeping.md).
    */
   async classifySpent(db: Queryable, token: string): Promise<SpentToken> {
-    const [spent] = await db.query<{ session_id: string; user_id: string; raced: boolean }>(
-      `SELECT s.id AS session_id, s.user_id, t.spent_at > now() - make_interval(secs => $2) AS raced
+    const [spent] = await db.query<{ session_id: string; user_id: string }>(
+      `SELECT s.id AS session_id, s.user_id
        FROM spent_refresh_tokens t JOIN sessions s ON s.id = t.session_id
        WHERE t.refresh_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [hashRefreshToken(token), REUSE_GRACE_SECONDS],
+      [hashRefreshToken(token)],
     );
     if (!spent) return { kind: 'unknown' };
-    if (spent.raced) return { kind: 'raced' };
     const ended = await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [
       spent.session_id,
     ]);

@@ -16,12 +16,8 @@ export interface RenewedSession {
   refreshToken: string;
 }
 
-/**
- * What a refresh came to: `renewed`; `raced` (the token was swapped by another
- * request a moment ago: the session stands, the caller should retry with the
- * newer cookie it now holds); or `ended` (no live session answers to the token).
- */
-export type RenewOutcome = ({ kind: 'renewed' } & RenewedSession) | { kind: 'raced' } | { kind: 'ended' };
+/** What a refresh came to: `renewed`, or `ended` (no live session answers to the token). */
+export type RenewOutcome = ({ kind: 'renewed' } & RenewedSession) | { kind: 'ended' };
 
 /** A spent refresh token was presented again and its session ended: who it was, never the token. */
 export interface ReusedSession {
@@ -69,16 +65,14 @@ export class SignInService {
   /**
    * Swaps a refresh token for a new one. A token its session already rotated
    * away is a sign that someone else holds the session's tokens: the session
-   * ends, and `onReuse` hears of it (for the log), unless the token was spent
-   * only a moment ago, which is two requests of one browser racing. A session
-   * whose user is gone or deactivated is revoked.
+   * ends, and `onReuse` hears of it (for the log). A session whose user is
+   * gone or deactivated is revoked.
    */
   async renew(presented: string, onReuse: (reused: ReusedSession) => void): Promise<RenewOutcome> {
     const refreshToken = newRefreshToken();
     const session = await sessionsRepository.rotate(this.db, presented, refreshToken);
     if (!session) {
       const spent = await sessionsRepository.classifySpent(this.db, presented);
-      if (spent.kind === 'raced') return { kind: 'raced' };
       if (spent.kind === 'reused' && spent.ended) onReuse({ sessionId: spent.sessionId, userId: spent.userId });
       return { kind: 'ended' };
     }

@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type RegisterBody, type RegistrationStatus } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, unauthenticated } from '../../../http/http-error';
+import { unauthenticated } from '../../../http/http-error';
 import { SignInService } from '../../../domain/auth/sign-in-service';
 import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
 import { registrationOpen, type RegistrationPolicy } from '../../../domain/users/registration-policy';
@@ -44,16 +44,6 @@ const authPayloadResponse = {
     },
   },
 } as const;
-
-/**
- * A refresh cookie swapped by another request of the same browser a moment ago
- * (sessions-repository.ts, REUSE_GRACE_SECONDS): the session stands, and a retry
- * sends the newer cookie.
- */
-const REFRESH_RACED = () =>
-  new HttpError(409, 'CONFLICT', 'This session was refreshed a moment ago by another request; try again', undefined, {
-    'retry-after': '1',
-  });
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
   const { registration, limits, signInThrottle } = options;
@@ -154,8 +144,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       const renewed = await signIn.renew(presented, ({ sessionId, userId }) =>
         request.log.warn({ sessionId, userId, ip: request.ip }, 'a spent refresh token was presented again: session ended'),
       );
-      // The cookie stays: the browser already holds the newer one that the other request was given.
-      if (renewed.kind === 'raced') throw REFRESH_RACED();
       if (renewed.kind === 'ended') {
         clearRefreshCookie(reply);
         throw unauthenticated('Your session has ended; please sign in again');
