@@ -270,6 +270,7 @@ describe('the demo team cannot become a back door', () => {
         const banner = startBanner(server);
         expect(banner).toContain(WARNING);
         expect(banner).toContain('This server listens on 0.0.0.0 (HOST) and its database holds 30 demo accounts (@callboard.demo)');
+        expect(banner).toContain('Among them is an admin');
         expect(banner).toContain('delete every @callboard.demo user on the Users screen');
       },
       { logStream },

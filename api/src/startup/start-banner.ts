@@ -37,8 +37,8 @@ export function demoExposure(host: string, demo: DemoTeam | undefined): string[]
   if (!demo || isLoopbackHost(host)) return undefined;
   return [
     `WARNING: the demo accounts are reachable from the network.`,
-    `This server listens on ${host} (HOST) and its database holds ${demo.accounts} demo accounts (@${DEMO_EMAIL_DOMAIN}),`,
-    `among them an admin: whoever signs in as it can read and change everything here.`,
+    `This server listens on ${host} (HOST) and its database holds ${demo.accounts} demo accounts (@${DEMO_EMAIL_DOMAIN}).`,
+    ...(demo.admin ? [`Among them is an admin: whoever signs in as it can read and change everything here.`] : []),
     `To keep the demo on this machine: unset HOST (it defaults to 127.0.0.1).`,
     `To remove the demo accounts: start once with ADMIN_EMAIL and ADMIN_PASSWORD to make an admin of your own,`,
     `sign in with it and delete every @${DEMO_EMAIL_DOMAIN} user on the Users screen (with DEMO_DATA unset or false);`,
