@@ -82,7 +82,7 @@ test('logout clears storage and protects every route again', async () => {
 
 test("the app's own refresh and logout reach the server; another site's page is refused", async () => {
   await page.goto('/login');
-  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
   await page.waitForURL('**/reporting');
 
   // What the session keeper sends ahead of expiry, from the app's own page.
