@@ -227,7 +227,7 @@ describe('the demo team cannot become a back door', () => {
       const changed = await fetch(`${server.url}/api/users/${user.id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ name: user.name, email: user.email, role: user.role, password: 'a-password-of-my-own' }),
+        body: JSON.stringify({ name: user.name, email: user.email, role: user.role, password: 'a-password-of-my-own', currentPassword: password }),
       });
       expect(changed.status).toBe(200);
       return password;
