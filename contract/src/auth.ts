@@ -30,3 +30,14 @@ export interface AuthPayload {
 /** The refresh cookie's name and path; the cookie is httpOnly, so only the server reads it. */
 export const REFRESH_COOKIE = 'cb_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';
+
+/**
+ * Body of PUT /api/auth/profile: the signed-in person's own name and avatar,
+ * and a new password, which needs the current one.
+ */
+export interface ProfileUpdateBody {
+  name?: string;
+  avatar?: string | null;
+  currentPassword?: string;
+  newPassword?: string;
+}

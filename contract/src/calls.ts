@@ -78,9 +78,14 @@ export type CallFilterParams = {
   buyer?: string;
   status?: string;
   disposition?: string;
+  /** `true`: only calls that reached a target; `false`: only those that never did (the Red No Connects). */
+  connected?: ConnectedParam;
   search?: string;
   callerId?: string;
 };
+
+export const CONNECTED_PARAMS = ['true', 'false'] as const;
+export type ConnectedParam = (typeof CONNECTED_PARAMS)[number];
 
 export type RecordsParams = CallFilterParams & {
   page?: number;

@@ -34,6 +34,12 @@ export function canonicalDisposition(value: string): string {
   return BY_LOWER.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
+/**
+ * The name of the calls whose status is empty or none of the 14: a key of a
+ * series bucket's counts, and, as a `status` filter value, it selects them.
+ */
+export const REJECTED_UNKNOWN = 'Rejected / Unknown';
+
 /** The Statistics view's cards, in order. `flag` names the API flag that raises the card's warning. */
 export interface StatsCard {
   key: string;
@@ -66,6 +72,6 @@ export const STATS_CARDS: StatsCard[] = [
   card('Subsidy', 'subsidy/incentivised'),
   card('Language Barrier', 'Language Barrier'),
   card('Misdialed', 'Misdialed'),
-  { key: 'rejectedUnknown', label: 'Rejected / Unknown', source: { kind: 'rejectedUnknown' }, flag: 'flagRejectedUnknown' },
+  { key: 'rejectedUnknown', label: REJECTED_UNKNOWN, source: { kind: 'rejectedUnknown' }, flag: 'flagRejectedUnknown' },
   { key: 'redNoConnect', label: 'Red No Connects', source: { kind: 'redNoConnect' }, flag: 'flagRedNoConnect' },
 ];

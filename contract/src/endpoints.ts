@@ -13,6 +13,8 @@ export const API_PATHS = {
   registration: '/api/auth/registration',
   logout: '/api/auth/logout',
   refresh: '/api/auth/refresh',
+  /** The signed-in user (GET), and their own name, avatar and password (PUT). */
+  profile: '/api/auth/profile',
   stats: '/api/stats',
   records: '/api/calls/records',
   callsExport: '/api/calls/export',

@@ -9,6 +9,7 @@ import {
   filtersAtom,
   recordsParamsAtom,
   resetFiltersAtom,
+  sanitizeFilters,
   setPageAtom,
   setSelectionAtom,
   toQueryString,
@@ -196,6 +197,14 @@ describe('filterQuery', () => {
       datePreset: 'custom',
       startDate: '2026-11-20T09:00:00-05:00',
     });
+  });
+
+  test('connected only when chosen, and a stored value it does not know is dropped', () => {
+    expect(filterQuery({ ...DEFAULT_FILTERS, connected: 'false' }).connected).toBe('false');
+    expect(filterQuery(DEFAULT_FILTERS)).not.toHaveProperty('connected');
+    expect(sanitizeFilters({ connected: 'false' }).connected).toBe('false');
+    expect(sanitizeFilters({ connected: 'maybe' }).connected).toBe('');
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, connected: 'true' })).toBe(1);
   });
 
   test('search trimmed, and only when non-empty', () => {

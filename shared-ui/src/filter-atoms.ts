@@ -8,6 +8,7 @@
  *   atom keeps the options only, and `filtersAtom` adds the ids.
  */
 import {
+  CONNECTED_PARAMS,
   DATE_PRESETS,
   DEFAULT_DATE_PRESET,
   DEFAULT_SORT,
@@ -16,6 +17,7 @@ import {
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
   SORTABLE_COLUMNS,
+  type ConnectedParam,
   type DatePreset,
   type FilterDimension,
   type FilterOption,
@@ -54,6 +56,8 @@ export interface FilterState {
   status: string[];
   /** Dispositions chosen in the records view's Dispositions dropdown. */
   disposition: string[];
+  /** Only calls that reached a target (`true`), only those that never did (`false`, the Red No Connects), or all (''). */
+  connected: '' | ConnectedParam;
   /** The chosen options of each picker (their labels are what chips show); the id lists above derive from them. */
   campaigns: FilterOption[];
   publishers: FilterOption[];
@@ -77,6 +81,7 @@ export const DEFAULT_FILTERS: FilterState = {
   buyer: [],
   status: [],
   disposition: [],
+  connected: '',
   campaigns: [],
   publishers: [],
   targets: [],
@@ -122,6 +127,7 @@ export function sanitizeFilters(stored: unknown): FilterState {
     buyer: stringList(s.buyer),
     status: stringList(s.status),
     disposition: stringList(s.disposition),
+    connected: (CONNECTED_PARAMS as readonly unknown[]).includes(s.connected) ? (s.connected as ConnectedParam) : '',
     campaigns: optionList(s.campaigns),
     publishers: optionList(s.publishers),
     targets: optionList(s.targets),
@@ -273,7 +279,8 @@ export const resetFiltersAtom = atom(null, (get, set) => {
  * - a date preset other than the default (today) counts 1 (a custom range is one such preset);
  * - a non-blank search counts 1;
  * - each non-empty list counts 1, whatever its length: caller ids, campaigns,
- *   publishers, targets, buyers, status, disposition.
+ *   publishers, targets, buyers, status, disposition;
+ * - a connected filter (reached a target, or never did) counts 1.
  * Page, page size and sort are not filters.
  */
 export function activeFilterCount(filters: FilterState): number {
@@ -281,6 +288,7 @@ export function activeFilterCount(filters: FilterState): number {
   if (filters.datePreset !== DEFAULT_DATE_PRESET) count += 1;
   if (filters.search.trim() !== '') count += 1;
   for (const list of FILTER_LISTS) if (filters[list].length > 0) count += 1;
+  if (filters.connected !== '') count += 1;
   return count;
 }
 
@@ -316,6 +324,7 @@ export function filterQuery(filters: FilterState, options: FilterQueryOptions = 
     if (filters[list].length > 0) query[list] = filters[list].join(',');
   }
   if (filters.callerId.length === 1) query.callerId = filters.callerId[0];
+  if (filters.connected !== '') query.connected = filters.connected;
   if (options.paging) {
     query.page = filters.page;
     query.limit = filters.limit;

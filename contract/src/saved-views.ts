@@ -1,0 +1,32 @@
+/**
+ * Saved views (GET/POST /api/views, PUT/DELETE /api/views/{id}): a named
+ * query string of one area, kept by its owner and optionally shared with the team.
+ */
+export const VIEW_AREAS = ['reporting', 'callLogs'] as const;
+export type ViewArea = (typeof VIEW_AREAS)[number];
+
+export const VIEW_NAME_MAX_LENGTH = 80;
+
+export interface SavedView {
+  id: string;
+  name: string;
+  area: ViewArea;
+  /** The view's filters as a URL query string without the leading "?", in the API's own param names. */
+  query: string;
+  /** The records columns shown, in order; null keeps whoever opens it on their own choice. */
+  columns: string[] | null;
+  shared: boolean;
+  ownerId: string;
+  ownerName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Body of POST /api/views; PUT /api/views/{id} takes any of these fields. */
+export interface SavedViewBody {
+  name: string;
+  area: ViewArea;
+  query: string;
+  columns?: string[] | null;
+  shared?: boolean;
+}
