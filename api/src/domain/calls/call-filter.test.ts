@@ -36,6 +36,7 @@ describe('date range', () => {
       statuses: [],
       search: undefined,
       callerId: undefined,
+      connected: undefined,
     });
     expect(filter.range.from.toISOString()).toBe('2026-11-18T05:00:00.000Z');
   });
@@ -46,6 +47,13 @@ describe('date range', () => {
 
   test.each(['', 'Today', 'last_3_days', 'all', 'today '])('unknown preset %p → 400 on datePreset', (datePreset) => {
     expect(rejection({ datePreset: datePreset as never })).toEqual([{ field: 'datePreset', message: PRESET_MESSAGE }]);
+  });
+
+  test('connected narrows to calls that reached a target, or to those that never did; nothing else is accepted', () => {
+    expect(parseCallFilter({ connected: 'true' }, NOW).connected).toBe(true);
+    expect(parseCallFilter({ connected: 'false' }, NOW).connected).toBe(false);
+    expect(parseCallFilter({}, NOW).connected).toBeUndefined();
+    expect(rejection({ connected: 'yes' as never })).toEqual([{ field: 'connected', message: 'connected must be one of true, false' }]);
   });
 
   test('custom ranges resolve through resolveCustom', () => {
@@ -169,7 +177,7 @@ test('narrowsBeyondStatus: only dimensions, search and callerId need the raw tab
 
 test('the shared querystring schema lists every filter param as a bounded string', () => {
   expect(Object.keys(callFilterQuerySchema).sort()).toEqual(
-    ['buyer', 'callerId', 'campaign', 'datePreset', 'disposition', 'endDate', 'publisher', 'search', 'startDate', 'status', 'target'].sort(),
+    ['buyer', 'callerId', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'publisher', 'search', 'startDate', 'status', 'target'].sort(),
   );
   for (const property of Object.values(callFilterQuerySchema)) {
     expect(property.type).toBe('string');

@@ -1,4 +1,5 @@
 import {
+  CONNECTED_PARAMS,
   DATE_PRESETS,
   DEFAULT_DATE_PRESET,
   SEARCH_MAX_LENGTH,
@@ -25,6 +26,8 @@ export interface CallFilter {
   search: string | undefined;
   /** Exact caller id. */
   callerId: string | undefined;
+  /** Only calls that reached a target (true), only those that never did (false), or all (undefined). */
+  connected: boolean | undefined;
 }
 
 /** Whether anything beyond the time range and the status narrows the calls (rollups can answer only those two). */
@@ -32,7 +35,8 @@ export function narrowsBeyondStatus(filter: CallFilter): boolean {
   return (
     filter.campaignIds.length + filter.publisherIds.length + filter.targetIds.length + filter.buyerIds.length > 0 ||
     filter.search !== undefined ||
-    filter.callerId !== undefined
+    filter.callerId !== undefined ||
+    filter.connected !== undefined
   );
 }
 
@@ -78,6 +82,14 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
   const callerId = query.callerId?.trim();
   if (callerId && callerId.length > SEARCH_MAX_LENGTH) errors.push({ field: 'callerId', message: `callerId must be at most ${SEARCH_MAX_LENGTH} characters` });
 
+  let connected: boolean | undefined;
+  // Typed as the contract's values, but the query string can hold anything.
+  const rawConnected: string | undefined = query.connected;
+  if (rawConnected !== undefined && rawConnected !== '') {
+    if ((CONNECTED_PARAMS as readonly string[]).includes(rawConnected)) connected = rawConnected === 'true';
+    else errors.push({ field: 'connected', message: `connected must be one of ${CONNECTED_PARAMS.join(', ')}` });
+  }
+
   const filter = {
     campaignIds: idList('campaign', query.campaign, errors),
     publisherIds: idList('publisher', query.publisher, errors),
@@ -86,6 +98,7 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     statuses: [...new Set([...valueList('status', query.status, errors), ...valueList('disposition', query.disposition, errors)])],
     search: search || undefined,
     callerId: callerId || undefined,
+    connected,
   };
   if (errors.length > 0 || !range) throw validationFailed(errors);
   return { range, ...filter };
@@ -104,4 +117,5 @@ export const callFilterQuerySchema = {
   disposition: { type: 'string', maxLength: 20_000 },
   search: { type: 'string', maxLength: 1000 },
   callerId: { type: 'string', maxLength: 1000 },
+  connected: { type: 'string', maxLength: 10 },
 } as const;

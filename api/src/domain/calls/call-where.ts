@@ -44,5 +44,6 @@ export function callWhere(filter: CallFilter, range: TimeRange, firstParam = 1, 
     if (searchHasGrams(filter.search)) clauses.push(`caller_id_grams(c.caller_id) @> caller_id_grams(${bind(filter.search)})`);
   }
   if (filter.callerId) clauses.push(`c.caller_id = ${bind(filter.callerId)}`);
+  if (filter.connected !== undefined) clauses.push(filter.connected ? 'c.connected' : 'NOT c.connected');
   return { sql: clauses.join(' AND '), params };
 }
