@@ -41,3 +41,6 @@ export interface ProfileUpdateBody {
   currentPassword?: string;
   newPassword?: string;
 }
+
+/** The answer of a successful PUT /api/auth/profile, which the Profile dialog shows as its toast. */
+export const PROFILE_UPDATED_MESSAGE = 'Profile updated';

@@ -5,6 +5,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
+/** A link, not an image: room for a signed CDN URL, short enough that a user row stays small. */
+export const AVATAR_URL_MAX_LENGTH = 2000;
 
 export const USER_LIST_DEFAULT_LIMIT = 50;
 export const USER_LIST_MAX_LIMIT = 100;

@@ -3,6 +3,7 @@ import {
   normaliseEmail,
   validateLogin,
   validateRegistration,
+  validateProfileUpdate,
   validateUserForm,
 } from './validation';
 
@@ -217,6 +218,97 @@ describe('validateUserForm', () => {
       { field: 'email', message: 'Email is invalid' },
       { field: 'password', message: 'Password is required' },
       { field: 'role', message: 'Role must be user or admin' },
+    ]);
+  });
+});
+
+describe('validateProfileUpdate', () => {
+  test('accepts each change alone, and all of them together', () => {
+    expect(validateProfileUpdate({ name: 'Grace Hopper' })).toEqual([]);
+    expect(validateProfileUpdate({ avatar: 'https://cdn.example.com/grace.png' })).toEqual([]);
+    expect(validateProfileUpdate({ avatar: 'http://example.com/a.png' })).toEqual([]);
+    expect(validateProfileUpdate({ avatar: null })).toEqual([]);
+    expect(validateProfileUpdate({ currentPassword: 'old-one', newPassword: SIX })).toEqual([]);
+    expect(
+      validateProfileUpdate({ name: 'Grace', avatar: null, currentPassword: 'old-one', newPassword: MAX_PASSWORD, confirmPassword: MAX_PASSWORD }),
+    ).toEqual([]);
+  });
+
+  test('a body that changes nothing is refused under "body"', () => {
+    const nothing = [{ field: 'body', message: 'Nothing to change: give a name, an avatar or a new password' }];
+    expect(validateProfileUpdate({})).toEqual(nothing);
+    expect(validateProfileUpdate({ newPassword: '' })).toEqual(nothing);
+  });
+
+  test('a given name is trimmed, required and at most 100 characters', () => {
+    expect(validateProfileUpdate({ name: '   ' })).toEqual([{ field: 'name', message: 'Full name is required' }]);
+    expect(validateProfileUpdate({ name: ` ${'n'.repeat(100)} ` })).toEqual([]);
+    expect(validateProfileUpdate({ name: 'n'.repeat(101) })).toEqual([{ field: 'name', message: 'Name must be at most 100 characters' }]);
+  });
+
+  test.each(['', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://example.com/a.png', 'example.com/a.png'])(
+    'refuses the avatar %j: http(s) only',
+    (avatar) => {
+      expect(validateProfileUpdate({ avatar })).toEqual([{ field: 'avatar', message: 'Avatar URL must start with http:// or https://' }]);
+    },
+  );
+
+  test('an avatar URL is at most 2000 characters', () => {
+    const base = 'https://example.com/';
+    expect(validateProfileUpdate({ avatar: base + 'a'.repeat(2000 - base.length) })).toEqual([]);
+    expect(validateProfileUpdate({ avatar: base + 'a'.repeat(2001 - base.length) })).toEqual([
+      { field: 'avatar', message: 'Avatar URL must be at most 2000 characters' },
+    ]);
+  });
+
+  test('a new password needs the current one and the usual length', () => {
+    expect(validateProfileUpdate({ newPassword: SIX })).toEqual([{ field: 'currentPassword', message: 'Current password is required' }]);
+    expect(validateProfileUpdate({ newPassword: FIVE, currentPassword: 'old' })).toEqual([
+      { field: 'newPassword', message: 'Password must be at least 6 characters' },
+    ]);
+    expect(validateProfileUpdate({ newPassword: TOO_LONG_PASSWORD, currentPassword: 'old' })).toEqual([
+      { field: 'newPassword', message: 'Password must be at most 256 characters' },
+    ]);
+  });
+
+  test('a current password without a new one asks for the new one', () => {
+    expect(validateProfileUpdate({ name: 'Grace', currentPassword: 'old' })).toEqual([{ field: 'newPassword', message: 'New password is required' }]);
+  });
+
+  test('the form\'s confirmation must be given with a new password and match it', () => {
+    expect(validateProfileUpdate({ currentPassword: 'old', newPassword: SIX, confirmPassword: '' })).toEqual([
+      { field: 'confirmPassword', message: 'Please confirm your password' },
+    ]);
+    expect(validateProfileUpdate({ currentPassword: 'old', newPassword: SIX, confirmPassword: 'abc124' })).toEqual([
+      { field: 'confirmPassword', message: 'Passwords do not match' },
+    ]);
+    expect(validateProfileUpdate({ name: 'Grace', newPassword: '', confirmPassword: 'typed' })).toEqual([
+      { field: 'confirmPassword', message: 'Passwords do not match' },
+    ]);
+    expect(validateProfileUpdate({ name: 'Grace', newPassword: '', confirmPassword: '' })).toEqual([]);
+  });
+
+  test('email and role are refused by name, whatever their value', () => {
+    expect(validateProfileUpdate({ name: 'Grace', email: 'grace@example.com', role: 'admin' })).toEqual([
+      { field: 'email', message: 'Email cannot be changed in your profile; an admin can change it' },
+      { field: 'role', message: 'Role cannot be changed in your profile; an admin can change it' },
+    ]);
+    expect(validateProfileUpdate({ role: null })).toEqual([{ field: 'role', message: 'Role cannot be changed in your profile; an admin can change it' }]);
+  });
+
+  test('`password`, the users API\'s name for a new one, is refused rather than ignored', () => {
+    expect(validateProfileUpdate({ name: 'Grace', password: SIX })).toEqual([
+      { field: 'password', message: 'Send a new password as newPassword, with currentPassword' },
+    ]);
+  });
+
+  test('reports every problem in form order', () => {
+    expect(validateProfileUpdate({ name: '', avatar: 'nope', newPassword: FIVE, confirmPassword: 'x' })).toEqual([
+      { field: 'name', message: 'Full name is required' },
+      { field: 'avatar', message: 'Avatar URL must start with http:// or https://' },
+      { field: 'currentPassword', message: 'Current password is required' },
+      { field: 'newPassword', message: 'Password must be at least 6 characters' },
+      { field: 'confirmPassword', message: 'Passwords do not match' },
     ]);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The validation rules of the sign-in, registration and user forms, shared by the forms and the server so both
+ * The validation rules of the sign-in, registration, user and profile forms, shared by the forms and the server so both
  * say exactly the same words. Each validator returns every problem it finds,
  * one per field, in the order the form shows the fields.
  */
 import type { FieldError } from './api-envelope';
 import { ROLES } from './users';
 import {
+  AVATAR_URL_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -27,7 +28,22 @@ export const MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
   roleRequired: 'Role is required',
   roleInvalid: 'Role must be user or admin',
+  newPasswordRequired: 'New password is required',
+  avatarInvalid: 'Avatar URL must start with http:// or https://',
+  avatarTooLong: `Avatar URL must be at most ${AVATAR_URL_MAX_LENGTH} characters`,
+  /** `password` is the users API's name for it; the profile takes `newPassword`, beside `currentPassword`. */
+  profilePasswordField: 'Send a new password as newPassword, with currentPassword',
+  emailNotEditable: 'Email cannot be changed in your profile; an admin can change it',
+  roleNotEditable: 'Role cannot be changed in your profile; an admin can change it',
+  profileEmpty: 'Nothing to change: give a name, an avatar or a new password',
 } as const;
+
+/**
+ * What an avatar URL must start with, as a JSON-schema pattern: the browser loads it as an image, so
+ * http(s) only (never `javascript:` or `data:`). The users API's schema holds it too.
+ */
+export const AVATAR_URL_PATTERN = '^https?://';
+const AVATAR_URL = new RegExp(AVATAR_URL_PATTERN);
 
 // Address-like: something@something.tld, no spaces. Deliberately not RFC 5322.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -114,6 +130,48 @@ export function validateUserForm(input: Input, mode: 'create' | 'edit', { ownAcc
   } else if (!(ROLES as readonly unknown[]).includes(role)) {
     errors.push({ field: 'role', message: MESSAGES.roleInvalid });
   }
+  return errors;
+}
+
+/**
+ * A change to your own profile (PUT /api/auth/profile, and the Profile dialog with `confirmPassword`).
+ * A field left out (undefined) is kept; `avatar: null` removes the avatar; a new password needs the
+ * current one. Email and role are refused by name: a client sending them expects them applied, and
+ * only an admin changes them (PUT /api/users/{id}); so is `password`, the users API's name for a new
+ * one, which would otherwise change nothing. A body changing nothing is an error under `body`.
+ */
+export function validateProfileUpdate(input: Input): FieldError[] {
+  const errors: FieldError[] = [];
+  if (input.email !== undefined) errors.push({ field: 'email', message: MESSAGES.emailNotEditable });
+  if (input.role !== undefined) errors.push({ field: 'role', message: MESSAGES.roleNotEditable });
+  if (input.password !== undefined) errors.push({ field: 'password', message: MESSAGES.profilePasswordField });
+  if (input.name !== undefined) {
+    if (!text(input, 'name').trim()) errors.push({ field: 'name', message: MESSAGES.nameRequired });
+    else checkOptionalName(input, errors);
+  }
+  if (input.avatar !== undefined && input.avatar !== null) {
+    const avatar = text(input, 'avatar');
+    if (!AVATAR_URL.test(avatar)) errors.push({ field: 'avatar', message: MESSAGES.avatarInvalid });
+    else if (avatar.length > AVATAR_URL_MAX_LENGTH) errors.push({ field: 'avatar', message: MESSAGES.avatarTooLong });
+  }
+  const newPassword = text(input, 'newPassword');
+  const currentPassword = text(input, 'currentPassword');
+  if (newPassword && !currentPassword) errors.push({ field: 'currentPassword', message: MESSAGES.currentPasswordRequired });
+  if (!newPassword) {
+    // A current password alone changes nothing: most likely the new one was forgotten.
+    if (currentPassword) errors.push({ field: 'newPassword', message: MESSAGES.newPasswordRequired });
+  } else if (newPassword.length < PASSWORD_MIN_LENGTH) {
+    errors.push({ field: 'newPassword', message: MESSAGES.passwordTooShort });
+  } else if (newPassword.length > PASSWORD_MAX_LENGTH) {
+    errors.push({ field: 'newPassword', message: MESSAGES.passwordTooLong });
+  }
+  if ('confirmPassword' in input) {
+    const confirm = text(input, 'confirmPassword');
+    if (newPassword && !confirm) errors.push({ field: 'confirmPassword', message: MESSAGES.confirmRequired });
+    else if (confirm !== newPassword) errors.push({ field: 'confirmPassword', message: MESSAGES.passwordsDiffer });
+  }
+  const changesSomething = input.name !== undefined || input.avatar !== undefined || newPassword !== '';
+  if (errors.length === 0 && !changesSomething) errors.push({ field: 'body', message: MESSAGES.profileEmpty });
   return errors;
 }
 

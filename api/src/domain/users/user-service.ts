@@ -2,15 +2,17 @@ import {
   MESSAGES,
   normaliseEmail,
   REGISTRATION_CLOSED_MESSAGE,
+  validateProfileUpdate,
   validateRegistration,
   validateUserForm,
   type CreateUserBody,
+  type ProfileUpdateBody,
   type RegisterBody,
   type PublicUser,
   type Role,
   type UpdateUserBody,
 } from '@callboard/contract';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../db/unavailable';
 import { conflict, forbidden, HttpError, notFound, validationFailed } from '../../http/http-error';
 import type { PasswordHasher } from '../auth/password-hasher';
@@ -34,6 +36,16 @@ export interface ChangeOrigin {
   ip: string;
   /** Hears of a wrong current password (for the log). */
   onWrongCurrentPassword?: () => void;
+}
+
+/**
+ * After a new password for your own account: whoever else holds one of your sessions is out (it may be
+ * whoever learnt the old password), the one you changed it from goes on. With no session named (never
+ * the case on a signed-in request, whose token names one), all of them end.
+ */
+async function endOtherSessions(tx: Queryable, userId: string, keepSessionId: string | null): Promise<void> {
+  if (keepSessionId) await sessionsRepository.revokeOthersForUser(tx, userId, keepSessionId);
+  else await sessionsRepository.revokeAllForUser(tx, userId);
 }
 
 /** A page of users and where it sits among all of them. */
@@ -171,8 +183,7 @@ export class UserService {
         const deactivated = current.active && !active;
         // Your own new password and nothing else that ends sessions: whoever else holds one of yours is
         // out (it may be whoever learnt the old password), the one you changed it from goes on.
-        const keepSessionId = ownAccount && !roleChanged && !deactivated ? origin.sessionId : null;
-        if (passwordHash && keepSessionId) await sessionsRepository.revokeOthersForUser(tx, id, keepSessionId);
+        if (passwordHash && ownAccount && !roleChanged && !deactivated) await endOtherSessions(tx, id, origin.sessionId);
         else if (passwordHash || roleChanged || deactivated) await sessionsRepository.revokeAllForUser(tx, id);
         return toPublicUser(row);
       });
@@ -180,6 +191,34 @@ export class UserService {
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
       throw error;
     }
+  }
+
+  /**
+   * The signed-in person changes their own name, avatar or password (PUT /api/auth/profile), whatever
+   * their role; never their email, role or status. A new password follows the rules of `update` for your
+   * own account: the current one first, then every other session of yours ends and this one goes on.
+   */
+  async updateProfile(actor: PublicUser, body: ProfileUpdateBody, origin: ChangeOrigin): Promise<PublicUser> {
+    const errors = validateProfileUpdate(body as unknown as Record<string, unknown>);
+    if (errors.length > 0) throw validationFailed(errors);
+    const { name, avatar, newPassword, currentPassword } = body;
+    if (newPassword) await this.confirmCurrentPassword(actor, currentPassword ?? '', origin);
+    // Hash outside the transaction: it takes a few hundred milliseconds and needs no lock.
+    const passwordHash = newPassword ? await this.passwords.hash(newPassword) : undefined;
+
+    return this.db.transaction(async (tx) => {
+      const current = await usersRepository.findByIdForUpdate(tx, actor.id);
+      // Deleted since this request was authenticated.
+      if (!current) throw notFound(USER_NOT_FOUND);
+      const row = await usersRepository.update(tx, actor.id, {
+        ...this.unchanged(current, { role: current.role }),
+        name: name === undefined ? current.name : name.trim(),
+        avatarUrl: avatar === undefined ? current.avatar_url : avatar,
+        passwordHash,
+      });
+      if (passwordHash) await endOtherSessions(tx, actor.id, origin.sessionId);
+      return toPublicUser(row);
+    });
   }
 
   async changeRole(id: string, role: Role): Promise<PublicUser> {

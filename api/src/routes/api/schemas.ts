@@ -1,3 +1,5 @@
+import { AVATAR_URL_MAX_LENGTH, AVATAR_URL_PATTERN } from '@callboard/contract';
+
 /**
  * JSON schemas shared by several route folders. They validate requests,
  * shape responses (a field not listed here never leaves the server) and
@@ -18,6 +20,15 @@ export const userSchema = {
     createdAt: { type: 'string', format: 'date-time' },
   },
 } as const;
+
+/** One user, as the users routes and PUT /api/auth/profile answer. */
+export const userResponse = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: userSchema },
+} as const;
+
+/** An avatar URL as the users API takes it: http(s) only (contract/src/validation.ts), or null for none. */
+export const avatarSchema = { type: ['string', 'null'], maxLength: AVATAR_URL_MAX_LENGTH, pattern: AVATAR_URL_PATTERN } as const;
 
 export const messageSchema = {
   type: 'object',

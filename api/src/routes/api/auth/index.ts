@@ -1,4 +1,12 @@
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, type LoginBody, type RegisterBody, type RegistrationStatus } from '@callboard/contract';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  PROFILE_UPDATED_MESSAGE,
+  REFRESH_COOKIE,
+  type LoginBody,
+  type ProfileUpdateBody,
+  type RegisterBody,
+  type RegistrationStatus,
+} from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { unauthenticated } from '../../../http/http-error';
 import { SignInService } from '../../../domain/auth/sign-in-service';
@@ -8,7 +16,7 @@ import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
 import { clearRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
 import { refuseCrossSite } from '../../../plugins/app/auth/same-origin';
-import { bearer, messageSchema, userSchema } from '../schemas';
+import { bearer, messageSchema, userResponse, userSchema } from '../schemas';
 
 export interface AuthRouteLimits {
   registerPerMinute: number;
@@ -30,6 +38,23 @@ const credentialsBody = {
     name: { type: 'string', maxLength: 1000 },
     email: { type: 'string', maxLength: 1000 },
     password: { type: 'string', maxLength: 1000 },
+  },
+} as const;
+
+// Loose where validateProfileUpdate words the message (the Profile dialog shows the same one); strict on shape.
+const profileUpdateBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: 1000 },
+    avatar: { type: ['string', 'null'], maxLength: 10_000 },
+    currentPassword: { type: 'string', maxLength: 1000 },
+    newPassword: { type: 'string', maxLength: 1000 },
+    // Listed only to be refused by name rather than dropped like other unknown fields: a client sending
+    // them expects them applied (validateProfileUpdate says why each cannot be).
+    email: {},
+    role: {},
+    password: {},
   },
 } as const;
 
@@ -125,6 +150,31 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       },
     },
     async (request) => ({ success: true, data: request.currentUser }),
+  );
+
+  fastify.put<{ Body: ProfileUpdateBody }>(
+    '/profile',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change your own name, avatar (null removes it) or password, whatever your role; not your email or role. ' +
+          'A new password needs `currentPassword` and ends your other sessions',
+        security: bearer,
+        body: profileUpdateBody,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => {
+      const user = await users.updateProfile(request.currentUser!, request.body ?? {}, {
+        sessionId: request.sessionId,
+        ip: request.ip,
+        onWrongCurrentPassword: () => request.log.warn({ userId: request.currentUser?.id, ip: request.ip }, 'password change: wrong current password'),
+      });
+      request.log.info({ userId: user.id, passwordChanged: Boolean(request.body?.newPassword) }, 'profile updated');
+      return { success: true, message: PROFILE_UPDATED_MESSAGE, data: user };
+    },
   );
 
   fastify.post(

@@ -12,12 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
 import { UserService } from '../../../domain/users/user-service';
-import { bearer, idParams, messageSchema, userSchema } from '../schemas';
-
-const userResponse = {
-  type: 'object',
-  properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: userSchema },
-} as const;
+import { avatarSchema, bearer, idParams, messageSchema, userResponse, userSchema } from '../schemas';
 
 const userListResponse = {
   type: 'object',
@@ -47,7 +42,7 @@ const userFormBody = {
     password: { type: 'string', maxLength: 1000 },
     role: { type: 'string', maxLength: 20 },
     active: { type: 'boolean' },
-    avatar: { type: ['string', 'null'], maxLength: 2000, pattern: '^https?://' },
+    avatar: avatarSchema,
   },
 } as const;
 
