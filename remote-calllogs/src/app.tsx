@@ -1,4 +1,4 @@
-import { Route, Routes } from '@callboard/shared-router';
+import { Navigate, Route, Routes } from '@callboard/shared-router';
 import { CallLogPage } from './features/call-log/components/call-log-page';
 
 /**
@@ -12,6 +12,8 @@ export default function App() {
     <Routes>
       <Route index element={<CallLogPage />} />
       <Route path="calls/:callId" element={<CallLogPage />} />
+      {/* Any other address goes to / (in the shell, /reporting; a remote on its own shows its index), replacing it so Back skips it. */}
+      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }

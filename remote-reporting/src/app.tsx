@@ -1,4 +1,4 @@
-import { NavLink, Route, Routes, useLocation } from '@callboard/shared-router';
+import { Navigate, NavLink, Route, Routes, useLocation } from '@callboard/shared-router';
 import { CostsPage } from './features/costs/components/costs-page';
 import { OverviewPage } from './features/overview/components/overview-page';
 import './app.css';
@@ -28,6 +28,8 @@ export default function App() {
         <Route index element={<OverviewPage />} />
         <Route path="calls/:callId" element={<OverviewPage />} />
         <Route path="costs" element={<CostsPage />} />
+        {/* Any other address goes to / (in the shell, /reporting; a remote on its own shows its index), replacing it so Back skips it. */}
+        <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </section>
   );

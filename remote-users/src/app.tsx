@@ -1,4 +1,4 @@
-import { Route, Routes } from '@callboard/shared-router';
+import { Navigate, Route, Routes } from '@callboard/shared-router';
 import { UsersPage } from './features/user-list/components/users-page';
 
 /**
@@ -9,6 +9,8 @@ export default function App() {
   return (
     <Routes>
       <Route index element={<UsersPage />} />
+      {/* Any other address goes to / (in the shell, /reporting; a remote on its own shows its index), replacing it so Back skips it. */}
+      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }
