@@ -2,12 +2,13 @@
  * The provider stack every host mounts once, outside its router: the shell,
  * StandaloneHost (a remote on its own dev server) and the test harness
  * (`@callboard/shared-auth/testing/render-in-host`). Remotes render inside it,
- * so they share the jotai store, the SWR cache, the session keeper and the
- * tab's one live connection.
+ * so they share the jotai store, the SWR cache, the session keeper, the
+ * profile sync and the tab's one live connection.
  */
 import { swrFetcher } from '@callboard/shared-auth/api-fetch';
 import { tokenAtom, type Store } from '@callboard/shared-auth/session';
 import { LiveEventsKeeper } from '@callboard/shared-auth/use-live-events';
+import { ProfileSync } from '@callboard/shared-auth/use-profile-sync';
 import { SessionKeeper } from '@callboard/shared-auth/use-session-keeper';
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -36,16 +37,19 @@ export interface AppProvidersProps {
   store: Store;
   /** Default true: keep the tab's live connection (GET /api/events) open while signed in. Test hosts leave it off. */
   live?: boolean;
+  /** Default true: ask the server for the signed-in user when a session starts and after a long absence. Test hosts leave it off. */
+  profileSync?: boolean;
   children?: ReactNode;
 }
 
-export function AppProviders({ store, live = true, children }: AppProvidersProps) {
+export function AppProviders({ store, live = true, profileSync = true, children }: AppProvidersProps) {
   const swrOptions = useMemo(() => appSwrOptions(store), [store]);
   return (
     <Provider store={store}>
       <SWRConfig value={swrOptions}>
         <SessionKeeper />
         {live && <LiveEventsKeeper />}
+        {profileSync && <ProfileSync />}
         <ForgetDataOnSignOut />
         {children}
       </SWRConfig>

@@ -22,8 +22,9 @@ test('the host keeps one live connection while someone is signed in, and closes 
     return stream.response;
   });
 
+  // The profile sync's own request at sign-in is another test's subject (use-profile-sync.test.tsx).
   render(
-    <AppProviders store={store}>
+    <AppProviders store={store} profileSync={false}>
       <Status />
     </AppProviders>,
   );

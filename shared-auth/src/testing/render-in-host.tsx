@@ -64,6 +64,8 @@ export interface RenderInHostOptions {
   fakeTimers?: boolean;
   /** Keep localStorage from an earlier render (a reload); otherwise each render starts from empty storage. */
   keepStorage?: boolean;
+  /** Mount the profile sync (GET /api/auth/profile at sign-in and after an absence); off unless a test is about it. */
+  profileSync?: boolean;
 }
 
 /** Where the router is and how it got there, updated on every navigation. */
@@ -88,7 +90,7 @@ export interface RenderedInHost extends RenderResult {
 const NOT_FOUND: FakeResponseInit = { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found' } };
 
 export function renderInHost(ui: ReactElement, options: RenderInHostOptions = {}): RenderedInHost {
-  const { path = '/', state, route, session = {}, token = TEST_TOKEN, setup, api, fakeTimers = false, keepStorage = false } = options;
+  const { path = '/', state, route, session = {}, token = TEST_TOKEN, setup, api, fakeTimers = false, keepStorage = false, profileSync = false } = options;
   // The session, filters and UI choices persist in storage, toasts in react-hot-toast's module state.
   if (!keepStorage) {
     localStorage.clear();
@@ -109,7 +111,7 @@ export function renderInHost(ui: ReactElement, options: RenderInHostOptions = {}
   const location: HostLocation = { pathname: start.pathname, search: start.search, hash: start.hash, state, action: 'POP' };
   const view = render(
     // No live connection: a test drives liveStatusAtom and callsChangedAtom through the store instead.
-    <AppProviders store={store} live={false}>
+    <AppProviders store={store} live={false} profileSync={profileSync}>
       <MemoryRouter initialEntries={[{ pathname: start.pathname, search: start.search, hash: start.hash, state }]}>
         <AppToaster />
         {route === undefined ? (
