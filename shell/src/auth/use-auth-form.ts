@@ -20,10 +20,12 @@ export interface AuthForm<F extends string> {
   field: (name: F) => BoundField<F>;
   /** Validates, and calls `send` with the values only when nothing is wrong. */
   handleSubmit: (send: (values: FormValues<F>) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => void;
+  /** Shows problems found elsewhere (the server's field errors), each under its field, as a failed check would. */
+  showErrors: (problems: FieldError[]) => void;
 }
 
 /**
- * The behaviour the login and registration forms share: the
+ * The behaviour the login, registration and profile forms share: the
  * contract's validator runs on submit, each message sits under its field
  * until that field is edited, and nothing is sent until every field passes.
  * The same validator runs on the server, so the words match on both sides.
@@ -65,7 +67,9 @@ export function useAuthForm<F extends string>(
     void send(values).finally(() => setBusy(false));
   };
 
-  return { values, errors, busy, field, handleSubmit };
+  const showErrors = (problems: FieldError[]) => setErrors(firstMessagePerField<F>(problems));
+
+  return { values, errors, busy, field, handleSubmit, showErrors };
 }
 
 function firstMessagePerField<F extends string>(problems: FieldError[]): FormErrors<F> {

@@ -8,7 +8,7 @@
  * cover drawing it.
  */
 import type { PublicUser } from '@callboard/contract';
-import { renderInHost, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
+import { renderInHost, type FakeApi, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
 import { screen } from '@testing-library/react';
 import { AppRoutes } from '../app/routes';
@@ -51,6 +51,8 @@ export interface RenderDashboardOptions {
   account?: Partial<PublicUser>;
   /** Filter state to start from, applied through the same write atom the app uses. */
   filters?: Partial<FilterState>;
+  /** The fake API; by default every request gets the logout answer. */
+  api?: FakeApi;
 }
 
 export interface RenderedDashboard extends RenderedInHost {
@@ -59,7 +61,7 @@ export interface RenderedDashboard extends RenderedInHost {
 }
 
 /** Resolves once the frame has loaded (the shell loads it lazily, after sign-in). */
-export async function renderDashboard({ path = paths.reporting, account = {}, filters }: RenderDashboardOptions = {}): Promise<RenderedDashboard> {
+export async function renderDashboard({ path = paths.reporting, account = {}, filters, api }: RenderDashboardOptions = {}): Promise<RenderedDashboard> {
   const rendered = renderInHost(<AppRoutes />, {
     path,
     session: account,
@@ -68,7 +70,7 @@ export async function renderDashboard({ path = paths.reporting, account = {}, fi
       if (filters) store.set(updateFiltersAtom, filters);
     },
     // Logout tells the server; it answers here and tests can check the call.
-    api: () => ({ body: { success: true, message: 'Logged out' } }),
+    api: api ?? (() => ({ body: { success: true, message: 'Logged out' } })),
   });
   // The first render of a test file loads the frame's module; a busy machine can take seconds.
   await screen.findByRole('banner', {}, { timeout: 5000 });

@@ -1,7 +1,9 @@
 import type { PublicUser } from '@callboard/contract';
 import { useSession } from '@callboard/shared-auth/use-session';
 import { Dropdown, type DropdownItem } from '@callboard/shared-ui/dropdown';
-import { LogoutIcon } from '@callboard/shared-ui/icons';
+import { LogoutIcon, UserIcon } from '@callboard/shared-ui/icons';
+import { useState } from 'react';
+import { ProfileDialog } from '../profile/profile-dialog';
 import { useSignOut } from './use-sign-out';
 
 /**
@@ -12,7 +14,7 @@ function nameOf(user: PublicUser | null): string {
   return typeof user?.name === 'string' ? user.name.trim() : '';
 }
 
-/** Spec §2: the button reads "Profile" when the account has no name. */
+/** The button reads "Profile" when the account has no name. */
 export function displayName(user: PublicUser | null): string {
   return nameOf(user) || 'Profile';
 }
@@ -39,25 +41,31 @@ function Avatar({ user }: { user: PublicUser | null }) {
 /**
  * The header's account menu: the name (or "Profile") opens a menu
  * with the e-mail, shown disabled so it reads as information rather than an
- * action, and Logout.
+ * action, Profile (the dialog where you change your own name, avatar and
+ * password) and Logout.
  */
 export function UserMenu() {
   const { user } = useSession();
   const signOut = useSignOut();
+  const [profileOpen, setProfileOpen] = useState(false);
   const items: DropdownItem[] = [];
   if (typeof user?.email === 'string' && user.email !== '') items.push({ key: 'email', label: user.email, disabled: true });
-  items.push({ key: 'logout', label: 'Logout', icon: <LogoutIcon size={14} />, onSelect: signOut, separatorBefore: items.length > 0 });
+  items.push({ key: 'profile', label: 'Profile', icon: <UserIcon size={14} />, onSelect: () => setProfileOpen(true), separatorBefore: items.length > 0 });
+  items.push({ key: 'logout', label: 'Logout', icon: <LogoutIcon size={14} />, onSelect: signOut });
 
   return (
-    <Dropdown
-      label={<span className="user-menu__name">{displayName(user)}</span>}
-      icon={<Avatar user={user} />}
-      items={items}
-      menuLabel="Account"
-      align="end"
-      variant="ghost"
-      className="user-menu"
-      triggerClassName="user-menu__trigger"
-    />
+    <>
+      <Dropdown
+        label={<span className="user-menu__name">{displayName(user)}</span>}
+        icon={<Avatar user={user} />}
+        items={items}
+        menuLabel="Account"
+        align="end"
+        variant="ghost"
+        className="user-menu"
+        triggerClassName="user-menu__trigger"
+      />
+      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+    </>
   );
 }
