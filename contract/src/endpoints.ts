@@ -16,6 +16,8 @@ export const API_PATHS = {
   /** The signed-in user (GET), and their own name, avatar and password (PUT). */
   profile: '/api/auth/profile',
   stats: '/api/stats',
+  /** Calls per time bucket by disposition, with the previous period (contract/src/series.ts). */
+  series: '/api/stats/series',
   records: '/api/calls/records',
   callsExport: '/api/calls/export',
   bulkUpdate: '/api/calls/bulk-update',
