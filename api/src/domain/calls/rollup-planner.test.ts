@@ -24,6 +24,14 @@ describe('planStatusTotals', () => {
     ]);
   });
 
+  test('connected: the rollups answer its counts (they keep not_connected per status), the calls its money', () => {
+    const f = filter({ connected: 'false', publisher: '3' });
+    expect(sources(planStatusTotals(f, f.range, 'counts'))).toEqual(['dimension-days']);
+    expect(sources(planStatusTotals(filter({ connected: 'true' }), ragged, 'counts'))).toEqual(['hours', 'calls', 'calls']);
+    expect(planStatusTotals(f, f.range, 'money')).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
+    expect(planDimensionSums(filter({ connected: 'true' }), f.range).rollup).toBe(false);
+  });
+
   test('two pickers, a caller id, or a picker over part of a day: the calls alone', () => {
     const f = filter({ publisher: '3', campaign: '1' });
     expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });

@@ -115,6 +115,9 @@ function wholeAndEnds<Whole extends RangePart>(range: TimeRange, first: Date, la
   return { rollup: true, parts };
 }
 
+/** What a totals question needs: the calls (and not-connected calls) of each status, or their money as well. */
+export type StatusMeasures = 'counts' | 'money';
+
 /**
  * Totals per status (the stats cards, a page's total, the status picker),
  * by the cheapest exact route:
@@ -123,8 +126,12 @@ function wholeAndEnds<Whole extends RangePart>(range: TimeRange, first: Date, la
  * - any other range: the hourly rollup for whole hours, the calls for the partial hours at each end;
  * - anything narrower (a caller id, several pickers, or a selection over part of a day): the calls,
  *   through the (dimension, call_ts) and caller-id indexes.
+ * `connected` is answered by every rollup above when only `counts` are asked for
+ * (they keep not_connected per status); its money only the calls know.
  */
-export function planStatusTotals(filter: CallFilter, range: TimeRange): RangePlan {
+export function planStatusTotals(filter: CallFilter, range: TimeRange, measures: StatusMeasures = 'money'): RangePlan {
+  // The rollups keep each status's not-connected calls but not their money.
+  if (filter.connected !== undefined && measures === 'money') return callsOnly(range);
   const wholeDays = coversWholeDays(range);
   const selection = singleDimension(filter);
   if (selection && wholeDays) {
@@ -155,7 +162,7 @@ function midnightOnOrBefore(instant: Date): Date {
  * calls; anything narrower reads the calls.
  */
 export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CallsPart> {
-  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0) return callsOnly(range);
+  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0 || filter.connected !== undefined) return callsOnly(range);
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
 }
 

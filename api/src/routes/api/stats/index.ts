@@ -27,7 +27,7 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
   /** The stats for one query string: the same for whoever asks. */
   async function stats(query: CallFilterParams): Promise<StatsData> {
     const filter = parseCallFilter(query);
-    const [current = [], previous = []] = await totalsForRanges(fastify.db, filter, [filter.range, filter.range.previous]);
+    const [current = [], previous = []] = await totalsForRanges(fastify.db, filter, [filter.range, filter.range.previous], 'counts');
     return {
       ...statsFromTotals(current, options.flagThresholds),
       range: { preset: filter.range.preset, from: filter.range.from.toISOString(), to: filter.range.to.toISOString() },
