@@ -1,4 +1,4 @@
-import { DIMENSIONS, FILTER_DIMENSIONS } from '@callboard/contract';
+import { DIMENSIONS, FILTER_DIMENSIONS, type SeriesBucket } from '@callboard/contract';
 import { inNewYork } from '@callboard/contract/new-york-time';
 import { DateTime } from 'luxon';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
@@ -172,4 +172,44 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
  */
 export function planDimensionCounts(range: TimeRange): RangePlan<DaysPart | CallsPart> {
   return coversWholeDays(range) ? { rollup: true, parts: [daysPart(range)] } : callsOnly(range);
+}
+
+/**
+ * A timeline's range (see series-buckets.ts), cut so that every rollup row read
+ * lies inside one bucket. Inside the range, a day, week or month bucket
+ * starts at a New York midnight and an hour bucket at a UTC hour; only the
+ * range's own ends may fall anywhere. So:
+ * - day, week and month buckets: the whole New York days inside from the daily
+ *   rollup (month buckets: whole months from the monthly one), or, for one
+ *   picker's selection, from the per-dimension, per-status daily rollup;
+ * - the hours of the partial days at the ends (every hour of an hour-bucketed
+ *   range): whole hours from the hourly rollup, the partial hours from the calls;
+ *   a picker's selection has no hourly rollup, so those come from the calls;
+ * - anything narrower (several pickers, a caller id): the calls for all of it.
+ * `connected` goes with every part (the rollups keep not_connected per status).
+ */
+export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesBucket): RangePart[] {
+  const selection = singleDimension(filter);
+  if (narrowsBeyondStatus(filter) && !selection) return [{ source: 'calls', range }];
+  const hourly = (part: TimeRange): RangePart[] => {
+    if (selection) return [{ source: 'calls', range: part }];
+    const plan = wholeAndEnds(part, new Date(Math.ceil(part.from.getTime() / HOUR_MS) * HOUR_MS), new Date(Math.floor(part.to.getTime() / HOUR_MS) * HOUR_MS), (inner): HoursPart => ({
+      source: 'hours',
+      range: inner,
+    }));
+    return plan.parts;
+  };
+  if (bucket === 'hour') return hourly(range);
+  const first = midnightOnOrAfter(range.from);
+  const last = midnightOnOrBefore(range.to);
+  if (first >= last) return hourly(range);
+  const fromDay = newYorkDate(first);
+  const toDay = newYorkDate(last);
+  const days: RangePart = selection
+    ? { source: 'dimension-days', selection, fromDay, toDay }
+    : { source: 'days', split: bucket === 'month' ? splitByMonth(fromDay, toDay) : { days: [{ from: fromDay, to: toDay }] } };
+  const parts: RangePart[] = [days];
+  if (range.from < first) parts.push(...hourly({ from: range.from, to: first }));
+  if (last < range.to) parts.push(...hourly({ from: last, to: range.to }));
+  return parts;
 }
