@@ -17,6 +17,8 @@ export interface ModelCall {
   buyer: string | null;
   connected: boolean;
   status: string;
+  revenueCents: number;
+  payoutCents: number;
 }
 
 export const CAMPAIGNS = ['Medicare Advantage', 'ACA Health', 'Final Expense', 'Solar'];
@@ -81,6 +83,8 @@ export function randomCalls(seed: number, count: number, now: number): { inputs:
       buyer: (input.buyerName as string | null) ?? null,
       connected: (input.connected as boolean | undefined) ?? durationSec > 0,
       status: status === null ? '' : canonicalDisposition(status),
+      revenueCents: Math.round((input.revenue as number) * 100),
+      payoutCents: Math.round((input.payout as number) * 100),
     });
   }
   return { inputs, model };
