@@ -16,7 +16,7 @@ export const API_PATHS = {
   /** The signed-in user (GET), and their own name, avatar and password (PUT). */
   profile: '/api/auth/profile',
   stats: '/api/stats',
-  /** Calls per time bucket by disposition, with the previous period (contract/src/series.ts). */
+  /** The timeline: calls per New York hour, day, week or month, per disposition (SeriesData). */
   series: '/api/stats/series',
   records: '/api/calls/records',
   callsExport: '/api/calls/export',
