@@ -16,6 +16,8 @@ export const API_PATHS = {
   /** The signed-in user (GET), and their own name, avatar and password (PUT). */
   profile: '/api/auth/profile',
   stats: '/api/stats',
+  /** The timeline: calls per New York hour, day, week or month, per disposition (SeriesData). */
+  series: '/api/stats/series',
   records: '/api/calls/records',
   callsExport: '/api/calls/export',
   bulkUpdate: '/api/calls/bulk-update',

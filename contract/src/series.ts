@@ -16,6 +16,19 @@ export type SeriesBucketParam = (typeof SERIES_BUCKET_PARAMS)[number];
 export const SERIES_AUTO_HOUR_MAX_DAYS = 2;
 export const SERIES_AUTO_DAY_MAX_DAYS = 92;
 
+/**
+ * The most buckets one period may be cut into: a year by the day (366) or 83
+ * days by the hour (1,992) pass; a year by the hour (8,784) is no chart anyone
+ * reads, and is refused with a 400 naming `bucket`.
+ */
+export const SERIES_MAX_BUCKETS = 2000;
+
+export const SERIES_MESSAGES = {
+  bucketInvalid: `bucket must be one of ${SERIES_BUCKET_PARAMS.join(', ')}`,
+  tooManyBuckets: (bucket: SeriesBucket, count: number) =>
+    `bucket=${bucket} cuts this range into ${count} buckets; at most ${SERIES_MAX_BUCKETS}: choose a larger bucket or a shorter range`,
+} as const;
+
 export type SeriesParams = CallFilterParams & { bucket?: SeriesBucketParam };
 
 /** One bucket of the previous period: its bounds and how many calls it held. */

@@ -292,6 +292,20 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
           }
         }
       }
+      // The timeline over a year by the week (what auto picks beyond 92 days) and by the month, and the last 30 days by the day.
+      const timelines: Array<[query: string, label: string]> = [
+        ['datePreset=this_year&bucket=auto', 'this_year by week'],
+        ['datePreset=this_year&bucket=month', 'this_year by month'],
+        ['datePreset=last_30_days&bucket=auto', 'last_30_days by day'],
+      ];
+      for (const [query, label] of timelines) {
+        for (const [filter, extra] of Object.entries(filters)) {
+          // A caller-id search reads the calls whatever the bucket: once is enough.
+          if (filter === 'CID search' && label !== 'this_year by week') continue;
+          const summary = await client.timed(options.runs, `/api/stats/series?${query}${extra}`);
+          record('series', `${label}, ${filter}`, 'ms', ms(summary), 'p95 ≤ 15');
+        }
+      }
       record('records', 'page 200, this_year', 'ms', ms(await client.timed(options.runs, '/api/calls/records?datePreset=this_year&page=200')), '≤ 15');
       for (const column of SORTABLE_COLUMNS) {
         for (const dir of ['asc', 'desc']) {
@@ -439,7 +453,7 @@ async function main(): Promise<void> {
     '# Benchmark results',
     '',
     `Produced by \`npm run bench${options.calls === 10_000_000 ? ' -- --ten-million' : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${int(options.calls)} calls over 365 days, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
-    `Latencies are "median / p95" in ms over ${options.runs} runs (sorts: half as many) after 3 warm-up runs, measured over HTTP against the real server in its own process (stats, cost stats, pickers and records each for today, last_30_days and this_year, with no filter, the busiest publisher, and a caller-id search).`,
+    `Latencies are "median / p95" in ms over ${options.runs} runs (sorts: half as many) after 3 warm-up runs, measured over HTTP against the real server in its own process (stats, cost stats, pickers and records each for today, last_30_days and this_year, with no filter, the busiest publisher, and a caller-id search; the timeline for this_year by the week and by the month and last_30_days by the day).`,
     '',
   ].join('\n');
   console.log(`\n${table}\n`);

@@ -4,7 +4,16 @@
  * toaster, a signed-in session) with `fetch` answered by a script, so tests
  * assert what a person sees and which requests left.
  */
-import { DISPOSITIONS, type CallRecord, type RecordsMeta, type StatsData, type StatsFigures } from '@callboard/contract';
+import {
+  DISPOSITIONS,
+  REJECTED_UNKNOWN,
+  type CallRecord,
+  type RecordsMeta,
+  type SeriesBucket,
+  type SeriesData,
+  type StatsData,
+  type StatsFigures,
+} from '@callboard/contract';
 import type { Store } from '@callboard/shared-auth/session';
 import { makeCallDetail, makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { renderInHost, type FakeAnswer, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
@@ -60,6 +69,34 @@ export function statsBody(current: StatsFigures = makeFigures(), previous: Stats
   return { success: true, data };
 }
 
+const HOUR_MS = 3_600_000;
+/** Hours from 2026-01-15 00:00 in New York (UTC-5 then), as the API writes bucket bounds. */
+const SERIES_START_MS = Date.parse('2026-01-15T05:00:00Z');
+
+function newYorkIso(ms: number): string {
+  // January: New York is UTC-5 all month.
+  return `${new Date(ms - 5 * HOUR_MS).toISOString().slice(0, 19)}-05:00`;
+}
+
+/**
+ * A GET /api/stats/series body of hourly buckets from 2026-01-15 00:00 New
+ * York time: one bucket per entry of `counts` (keys: dispositions or
+ * REJECTED_UNKNOWN; absent ones are 0), the previous day's totals from `previousTotals`.
+ */
+export function seriesBody(counts: Partial<Record<string, number>>[], previousTotals: number[] = [], bucket: SeriesBucket = 'hour') {
+  const keys = [...DISPOSITIONS, REJECTED_UNKNOWN];
+  const at = (index: number, offsetHours = 0) => newYorkIso(SERIES_START_MS + (index + offsetHours) * HOUR_MS);
+  const data: SeriesData = {
+    bucket,
+    buckets: counts.map((given, index) => {
+      const full = Object.fromEntries(keys.map((key) => [key, given[key] ?? 0]));
+      return { from: at(index), to: at(index + 1), total: keys.reduce((sum, key) => sum + (full[key] ?? 0), 0), counts: full };
+    }),
+    previous: { buckets: counts.map((_, index) => ({ from: at(index, -24), to: at(index + 1, -24), total: previousTotals[index] ?? 0 })) },
+  };
+  return { success: true, data };
+}
+
 export function dispositionsBody() {
   return { success: true, data: { dispositions: DISPOSITIONS.map((d, i) => ({ value: d, label: d, count: i + 1 })) } };
 }
@@ -92,6 +129,7 @@ export interface RenderedOverview extends Omit<RenderedInHost, 'requests'> {
 
 function defaultAnswer(url: URL): Answer {
   if (url.pathname === '/api/stats') return { body: statsBody() };
+  if (url.pathname === '/api/stats/series') return { body: seriesBody([{}]) };
   if (url.pathname === '/api/calls/records') return { body: recordsBody([]) };
   if (url.pathname === '/api/filters/dispositions') return { body: dispositionsBody() };
   const detail = /^\/api\/calls\/records\/(.+)$/.exec(url.pathname);

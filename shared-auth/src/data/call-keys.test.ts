@@ -1,11 +1,12 @@
 import { API_PATHS, callRecordPath, paymentPath } from '@callboard/contract';
-import { dependsOnDispositions, keyPath, recordsKey, statsKey } from '@callboard/shared-auth/data/call-keys';
+import { dependsOnDispositions, keyPath, recordsKey, seriesKey, statsKey } from '@callboard/shared-auth/data/call-keys';
 import { callDetailKey } from '@callboard/shared-auth/data/call-detail';
 
 describe('call data keys', () => {
   test('keys are [path, query], or the path alone for one call', () => {
     expect(recordsKey({ page: 2 })).toEqual([API_PATHS.records, { page: 2 }]);
     expect(statsKey({ datePreset: 'today' })).toEqual([API_PATHS.stats, { datePreset: 'today' }]);
+    expect(seriesKey({ datePreset: 'today' })).toEqual([API_PATHS.series, { datePreset: 'today' }]);
     expect(callDetailKey('7')).toBe(callRecordPath('7'));
     expect(callDetailKey(null)).toBeNull();
     expect(keyPath(recordsKey({}))).toBe(API_PATHS.records);
@@ -13,11 +14,12 @@ describe('call data keys', () => {
     expect(keyPath({ path: '/api/stats' })).toBeNull();
   });
 
-  test('a re-disposition makes the records, a call, the stats and the cost figures stale', () => {
+  test('a re-disposition makes the records, a call, the stats, the timeline and the cost figures stale', () => {
     for (const key of [
       recordsKey({ page: 1 }),
       callDetailKey('7'),
       statsKey({}),
+      seriesKey({ status: 'Sales' }),
       [API_PATHS.costStats, {}],
       [API_PATHS.costBreakdown, { groupBy: 'publisher' }],
     ]) {

@@ -17,17 +17,22 @@ export function statsKey<Query extends object>(query: Query) {
   return [API_PATHS.stats, query] as const;
 }
 
+/** The timeline above the statistics cards for a query (filters), keyed like the stats so both follow the same filters. */
+export function seriesKey<Query extends object>(query: Query) {
+  return [API_PATHS.series, query] as const;
+}
+
 /** The path a cached key reads, or null for a key that is not ours. */
 export function keyPath(key: unknown): string | null {
   if (typeof key === 'string') return key;
   return Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null;
 }
 
-const FIGURES_FROM_DISPOSITIONS: readonly string[] = [API_PATHS.stats, API_PATHS.costStats, API_PATHS.costBreakdown];
+const FIGURES_FROM_DISPOSITIONS: readonly string[] = [API_PATHS.stats, API_PATHS.series, API_PATHS.costStats, API_PATHS.costBreakdown];
 
 /**
  * Whether a cached key holds data a re-disposition changes: a call's detail
- * and every records page (Call Logs' and Reporting's), the stats cards, and
+ * and every records page (Call Logs' and Reporting's), the stats cards, the timeline, and
  * the cost figures (cost per sale counts Sales).
  */
 export function dependsOnDispositions(key: unknown): boolean {

@@ -161,11 +161,13 @@ test('every problem is reported at once, in a stable order', () => {
   ]);
 });
 
-test('narrowsBeyondStatus: only dimensions, search and callerId need the raw table', () => {
+test('narrowsBeyondStatus: only dimensions, search and callerId need the raw table (the status rollups keep connected)', () => {
   const base = parseCallFilter({}, NOW);
   const narrowed = (extra: Partial<CallFilter>) => narrowsBeyondStatus({ ...base, ...extra });
   expect(narrowed({})).toBe(false);
   expect(narrowed({ statuses: ['Sales'] })).toBe(false);
+  expect(narrowed({ connected: true })).toBe(false);
+  expect(narrowed({ connected: false, statuses: ['Rejected / Unknown'] })).toBe(false);
   expect(narrowed({ range: resolveCustom('2026-11-01T09:37', '2026-11-02T17:05') })).toBe(false);
   expect(narrowed({ campaignIds: [1] })).toBe(true);
   expect(narrowed({ publisherIds: [1] })).toBe(true);

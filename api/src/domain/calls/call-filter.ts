@@ -2,6 +2,7 @@ import {
   CONNECTED_PARAMS,
   DATE_PRESETS,
   DEFAULT_DATE_PRESET,
+  REJECTED_UNKNOWN,
   SEARCH_MAX_LENGTH,
   canonicalDisposition,
   isDatePreset,
@@ -20,7 +21,7 @@ export interface CallFilter {
   publisherIds: number[];
   targetIds: number[];
   buyerIds: number[];
-  /** Effective dispositions (the Status column); empty means all. */
+  /** Effective dispositions (the Status column); empty means all. REJECTED_UNKNOWN stands for every status outside the 14 (status-condition.ts). */
   statuses: string[];
   /** Caller-id substring, trimmed; wildcards are literal. */
   search: string | undefined;
@@ -30,13 +31,18 @@ export interface CallFilter {
   connected: boolean | undefined;
 }
 
-/** Whether anything beyond the time range and the status narrows the calls (rollups can answer only those two). */
+/**
+ * Whether anything beyond the time range, the status and `connected` narrows
+ * the calls. The per-status rollups answer only those: they keep the calls and
+ * the not-connected calls of each status, so connected=false is `not_connected`
+ * and connected=true is `calls - not_connected` (their money is not kept apart:
+ * see planStatusTotals).
+ */
 export function narrowsBeyondStatus(filter: CallFilter): boolean {
   return (
     filter.campaignIds.length + filter.publisherIds.length + filter.targetIds.length + filter.buyerIds.length > 0 ||
     filter.search !== undefined ||
-    filter.callerId !== undefined ||
-    filter.connected !== undefined
+    filter.callerId !== undefined
   );
 }
 
@@ -54,7 +60,12 @@ function valueList(field: string, raw: string | undefined, errors: FieldError[])
     errors.push({ field, message: `${field} must list at most 100 values of at most 100 characters` });
     return [];
   }
-  return values.map(canonicalDisposition);
+  return values.map(statusValue);
+}
+
+/** A status filter value as stored: a disposition in its canonical spelling, Rejected / Unknown (the calls outside the 14) in any case, else as typed. */
+function statusValue(value: string): string {
+  return value.toLowerCase() === REJECTED_UNKNOWN.toLowerCase() ? REJECTED_UNKNOWN : canonicalDisposition(value);
 }
 
 /** Reads the filter params of the calls API from a query string, with a 400 naming each bad one. */

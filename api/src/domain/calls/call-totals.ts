@@ -4,9 +4,14 @@ import type { CallFilter } from './call-filter';
 import { callWhere } from './call-where';
 import type { TimeRange } from './date-range';
 import { monthlyAndDailySql } from './month-split';
-import { planStatusTotals, type DimensionDaysPart, type MonthSplit, type RangePart } from './rollup-planner';
+import { planStatusTotals, type DimensionDaysPart, type MonthSplit, type RangePart, type StatusMeasures } from './rollup-planner';
+import { statusCondition } from './status-condition';
 
-/** What every figure on the dashboard is computed from: per effective status, the sums over the calls. */
+/**
+ * What every figure on the dashboard is computed from: per effective status,
+ * the sums over the calls. Asked for `counts` only, with `connected` set, the
+ * money may come from a rollup that does not keep it by connection: it is 0.
+ */
 export interface StatusTotals {
   status: string;
   calls: number;
@@ -18,6 +23,25 @@ export interface StatusTotals {
 // The measures every rollup path returns.
 const MEASURES = `sum(calls)::bigint AS calls, sum(not_connected)::bigint AS not_connected,
   sum(revenue_cents)::bigint AS revenue_cents, sum(payout_cents)::bigint AS payout_cents`;
+
+/**
+ * The same from a rollup for the connected calls alone, or the others: exact
+ * for the counts, which is all the planner lets through with `connected`
+ * (planStatusTotals), so the money is left at 0.
+ */
+const CONNECTED_MEASURES = `sum(calls - not_connected)::bigint AS calls, 0::bigint AS not_connected, 0::bigint AS revenue_cents, 0::bigint AS payout_cents`;
+const NOT_CONNECTED_MEASURES = `sum(not_connected)::bigint AS calls, sum(not_connected)::bigint AS not_connected, 0::bigint AS revenue_cents, 0::bigint AS payout_cents`;
+
+function rollupMeasures(filter: CallFilter): string {
+  if (filter.connected === undefined) return MEASURES;
+  return filter.connected ? CONNECTED_MEASURES : NOT_CONNECTED_MEASURES;
+}
+
+/** A rollup's per-status calls as `calls`, narrowed by `connected` (the rollups keep `not_connected` per status). */
+export function rollupCallsMeasure(filter: Pick<CallFilter, 'connected'>): string {
+  if (filter.connected === undefined) return 'calls';
+  return filter.connected ? '(calls - not_connected)' : 'not_connected';
+}
 
 // The same measures counted from the calls themselves (aliased `c`).
 const RAW_MEASURES = `count(*)::bigint AS calls, count(*) FILTER (WHERE NOT c.connected)::bigint AS not_connected,
@@ -32,12 +56,12 @@ interface TotalsRow {
 }
 
 function statusClause(filter: CallFilter, bind: Bind): string {
-  return filter.statuses.length > 0 ? ` AND status = ANY(${bind(filter.statuses)}::text[])` : '';
+  return filter.statuses.length > 0 ? ` AND ${statusCondition('status', filter.statuses, bind)}` : '';
 }
 
 /** Whole New York days: whole months from calls_monthly, the days at either end from calls_daily. */
 function fromDaily(filter: CallFilter, split: MonthSplit, bind: Bind): string {
-  const where = filter.statuses.length > 0 ? `status = ANY(${bind(filter.statuses)}::text[])` : 'true';
+  const where = filter.statuses.length > 0 ? statusCondition('status', filter.statuses, bind) : 'true';
   const source = monthlyAndDailySql(
     { monthly: 'calls_monthly', daily: 'calls_daily' },
     'status, calls, not_connected, revenue_cents, payout_cents',
@@ -45,18 +69,18 @@ function fromDaily(filter: CallFilter, split: MonthSplit, bind: Bind): string {
     split,
     bind,
   );
-  return `SELECT status, ${MEASURES} FROM (${source}) s GROUP BY status`;
+  return `SELECT status, ${rollupMeasures(filter)} FROM (${source}) s GROUP BY status`;
 }
 
 function fromDimensionDaily(filter: CallFilter, part: DimensionDaysPart, bind: Bind): string {
-  return `SELECT status, ${MEASURES} FROM calls_daily_dim_status
+  return `SELECT status, ${rollupMeasures(filter)} FROM calls_daily_dim_status
      WHERE dim = ${bind(part.selection.dim)} AND dim_id = ANY(${bind(part.selection.ids)}::int[])
        AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${statusClause(filter, bind)}
      GROUP BY status`;
 }
 
 function fromHourly(filter: CallFilter, range: TimeRange, bind: Bind): string {
-  return `SELECT status, ${MEASURES} FROM calls_hourly
+  return `SELECT status, ${rollupMeasures(filter)} FROM calls_hourly
      WHERE hour >= ${bind(range.from)} AND hour < ${bind(range.to)}${statusClause(filter, bind)} GROUP BY status`;
 }
 
@@ -133,9 +157,9 @@ function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]):
  * database backend; on a small, shared machine a late wake-up (a few ms,
  * now and then) is what the slowest requests were made of.
  */
-export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges: TimeRange[]): Promise<StatusTotals[][]> {
+export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges: TimeRange[], measures: StatusMeasures = 'money'): Promise<StatusTotals[][]> {
   const params: unknown[] = [];
-  const rows = await db.query<TotalsRow & { range_index: number }>(totalsStatement(filter, ranges, params), params);
+  const rows = await db.query<TotalsRow & { range_index: number }>(totalsStatement(filter, ranges, params, measures), params);
   return ranges.map((_, index) => mergeTotals(rows.filter((row) => Number(row.range_index) === index)));
 }
 
@@ -144,11 +168,11 @@ export async function totalsForRanges(db: Queryable, filter: CallFilter, ranges:
  * of `range_index` (the range's place in `ranges`) and the TotalsRow columns,
  * with its values appended to `params` and numbered after those already there.
  */
-export function totalsStatement(filter: CallFilter, ranges: TimeRange[], params: unknown[]): string {
+export function totalsStatement(filter: CallFilter, ranges: TimeRange[], params: unknown[], measures: StatusMeasures = 'money'): string {
   const raw: IndexedRange[] = [];
   const parts: string[] = [];
   ranges.forEach((range, index) => {
-    const plan = planStatusTotals(filter, range);
+    const plan = planStatusTotals(filter, range, measures);
     if (!plan.rollup) raw.push({ index, range });
     else parts.push(...plan.parts.map((part, n) => `SELECT ${index} AS range_index, t${index}_${n}.* FROM (${partSql(filter, part, params)}) t${index}_${n}`));
   });
@@ -157,8 +181,8 @@ export function totalsStatement(filter: CallFilter, ranges: TimeRange[], params:
 }
 
 /** Totals per status for a filter over one range (see totalsForRanges). */
-export async function totalsByStatus(db: Queryable, filter: CallFilter, range: TimeRange): Promise<StatusTotals[]> {
-  const [totals] = await totalsForRanges(db, filter, [range]);
+export async function totalsByStatus(db: Queryable, filter: CallFilter, range: TimeRange, measures: StatusMeasures = 'money'): Promise<StatusTotals[]> {
+  const [totals] = await totalsForRanges(db, filter, [range], measures);
   return totals ?? [];
 }
 

@@ -5,6 +5,7 @@ import type { TimeRange } from './date-range';
 import type { CallFilter } from './call-filter';
 import { searchHasGrams } from './caller-id-grams';
 import { selectedIds } from './selected-ids';
+import { statusCondition } from './status-condition';
 
 /** A WHERE clause over `calls` (aliased `c`) and its parameters, numbered from `firstParam`. */
 export interface SqlCondition {
@@ -36,7 +37,7 @@ export function callWhere(filter: CallFilter, range: TimeRange, firstParam = 1, 
     const list = selectedIds(filter, dimension);
     if (list.length > 0) clauses.push(`c.${DIMENSIONS[dimension].column} = ANY(${bind(list)}::int[])`);
   }
-  if (filter.statuses.length > 0) clauses.push(`c.status = ANY(${bind(filter.statuses)}::text[])`);
+  if (filter.statuses.length > 0) clauses.push(statusCondition('c.status', filter.statuses, bind));
   if (filter.search) {
     clauses.push(`c.caller_id ILIKE ${bind(likePattern(filter.search))}`);
     // Implied by the ILIKE (a caller id containing the search contains each of its pieces); said

@@ -107,7 +107,7 @@ export async function findRecordsPage(
   { nameWalkMaxRows = NAME_SORT_WALK_MAX_ROWS } = {},
 ): Promise<{ records: CallRecord[]; total: number }> {
   const { sql, params } = pageStatement(filter, page, nameWalkMaxRows);
-  const totals = totalsStatement(filter, [filter.range], params);
+  const totals = totalsStatement(filter, [filter.range], params, 'counts');
   // The total is one row; joined with nothing when the page is empty, it still comes back.
   const rows = await db.query<{ total: number } & Partial<RecordRow>>(
     `SELECT t.total, r.* FROM (SELECT coalesce(sum(calls), 0)::bigint AS total FROM (${totals}) s) t

@@ -1,6 +1,6 @@
 import { parseCallFilter } from './call-filter';
 import type { TimeRange } from './date-range';
-import { planDimensionCounts, planDimensionSums, planStatusTotals, splitByMonth } from './rollup-planner';
+import { planDimensionCounts, planDimensionSums, planSeries, planStatusTotals, splitByMonth } from './rollup-planner';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -22,6 +22,14 @@ describe('planStatusTotals', () => {
     expect(planStatusTotals(f, f.range).parts).toEqual([
       { source: 'dimension-days', selection: { dim: 2, ids: [3, 4] }, fromDay: '2026-10-22', toDay: '2026-11-21' },
     ]);
+  });
+
+  test('connected: the rollups answer its counts (they keep not_connected per status), the calls its money', () => {
+    const f = filter({ connected: 'false', publisher: '3' });
+    expect(sources(planStatusTotals(f, f.range, 'counts'))).toEqual(['dimension-days']);
+    expect(sources(planStatusTotals(filter({ connected: 'true' }), ragged, 'counts'))).toEqual(['hours', 'calls', 'calls']);
+    expect(planStatusTotals(f, f.range, 'money')).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
+    expect(planDimensionSums(filter({ connected: 'true' }), f.range).rollup).toBe(false);
   });
 
   test('two pickers, a caller id, or a picker over part of a day: the calls alone', () => {
@@ -68,4 +76,44 @@ test('splitByMonth: whole months for the monthly rollup, the days at either end 
     days: [{ from: '2026-01-15', to: '2026-02-01' }, { from: '2026-04-01', to: '2026-04-03' }],
   });
   expect(splitByMonth('2026-01-15', '2026-01-31')).toEqual({ days: [{ from: '2026-01-15', to: '2026-01-31' }] });
+});
+
+describe('planSeries', () => {
+  // 09:17 on Nov 10 to 14:41 on Nov 13, New York (EST, UTC-5).
+  const ends = [
+    { source: 'hours', range: { from: new Date('2026-11-10T15:00:00Z'), to: new Date('2026-11-11T05:00:00Z') } },
+    { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-10T15:00:00Z') } },
+    { source: 'hours', range: { from: new Date('2026-11-13T05:00:00Z'), to: new Date('2026-11-13T19:00:00Z') } },
+    { source: 'calls', range: { from: new Date('2026-11-13T19:00:00Z'), to: ragged.to } },
+  ];
+
+  test('day and week buckets: whole days from the daily rollup, the partial days by the hour, their partial hours from the calls', () => {
+    for (const bucket of ['day', 'week'] as const) {
+      expect(planSeries(filter(), ragged, bucket)).toEqual([{ source: 'days', split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } }, ...ends]);
+    }
+  });
+
+  test('month buckets read whole months from the monthly rollup; no other size does, a month straddles their buckets', () => {
+    const range = { from: new Date('2026-01-15T05:00:00Z'), to: new Date('2026-04-03T04:00:00Z') };
+    expect(planSeries(filter(), range, 'month')).toEqual([{ source: 'days', split: splitByMonth('2026-01-15', '2026-04-03') }]);
+    expect(planSeries(filter(), range, 'week')).toEqual([{ source: 'days', split: { days: [{ from: '2026-01-15', to: '2026-04-03' }] } }]);
+  });
+
+  test('hour buckets: the hourly rollup and the calls for the partial hours', () => {
+    expect(sources({ parts: planSeries(filter(), ragged, 'hour') })).toEqual(['hours', 'calls', 'calls']);
+  });
+
+  test('one picker: whole days from the per-dimension rollup, the rest from the calls; several, or a caller id: the calls', () => {
+    expect(planSeries(filter({ publisher: '3' }), ragged, 'day')).toEqual([
+      { source: 'dimension-days', selection: { dim: 2, ids: [3] }, fromDay: '2026-11-11', toDay: '2026-11-13' },
+      { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
+      { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
+    ]);
+    expect(planSeries(filter({ publisher: '3', campaign: '1' }), ragged, 'day')).toEqual([{ source: 'calls', range: ragged }]);
+    expect(planSeries(filter({ search: '555' }), ragged, 'week')).toEqual([{ source: 'calls', range: ragged }]);
+  });
+
+  test('connected and statuses stay on the rollups', () => {
+    expect(sources({ parts: planSeries(filter({ connected: 'false', status: 'Rejected / Unknown' }), ragged, 'day') })).toEqual(['days', 'hours', 'calls', 'hours', 'calls']);
+  });
 });

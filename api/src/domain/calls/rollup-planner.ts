@@ -1,4 +1,4 @@
-import { DIMENSIONS, FILTER_DIMENSIONS } from '@callboard/contract';
+import { DIMENSIONS, FILTER_DIMENSIONS, type SeriesBucket } from '@callboard/contract';
 import { inNewYork } from '@callboard/contract/new-york-time';
 import { DateTime } from 'luxon';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
@@ -115,6 +115,9 @@ function wholeAndEnds<Whole extends RangePart>(range: TimeRange, first: Date, la
   return { rollup: true, parts };
 }
 
+/** What a totals question needs: the calls (and not-connected calls) of each status, or their money as well. */
+export type StatusMeasures = 'counts' | 'money';
+
 /**
  * Totals per status (the stats cards, a page's total, the status picker),
  * by the cheapest exact route:
@@ -123,8 +126,12 @@ function wholeAndEnds<Whole extends RangePart>(range: TimeRange, first: Date, la
  * - any other range: the hourly rollup for whole hours, the calls for the partial hours at each end;
  * - anything narrower (a caller id, several pickers, or a selection over part of a day): the calls,
  *   through the (dimension, call_ts) and caller-id indexes.
+ * `connected` is answered by every rollup above when only `counts` are asked for
+ * (they keep not_connected per status); its money only the calls know.
  */
-export function planStatusTotals(filter: CallFilter, range: TimeRange): RangePlan {
+export function planStatusTotals(filter: CallFilter, range: TimeRange, measures: StatusMeasures = 'money'): RangePlan {
+  // The rollups keep each status's not-connected calls but not their money.
+  if (filter.connected !== undefined && measures === 'money') return callsOnly(range);
   const wholeDays = coversWholeDays(range);
   const selection = singleDimension(filter);
   if (selection && wholeDays) {
@@ -155,7 +162,7 @@ function midnightOnOrBefore(instant: Date): Date {
  * calls; anything narrower reads the calls.
  */
 export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CallsPart> {
-  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0) return callsOnly(range);
+  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0 || filter.connected !== undefined) return callsOnly(range);
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
 }
 
@@ -165,4 +172,44 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
  */
 export function planDimensionCounts(range: TimeRange): RangePlan<DaysPart | CallsPart> {
   return coversWholeDays(range) ? { rollup: true, parts: [daysPart(range)] } : callsOnly(range);
+}
+
+/**
+ * A timeline's range (see series-buckets.ts), cut so that every rollup row read
+ * lies inside one bucket. Inside the range, a day, week or month bucket
+ * starts at a New York midnight and an hour bucket at a UTC hour; only the
+ * range's own ends may fall anywhere. So:
+ * - day, week and month buckets: the whole New York days inside from the daily
+ *   rollup (month buckets: whole months from the monthly one), or, for one
+ *   picker's selection, from the per-dimension, per-status daily rollup;
+ * - the hours of the partial days at the ends (every hour of an hour-bucketed
+ *   range): whole hours from the hourly rollup, the partial hours from the calls;
+ *   a picker's selection has no hourly rollup, so those come from the calls;
+ * - anything narrower (several pickers, a caller id): the calls for all of it.
+ * `connected` goes with every part (the rollups keep not_connected per status).
+ */
+export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesBucket): RangePart[] {
+  const selection = singleDimension(filter);
+  if (narrowsBeyondStatus(filter) && !selection) return [{ source: 'calls', range }];
+  const hourly = (part: TimeRange): RangePart[] => {
+    if (selection) return [{ source: 'calls', range: part }];
+    const plan = wholeAndEnds(part, new Date(Math.ceil(part.from.getTime() / HOUR_MS) * HOUR_MS), new Date(Math.floor(part.to.getTime() / HOUR_MS) * HOUR_MS), (inner): HoursPart => ({
+      source: 'hours',
+      range: inner,
+    }));
+    return plan.parts;
+  };
+  if (bucket === 'hour') return hourly(range);
+  const first = midnightOnOrAfter(range.from);
+  const last = midnightOnOrBefore(range.to);
+  if (first >= last) return hourly(range);
+  const fromDay = newYorkDate(first);
+  const toDay = newYorkDate(last);
+  const days: RangePart = selection
+    ? { source: 'dimension-days', selection, fromDay, toDay }
+    : { source: 'days', split: bucket === 'month' ? splitByMonth(fromDay, toDay) : { days: [{ from: fromDay, to: toDay }] } };
+  const parts: RangePart[] = [days];
+  if (range.from < first) parts.push(...hourly({ from: range.from, to: first }));
+  if (last < range.to) parts.push(...hourly({ from: last, to: range.to }));
+  return parts;
 }

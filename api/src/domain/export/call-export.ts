@@ -41,6 +41,7 @@ export function describeFilter(filter: CallFilter) {
     statuses: filter.statuses,
     search: filter.search,
     callerId: filter.callerId,
+    connected: filter.connected,
   };
 }
 
@@ -72,7 +73,7 @@ export interface CallExportRequest {
 export async function openCallExport(request: CallExportRequest): Promise<{ total: number; body: PassThrough }> {
   const { db, gate, log, filter, fmt, who, xlsxMaxRows } = request;
   const startedAt = performance.now();
-  const total = sumCalls(await totalsByStatus(db, filter, filter.range));
+  const total = sumCalls(await totalsByStatus(db, filter, filter.range, 'counts'));
   if (fmt === 'xlsx' && total > xlsxMaxRows) {
     log.info({ ...who, total, outcome: 'refused', reason: 'over the XLSX cap' }, 'calls export');
     throw new HttpError(

@@ -4,10 +4,11 @@ import { useCallback, useState } from 'react';
 import { CallDetailsModal } from '../../call-detail/components/call-details-modal';
 import { RecordsCard } from '../../records/components/records-card';
 import { StatsGrid } from '../../stats/components/stats-grid';
+import { TimelineCard } from '../../timeline/components/timeline-card';
 import './overview.css';
 
 /**
- * Statistics cards above the call records, so the totals and the calls
+ * The timeline and the statistics cards above the call records, so the totals and the calls
  * behind them read together. Rendered at the area's index and at `calls/:callId`, where the
  * details of that call are open over it: the address of an open call can be
  * shared, and Back closes it.
@@ -35,6 +36,7 @@ export function OverviewPage() {
 
   return (
     <div className="overview">
+      <TimelineCard />
       <StatsGrid />
       <RecordsCard onOpen={openCall} />
       <CallDetailsModal callId={callId} initial={openedRow} onClose={closeCall} />

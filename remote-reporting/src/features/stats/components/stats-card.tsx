@@ -24,23 +24,35 @@ export interface StatsCardViewProps {
   /** Undefined while loading or when the stats could not be fetched. */
   figures: CardFigures | undefined;
   loading: boolean;
+  /** This card's narrowing is the current one (features/stats/hooks/drill-through.ts). */
+  pressed: boolean;
+  /** The card was clicked: narrow the view to what it counts. */
+  onNarrow: (card: StatsCard) => void;
 }
 
 /**
  * One stats card: label, count, the share badge with its arrow against the
  * previous period (the previous value in the tooltip), and the warning flag
- * when the API raised it.
+ * when the API raised it. The label is a button that narrows the view to the
+ * card's calls; it stretches over the whole card (CSS), so the card is the
+ * click target while the flag and the share badge keep their tooltips.
  */
-export function StatsCardView({ card, figures, loading }: StatsCardViewProps) {
+export function StatsCardView({ card, figures, loading, pressed, onNarrow }: StatsCardViewProps) {
   const flagged = !loading && figures?.flagged === true;
   return (
     <article
-      className={['stats-card', flagged && 'stats-card--flagged', card.source.kind === 'total' && 'stats-card--total'].filter(Boolean).join(' ')}
+      className={['stats-card', flagged && 'stats-card--flagged', card.source.kind === 'total' && 'stats-card--total', pressed && 'stats-card--pressed']
+        .filter(Boolean)
+        .join(' ')}
       aria-label={card.label}
       aria-busy={loading || undefined}
     >
       <header className="stats-card__header">
-        <h3 className="stats-card__label">{card.label}</h3>
+        <h3 className="stats-card__label">
+          <button type="button" className="stats-card__action" aria-pressed={pressed} title={`Show ${card.label} calls`} onClick={() => onNarrow(card)}>
+            {card.label}
+          </button>
+        </h3>
         {flagged && card.flag ? (
           <span className="stats-card__flag" role="img" aria-label={FLAG_REASONS[card.flag]} title={FLAG_REASONS[card.flag]}>
             <WarningIcon size={14} />

@@ -1,6 +1,6 @@
-import { STATS_CARDS } from '@callboard/contract';
+import { REJECTED_UNKNOWN, STATS_CARDS } from '@callboard/contract';
 import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
-import { updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { makeFigures, renderOverview, statsBody, type Answer } from '../../../testing/overview';
@@ -129,5 +129,41 @@ describe('StatsGrid', () => {
     await waitFor(() => expect(requests('/api/stats')).toHaveLength(1));
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(requests('/api/stats')).toHaveLength(1);
+  });
+
+  test('a card is a button that narrows the view to its calls, and shows pressed while it is the narrowing', async () => {
+    const { store, user } = renderOverview({ ui: <StatsGrid />, filters: { connected: 'true', page: 3 } });
+    await waitFor(() => expect(screen.queryByText('Loading stats...')).not.toBeInTheDocument());
+    const button = (label: string) => within(card(label)).getByRole('button', { name: label });
+    const narrowing = () => ({ status: store.get(filtersAtom).status, connected: store.get(filtersAtom).connected });
+
+    expect(button('Total Processed')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button('Sales'));
+    expect(narrowing()).toEqual({ status: ['Sales'], connected: 'true' });
+    expect(store.get(filtersAtom).page).toBe(1);
+    await waitFor(() => expect(button('Sales')).toHaveAttribute('aria-pressed', 'true'));
+
+    await user.click(button('Subsidy'));
+    expect(narrowing()).toEqual({ status: ['subsidy/incentivised'], connected: 'true' });
+
+    await user.click(button('Red No Connects'));
+    expect(narrowing()).toEqual({ status: [], connected: 'false' });
+    await waitFor(() => expect(button('Red No Connects')).toHaveAttribute('aria-pressed', 'true'));
+    expect(button('Subsidy')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(button('Rejected / Unknown'));
+    expect(narrowing()).toEqual({ status: [REJECTED_UNKNOWN], connected: 'false' });
+
+    await user.click(button('Total Processed'));
+    expect(narrowing()).toEqual({ status: [], connected: '' });
+    await waitFor(() => expect(button('Total Processed')).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  test('the narrowed stats are fetched with the status the card set', async () => {
+    const { requests, user } = renderOverview({ ui: <StatsGrid /> });
+    await waitFor(() => expect(requests('/api/stats')).toHaveLength(1));
+    await user.click(within(card('Rejected / Unknown')).getByRole('button'));
+    await waitFor(() => expect(requests('/api/stats')).toHaveLength(2));
+    expect(requests('/api/stats')[1]?.searchParams.get('status')).toBe(REJECTED_UNKNOWN);
   });
 });

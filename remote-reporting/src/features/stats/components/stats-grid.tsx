@@ -1,16 +1,26 @@
-import { STATS_CARDS } from '@callboard/contract';
-import { useEffect, useMemo } from 'react';
+import { STATS_CARDS, type StatsCard } from '@callboard/contract';
+import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { useStats } from '../api/stats';
+import { cardNarrowing, isCardNarrowing } from '../hooks/drill-through';
 import { cardFigures } from './card-figures';
 import { StatsCardView } from './stats-card';
 import './stats.css';
 
 export const STATS_ERROR_TOAST = 'Failed to fetch stats';
 
-/** The Stats view: the 17 cards in order, spinners while loading, a toast when the stats fail. */
+/**
+ * The Stats view: the 17 cards in order, spinners while loading, a toast when
+ * the stats fail. A card narrows the view to its calls, and shows pressed
+ * while that is the current narrowing.
+ */
 export function StatsGrid() {
   const { stats, error, isLoading } = useStats();
+  const filters = useAtomValue(filtersAtom);
+  const updateFilters = useSetAtom(updateFiltersAtom);
+  const narrow = useCallback((card: StatsCard) => updateFilters(cardNarrowing(card)), [updateFilters]);
   const figures = useMemo(() => (stats ? cardFigures(stats, stats.previous) : undefined), [stats]);
 
   useEffect(() => {
@@ -32,7 +42,14 @@ export function StatsGrid() {
       </div>
       <div className="stats__grid">
         {STATS_CARDS.map((card, index) => (
-          <StatsCardView key={card.key} card={card} figures={figures?.[index]} loading={isLoading} />
+          <StatsCardView
+            key={card.key}
+            card={card}
+            figures={figures?.[index]}
+            loading={isLoading}
+            pressed={isCardNarrowing(card, filters)}
+            onNarrow={narrow}
+          />
         ))}
       </div>
     </section>

@@ -1,0 +1,120 @@
+import { DISPLAY_TIME_ZONE, DISPOSITIONS, REJECTED_UNKNOWN, isDisposition, type SeriesBucket, type SeriesBucketFigures, type SeriesData } from '@callboard/contract';
+import type { Queryable } from '../../db/database';
+import { paramBinder, type Bind } from '../../db/sql-params';
+import type { CallFilter } from './call-filter';
+import { rollupCallsMeasure } from './call-totals';
+import { callWhere } from './call-where';
+import type { TimeRange } from './date-range';
+import { planSeries, type RangePart } from './rollup-planner';
+import { newYorkIso } from './series-buckets';
+import { statusCondition } from './status-condition';
+
+/** A timeline's two periods cut into buckets: each `[from, b1, …, to]` (series-buckets.ts). */
+export interface SeriesBounds {
+  bucket: SeriesBucket;
+  current: Date[];
+  previous: Date[];
+}
+
+interface SeriesRow {
+  bucket: number;
+  status: string;
+  calls: number | string;
+}
+
+/** The bucket a rollup row or a call falls in: its place among the buckets' starts (1 = the first). */
+const bucketOf = (instant: string, starts: string) => `width_bucket(${instant}, ${starts}::timestamptz[])`;
+
+/** A rollup day's or month's first instant: its New York midnight (the zone is a constant, as in the rollups' triggers). */
+const midnightOf = (column: string) => `(${column}::timestamp AT TIME ZONE '${DISPLAY_TIME_ZONE}')`;
+
+function statusClause(filter: CallFilter, bind: Bind): string {
+  return filter.statuses.length > 0 ? ` AND ${statusCondition('status', filter.statuses, bind)}` : '';
+}
+
+/** One planned part: rows of (bucket, status, calls). */
+function partSql(filter: CallFilter, part: RangePart, starts: string, params: unknown[]): string {
+  const bind = paramBinder(params);
+  const calls = `sum(${rollupCallsMeasure(filter)})::bigint`;
+  switch (part.source) {
+    case 'days': {
+      const where = filter.statuses.length > 0 ? statusCondition('status', filter.statuses, bind) : 'true';
+      // Whole months only for month buckets (planSeries), so that a month row lies in one bucket.
+      const sources: string[] = [];
+      const { months, days } = part.split;
+      if (months) sources.push(`SELECT month AS day, status, calls, not_connected FROM calls_monthly WHERE ${where} AND month >= ${bind(months.from)}::date AND month < ${bind(months.to)}::date`);
+      const ranges = days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
+      if (ranges.length > 0) sources.push(`SELECT day, status, calls, not_connected FROM calls_daily WHERE ${where} AND (${ranges.join(' OR ')})`);
+      return `SELECT ${bucketOf(midnightOf('day'), starts)} AS bucket, status, ${calls} AS calls FROM (${sources.join(' UNION ALL ')}) s GROUP BY 1, 2`;
+    }
+    case 'dimension-days':
+      return `SELECT ${bucketOf(midnightOf('day'), starts)} AS bucket, status, ${calls} AS calls FROM calls_daily_dim_status
+         WHERE dim = ${bind(part.selection.dim)} AND dim_id = ANY(${bind(part.selection.ids)}::int[])
+           AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${statusClause(filter, bind)}
+         GROUP BY 1, 2`;
+    case 'hours':
+      return `SELECT ${bucketOf('hour', starts)} AS bucket, status, ${calls} AS calls FROM calls_hourly
+         WHERE hour >= ${bind(part.range.from)} AND hour < ${bind(part.range.to)}${statusClause(filter, bind)} GROUP BY 1, 2`;
+    case 'calls': {
+      const where = callWhere(filter, part.range, params.length + 1);
+      params.push(...where.params);
+      return `SELECT ${bucketOf('c.call_ts', starts)} AS bucket, c.status, count(*)::bigint AS calls FROM calls c WHERE ${where.sql} GROUP BY 1, 2`;
+    }
+  }
+}
+
+/** Parts read from the calls that follow one another become one, so a search or a picker's index is walked once. */
+function joinAdjacentCalls(parts: RangePart[]): RangePart[] {
+  const joined: RangePart[] = [];
+  const calls = parts.filter((p) => p.source === 'calls').sort((a, b) => a.range.from.getTime() - b.range.from.getTime());
+  for (const part of calls) {
+    const last = joined.at(-1);
+    if (last?.source === 'calls' && last.range.to.getTime() === part.range.from.getTime()) joined[joined.length - 1] = { source: 'calls', range: { from: last.range.from, to: part.range.to } };
+    else joined.push(part);
+  }
+  return [...parts.filter((p) => p.source !== 'calls'), ...joined];
+}
+
+/**
+ * The timeline's statement: both periods, every part planned by planSeries,
+ * in one round trip; each row is a bucket (1-based over the previous period's
+ * buckets, then the current one's), a status and its calls.
+ */
+export function seriesStatement(filter: CallFilter, bounds: SeriesBounds, params: unknown[]): string {
+  const bind = paramBinder(params);
+  const range = (b: Date[]): TimeRange => ({ from: b[0] as Date, to: b.at(-1) as Date });
+  // The periods follow one another (ResolvedDateRange.previous ends where the range starts), so
+  // their buckets' starts in order are one sorted list for width_bucket.
+  const starts = bind([...bounds.previous.slice(0, -1), ...bounds.current.slice(0, -1)]);
+  const parts = joinAdjacentCalls([...planSeries(filter, range(bounds.previous), bounds.bucket), ...planSeries(filter, range(bounds.current), bounds.bucket)]);
+  const union = parts.map((part) => partSql(filter, part, starts, params)).join('\nUNION ALL\n');
+  return `SELECT bucket, status, sum(calls)::bigint AS calls FROM (${union}) u GROUP BY 1, 2`;
+}
+
+const emptyCounts = (): Record<string, number> => Object.fromEntries([...DISPOSITIONS, REJECTED_UNKNOWN].map((key) => [key, 0]));
+
+function figures(bounds: Date[]): SeriesBucketFigures[] {
+  return bounds.slice(0, -1).map((from, i) => ({ from: newYorkIso(from), to: newYorkIso(bounds[i + 1] as Date), total: 0, counts: emptyCounts() }));
+}
+
+/** The timeline for a filter over its range and the previous period, bucketed as `bounds` says. */
+export async function seriesFor(db: Queryable, filter: CallFilter, bounds: SeriesBounds): Promise<SeriesData> {
+  const params: unknown[] = [];
+  const rows = await db.query<SeriesRow>(seriesStatement(filter, bounds, params), params);
+  const previous = figures(bounds.previous);
+  const current = figures(bounds.current);
+  for (const row of rows) {
+    const index = Number(row.bucket) - 1;
+    const into = index < previous.length ? previous[index] : current[index - previous.length];
+    if (!into) throw new Error(`a series row outside every bucket: ${row.bucket}`);
+    const calls = Number(row.calls);
+    const key = isDisposition(row.status) ? row.status : REJECTED_UNKNOWN;
+    into.counts[key] = (into.counts[key] ?? 0) + calls;
+    into.total += calls;
+  }
+  return {
+    bucket: bounds.bucket,
+    buckets: current,
+    previous: { buckets: previous.map(({ from, to, total }) => ({ from, to, total })) },
+  };
+}
