@@ -12,8 +12,8 @@ import { statusCondition } from './status-condition';
 /** A timeline's two periods cut into buckets: each `[from, b1, …, to]` (series-buckets.ts). */
 export interface SeriesBounds {
   bucket: SeriesBucket;
-  current: Date[];
-  previous: Date[];
+  current: readonly Date[];
+  previous: readonly Date[];
 }
 
 interface SeriesRow {
@@ -98,23 +98,23 @@ function joinAdjacentCalls(parts: RangePart[]): RangePart[] {
 /**
  * The timeline's statement: both periods, every part planned by planSeries,
  * in one round trip; each row is a bucket (1-based over the previous period's
- * buckets, then the current one's), a status and its calls.
+ * buckets, then the current one's), a status and its calls in one part.
  */
 export function seriesStatement(filter: CallFilter, bounds: SeriesBounds, params: unknown[]): string {
   const bind = paramBinder(params);
-  const range = (b: Date[]): TimeRange => ({ from: b[0] as Date, to: b.at(-1) as Date });
+  const range = (b: readonly Date[]): TimeRange => ({ from: b[0] as Date, to: b.at(-1) as Date });
   // The periods follow one another (ResolvedDateRange.previous ends where the range starts), so
   // their buckets' starts in order are one sorted list for width_bucket.
   const instants = [...bounds.previous.slice(0, -1), ...bounds.current.slice(0, -1)];
   const starts = bucketStarts(instants, bind);
   const parts = joinAdjacentCalls([...planSeries(filter, range(bounds.previous), bounds.bucket), ...planSeries(filter, range(bounds.current), bounds.bucket)]);
-  const union = parts.map((part) => partSql(filter, part, starts, params)).join('\nUNION ALL\n');
-  return `SELECT bucket, status, sum(calls)::bigint AS calls FROM (${union}) u GROUP BY 1, 2`;
+  // A bucket and status may come from two parts (a day's whole hours and its partial ones): seriesFor adds them up.
+  return parts.map((part) => partSql(filter, part, starts, params)).join('\nUNION ALL\n');
 }
 
 const emptyCounts = (): Record<string, number> => Object.fromEntries([...DISPOSITIONS, REJECTED_UNKNOWN].map((key) => [key, 0]));
 
-function figures(bounds: Date[]): SeriesBucketFigures[] {
+function figures(bounds: readonly Date[]): SeriesBucketFigures[] {
   return bounds.slice(0, -1).map((from, i) => ({ from: newYorkIso(from), to: newYorkIso(bounds[i + 1] as Date), total: 0, counts: emptyCounts() }));
 }
 
