@@ -1,10 +1,10 @@
-import { DISPLAY_TIME_ZONE, DISPOSITIONS, REJECTED_UNKNOWN, isDisposition, type SeriesBucket, type SeriesBucketFigures, type SeriesData } from '@callboard/contract';
+import { DISPOSITIONS, REJECTED_UNKNOWN, isDisposition, type SeriesBucket, type SeriesBucketFigures, type SeriesData } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import { paramBinder, type Bind } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';
 import { rollupCallsMeasure } from './call-totals';
 import { callWhere } from './call-where';
-import type { TimeRange } from './date-range';
+import { newYorkDate, type TimeRange } from './date-range';
 import { planSeries, type RangePart } from './rollup-planner';
 import { newYorkIso } from './series-buckets';
 import { statusCondition } from './status-condition';
@@ -12,8 +12,8 @@ import { statusCondition } from './status-condition';
 /** A timeline's two periods cut into buckets: each `[from, b1, …, to]` (series-buckets.ts). */
 export interface SeriesBounds {
   bucket: SeriesBucket;
-  current: Date[];
-  previous: Date[];
+  current: readonly Date[];
+  previous: readonly Date[];
 }
 
 interface SeriesRow {
@@ -22,18 +22,38 @@ interface SeriesRow {
   calls: number | string;
 }
 
-/** The bucket a rollup row or a call falls in: its place among the buckets' starts (1 = the first). */
-const bucketOf = (instant: string, starts: string) => `width_bucket(${instant}, ${starts}::timestamptz[])`;
+/**
+ * The buckets' starts, bound once for every part: as instants (for an hour
+ * and a call), and as their New York dates (for a rollup's day or month).
+ * width_bucket gives a value's place among them (1 = the first bucket).
+ * A rollup row's day is whole inside the range, so a bucket that starts
+ * within a day (a clipped end) never holds it, and comparing dates is exact:
+ * no time zone arithmetic per row.
+ */
+interface BucketStarts {
+  instants: () => string;
+  days: () => string;
+}
 
-/** A rollup day's or month's first instant: its New York midnight (the zone is a constant, as in the rollups' triggers). */
-const midnightOf = (column: string) => `(${column}::timestamp AT TIME ZONE '${DISPLAY_TIME_ZONE}')`;
+/** Each list is bound on first use only: a parameter no part reads has no type PostgreSQL can tell. */
+function bucketStarts(instants: Date[], bind: Bind): BucketStarts {
+  let instantsParam: string | undefined;
+  let daysParam: string | undefined;
+  return {
+    instants: () => (instantsParam ??= bind(instants)),
+    days: () => (daysParam ??= bind(instants.map(newYorkDate))),
+  };
+}
+
+const bucketOfInstant = (instant: string, starts: BucketStarts) => `width_bucket(${instant}, ${starts.instants()}::timestamptz[])`;
+const bucketOfDay = (day: string, starts: BucketStarts) => `width_bucket(${day}, ${starts.days()}::date[])`;
 
 function statusClause(filter: CallFilter, bind: Bind): string {
   return filter.statuses.length > 0 ? ` AND ${statusCondition('status', filter.statuses, bind)}` : '';
 }
 
 /** One planned part: rows of (bucket, status, calls). */
-function partSql(filter: CallFilter, part: RangePart, starts: string, params: unknown[]): string {
+function partSql(filter: CallFilter, part: RangePart, starts: BucketStarts, params: unknown[]): string {
   const bind = paramBinder(params);
   const calls = `sum(${rollupCallsMeasure(filter)})::bigint`;
   switch (part.source) {
@@ -45,20 +65,20 @@ function partSql(filter: CallFilter, part: RangePart, starts: string, params: un
       if (months) sources.push(`SELECT month AS day, status, calls, not_connected FROM calls_monthly WHERE ${where} AND month >= ${bind(months.from)}::date AND month < ${bind(months.to)}::date`);
       const ranges = days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
       if (ranges.length > 0) sources.push(`SELECT day, status, calls, not_connected FROM calls_daily WHERE ${where} AND (${ranges.join(' OR ')})`);
-      return `SELECT ${bucketOf(midnightOf('day'), starts)} AS bucket, status, ${calls} AS calls FROM (${sources.join(' UNION ALL ')}) s GROUP BY 1, 2`;
+      return `SELECT ${bucketOfDay('day', starts)} AS bucket, status, ${calls} AS calls FROM (${sources.join(' UNION ALL ')}) s GROUP BY 1, 2`;
     }
     case 'dimension-days':
-      return `SELECT ${bucketOf(midnightOf('day'), starts)} AS bucket, status, ${calls} AS calls FROM calls_daily_dim_status
+      return `SELECT ${bucketOfDay('day', starts)} AS bucket, status, ${calls} AS calls FROM calls_daily_dim_status
          WHERE dim = ${bind(part.selection.dim)} AND dim_id = ANY(${bind(part.selection.ids)}::int[])
            AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${statusClause(filter, bind)}
          GROUP BY 1, 2`;
     case 'hours':
-      return `SELECT ${bucketOf('hour', starts)} AS bucket, status, ${calls} AS calls FROM calls_hourly
+      return `SELECT ${bucketOfInstant('hour', starts)} AS bucket, status, ${calls} AS calls FROM calls_hourly
          WHERE hour >= ${bind(part.range.from)} AND hour < ${bind(part.range.to)}${statusClause(filter, bind)} GROUP BY 1, 2`;
     case 'calls': {
       const where = callWhere(filter, part.range, params.length + 1);
       params.push(...where.params);
-      return `SELECT ${bucketOf('c.call_ts', starts)} AS bucket, c.status, count(*)::bigint AS calls FROM calls c WHERE ${where.sql} GROUP BY 1, 2`;
+      return `SELECT ${bucketOfInstant('c.call_ts', starts)} AS bucket, c.status, count(*)::bigint AS calls FROM calls c WHERE ${where.sql} GROUP BY 1, 2`;
     }
   }
 }
@@ -78,22 +98,23 @@ function joinAdjacentCalls(parts: RangePart[]): RangePart[] {
 /**
  * The timeline's statement: both periods, every part planned by planSeries,
  * in one round trip; each row is a bucket (1-based over the previous period's
- * buckets, then the current one's), a status and its calls.
+ * buckets, then the current one's), a status and its calls in one part.
  */
 export function seriesStatement(filter: CallFilter, bounds: SeriesBounds, params: unknown[]): string {
   const bind = paramBinder(params);
-  const range = (b: Date[]): TimeRange => ({ from: b[0] as Date, to: b.at(-1) as Date });
+  const range = (b: readonly Date[]): TimeRange => ({ from: b[0] as Date, to: b.at(-1) as Date });
   // The periods follow one another (ResolvedDateRange.previous ends where the range starts), so
   // their buckets' starts in order are one sorted list for width_bucket.
-  const starts = bind([...bounds.previous.slice(0, -1), ...bounds.current.slice(0, -1)]);
+  const instants = [...bounds.previous.slice(0, -1), ...bounds.current.slice(0, -1)];
+  const starts = bucketStarts(instants, bind);
   const parts = joinAdjacentCalls([...planSeries(filter, range(bounds.previous), bounds.bucket), ...planSeries(filter, range(bounds.current), bounds.bucket)]);
-  const union = parts.map((part) => partSql(filter, part, starts, params)).join('\nUNION ALL\n');
-  return `SELECT bucket, status, sum(calls)::bigint AS calls FROM (${union}) u GROUP BY 1, 2`;
+  // A bucket and status may come from two parts (a day's whole hours and its partial ones): seriesFor adds them up.
+  return parts.map((part) => partSql(filter, part, starts, params)).join('\nUNION ALL\n');
 }
 
 const emptyCounts = (): Record<string, number> => Object.fromEntries([...DISPOSITIONS, REJECTED_UNKNOWN].map((key) => [key, 0]));
 
-function figures(bounds: Date[]): SeriesBucketFigures[] {
+function figures(bounds: readonly Date[]): SeriesBucketFigures[] {
   return bounds.slice(0, -1).map((from, i) => ({ from: newYorkIso(from), to: newYorkIso(bounds[i + 1] as Date), total: 0, counts: emptyCounts() }));
 }
 

@@ -104,9 +104,9 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
     const current = bucketBounds(filter.range, bucket);
     const previous = bucketBounds(filter.range.previous, bucket);
     for (const bounds of [current, previous]) {
-      if (!Array.isArray(bounds)) throw validationFailed([{ field: 'bucket', message: SERIES_MESSAGES.tooManyBuckets(bucket, bounds.tooMany) }]);
+      if ('tooMany' in bounds) throw validationFailed([{ field: 'bucket', message: SERIES_MESSAGES.tooManyBuckets(bucket, bounds.tooMany) }]);
     }
-    return seriesFor(fastify.db, filter, { bucket, current: current as Date[], previous: previous as Date[] });
+    return seriesFor(fastify.db, filter, { bucket, current: current as readonly Date[], previous: previous as readonly Date[] });
   }
 
   /** The stats for one query string: the same for whoever asks. */
