@@ -14,7 +14,9 @@ import { memoizePure } from './pure-memo';
  * - calls_hourly: per hour and status;
  * - calls_daily, calls_monthly: per New York day (month) and status;
  * - calls_daily_dim_status: per New York day, dimension value and status;
- * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status.
+ * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status;
+ * - calls_daily_combo, calls_monthly_combo (migration 0016): calls per New York day (month) and
+ *   combination of campaign, publisher, target, buyer, status and connection.
  * A rollup answers only what it keeps: a filter on anything else (a caller
  * id, several pickers at once) is read from `calls`.
  */
@@ -57,8 +59,14 @@ export interface DimensionDaysPart {
   toDay: string;
 }
 
+/** Whole New York days under selections in several dimensions, a status or a connection: the combination rollups. */
+export interface CombinationDaysPart {
+  source: 'combination-days';
+  split: MonthSplit;
+}
+
 /** A part of a range and what answers it. */
-export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart;
+export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart | CombinationDaysPart;
 
 export interface RangePlan<Part extends RangePart = RangePart> {
   /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
@@ -100,7 +108,9 @@ function daysPart(range: TimeRange): DaysPart {
 
 /** One picker's selection and nothing else narrowing but the status. */
 function singleDimension(filter: CallFilter): DimensionSelection | undefined {
-  if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
+  // calls_daily_dim_status counts not-connected calls but keeps their money with the others: a
+  // connection filter is answered elsewhere.
+  if (filter.search !== undefined || filter.callerId !== undefined || filter.connected !== undefined) return undefined;
   const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
   const [only] = chosen;
   return chosen.length === 1 ? only : undefined;
@@ -160,9 +170,20 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
 }
 
 /**
- * Calls per value of one dimension over a range alone (a picker's counts):
- * the per-dimension rollups for whole New York days, else the calls.
+ * Calls per value of one dimension under a filter (a picker's counts; the
+ * caller has already left out what a picker ignores: its own selection and
+ * the caller-id search). The whole New York days of the range come from a
+ * rollup, the partial days at either end of a custom range from the calls:
+ * - nothing narrowing but the time: the per-dimension rollups, the smallest;
+ * - other pickers, statuses or the connection: the combination rollups, which
+ *   keep all of them (migration 0016);
+ * - a caller id: the calls alone.
  */
-export function planDimensionCounts(range: TimeRange): RangePlan<DaysPart | CallsPart> {
-  return coversWholeDays(range) ? { rollup: true, parts: [daysPart(range)] } : callsOnly(range);
+export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CombinationDaysPart | CallsPart> {
+  // No rollup keeps caller ids: a filter that still holds one is counted from the calls, exactly.
+  if (filter.search !== undefined || filter.callerId !== undefined) return callsOnly(range);
+  const narrowed = narrowsBeyondStatus(filter) || filter.statuses.length > 0;
+  const whole = (inner: TimeRange): DaysPart | CombinationDaysPart =>
+    narrowed ? { source: 'combination-days', split: daysPart(inner).split } : daysPart(inner);
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), whole);
 }
