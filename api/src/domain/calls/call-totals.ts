@@ -79,7 +79,8 @@ function partSql(filter: CallFilter, part: RangePart, params: unknown[]): string
     case 'calls':
       return fromRaw(filter, part.range, params);
     case 'combination-days':
-      // Those rollups keep calls only, not the money and connections a status total carries.
+    case 'connected-days':
+      // Those rollups keep a count of calls only, not the money a status total carries.
       throw new Error('status totals are never planned from the combination rollups');
   }
 }

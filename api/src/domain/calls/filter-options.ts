@@ -40,9 +40,19 @@ function combinationWhere(filter: CallFilter, bind: Bind): string {
   return clauses.length > 0 ? clauses.join(' AND ') : 'true';
 }
 
+const COMBINATION_TABLES = { monthly: 'calls_monthly_combo', daily: 'calls_daily_combo' };
+
 function combinationCountsSql(column: string, filter: CallFilter, split: MonthSplit, bind: Bind): string {
-  const source = monthlyAndDailySql({ monthly: 'calls_monthly_combo', daily: 'calls_daily_combo' }, `${column}, calls`, combinationWhere(filter, bind), split, bind);
+  const source = monthlyAndDailySql(COMBINATION_TABLES, `${column}, calls`, combinationWhere(filter, bind), split, bind);
   return `SELECT ${column} AS id, sum(calls)::bigint AS calls FROM (${source}) s GROUP BY ${column}`;
+}
+
+/** Connected calls alone: every call per value less those that did not connect (see ConnectedDaysPart). */
+function connectedCountsSql(dimension: FilterDimension, split: MonthSplit, params: unknown[]): string {
+  const { rollupCode, column } = DIMENSIONS[dimension];
+  const all = dimensionSumsSql(rollupCode, split, params);
+  const notConnected = monthlyAndDailySql(COMBINATION_TABLES, `${column} AS id, -calls AS calls`, 'NOT connected', split, paramBinder(params));
+  return `SELECT id, sum(calls)::bigint AS calls FROM (SELECT id, calls FROM (${all}) a UNION ALL ${notConnected}) s GROUP BY id`;
 }
 
 /** Calls per value of `dimension` in one part of the range (see planDimensionCounts): columns id, calls. */
@@ -53,6 +63,8 @@ function partSql(dimension: FilterDimension, filter: CallFilter, part: RangePart
       return dimensionSumsSql(rollupCode, part.split, params);
     case 'combination-days':
       return combinationCountsSql(column, filter, part.split, paramBinder(params));
+    case 'connected-days':
+      return connectedCountsSql(dimension, part.split, params);
     case 'calls': {
       const where = callWhere(filter, part.range, params.length + 1);
       params.push(...where.params);

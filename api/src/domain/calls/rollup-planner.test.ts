@@ -73,6 +73,12 @@ describe('planDimensionCounts', () => {
     }
   });
 
+  test('connected calls alone: all calls less those that did not connect, each from its rollup', () => {
+    const f = filter({ connected: 'true' });
+    expect(planDimensionCounts(f, f.range).parts).toEqual([{ source: 'connected-days', split: splitByMonth('2026-10-22', '2026-11-21') }]);
+    expect(sources(planDimensionCounts(filter({ connected: 'true', status: 'Sales' }), f.range))).toEqual(['combination-days']);
+  });
+
   test('a custom range: the rollup for its whole days, the calls for the partial days at either end', () => {
     // 09:17 on Nov 10 to 14:41 on Nov 13, New York: Nov 11 and 12 are whole.
     expect(planDimensionCounts(filter(), ragged)).toEqual({

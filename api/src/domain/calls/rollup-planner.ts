@@ -65,8 +65,18 @@ export interface CombinationDaysPart {
   split: MonthSplit;
 }
 
+/**
+ * Whole New York days of the calls that connected, with nothing else narrowing: all calls (the
+ * per-dimension rollups) less those that did not connect (a few of the combination rollups' rows).
+ * Read directly, they are nearly every combination row in the range.
+ */
+export interface ConnectedDaysPart {
+  source: 'connected-days';
+  split: MonthSplit;
+}
+
 /** A part of a range and what answers it. */
-export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart | CombinationDaysPart;
+export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart | CombinationDaysPart | ConnectedDaysPart;
 
 export interface RangePlan<Part extends RangePart = RangePart> {
   /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
@@ -176,14 +186,20 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
  * rollup, the partial days at either end of a custom range from the calls:
  * - nothing narrowing but the time: the per-dimension rollups, the smallest;
  * - other pickers, statuses or the connection: the combination rollups, which
- *   keep all of them (migration 0016);
+ *   keep all of them (migration 0016); connected calls alone as all calls less
+ *   those that did not connect (ConnectedDaysPart);
  * - a caller id: the calls alone.
  */
-export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CombinationDaysPart | CallsPart> {
+export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CombinationDaysPart | ConnectedDaysPart | CallsPart> {
   // No rollup keeps caller ids: a filter that still holds one is counted from the calls, exactly.
   if (filter.search !== undefined || filter.callerId !== undefined) return callsOnly(range);
-  const narrowed = narrowsBeyondStatus(filter) || filter.statuses.length > 0;
-  const whole = (inner: TimeRange): DaysPart | CombinationDaysPart =>
-    narrowed ? { source: 'combination-days', split: daysPart(inner).split } : daysPart(inner);
+  const selections = FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0) || filter.statuses.length > 0;
+  const whole = (inner: TimeRange): DaysPart | CombinationDaysPart | ConnectedDaysPart => {
+    const { split } = daysPart(inner);
+    if (selections) return { source: 'combination-days', split };
+    if (filter.connected === true) return { source: 'connected-days', split };
+    if (filter.connected === false) return { source: 'combination-days', split };
+    return { source: 'days', split };
+  };
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), whole);
 }
