@@ -236,6 +236,7 @@ interface Filter {
   statuses?: string[];
   search?: string;
   callerId?: string;
+  connected?: boolean;
 }
 type Dimensions = Record<'campaigns' | 'publishers' | 'targets' | 'buyers', Map<string, string>>; // name → id
 
@@ -248,6 +249,7 @@ function matches(call: ModelCall, range: TimeRange, f: Filter, ignoreStatus = fa
   if (!ignoreStatus && f.statuses && !f.statuses.includes(call.status)) return false;
   if (f.search && !call.callerId.toLowerCase().includes(f.search.toLowerCase())) return false;
   if (f.callerId !== undefined && call.callerId !== f.callerId) return false;
+  if (f.connected !== undefined && call.connected !== f.connected) return false;
   return true;
 }
 
@@ -327,6 +329,35 @@ function filters(dims: Dimensions): Filter[] {
   ];
 }
 
+/**
+ * Filters for the pickers: each selects in some dimensions, so for one picker it is another
+ * picker's selection (counted under) and for another its own (ignored); with statuses, the
+ * connection, and caller-id searches (ignored).
+ */
+function pickerFilters(dims: Dimensions): Filter[] {
+  const ids = (map: Map<string, string>, names: string[]) => names.map((n) => map.get(n)).filter(Boolean).join(',');
+  const someCaller = [...model.values()].map((c) => c.callerId).find((c) => c.length > 5) ?? '0';
+  const campaigns = ['ACA Health', 'Solar'];
+  const publishers = ['Publisher C', 'Publisher F'];
+  const targets = ['Target 1', 'Target 2', 'Target 3'];
+  const buyers = ['Buyer East', 'Buyer West'];
+  return [
+    { label: 'campaigns', params: { campaign: ids(dims.campaigns, campaigns) }, campaigns },
+    { label: 'publishers + status', params: { publisher: ids(dims.publishers, publishers), status: 'Sales,dnc' }, publishers, statuses: ['Sales', 'DNC'] },
+    { label: 'targets + buyers', params: { target: ids(dims.targets, targets), buyer: ids(dims.buyers, buyers) }, targets, buyers },
+    { label: 'statuses, one outside the 14', params: { status: 'Voicemail,Weird' }, statuses: ['Voicemail', 'Weird'] },
+    { label: 'connected', params: { connected: 'true' }, connected: true },
+    { label: 'not connected + campaigns', params: { connected: 'false', campaign: ids(dims.campaigns, campaigns) }, connected: false, campaigns },
+    { label: 'search + publishers', params: { search: '12', publisher: ids(dims.publishers, publishers) }, search: '12', publishers },
+    { label: 'callerId + status', params: { callerId: someCaller, status: 'Sales' }, callerId: someCaller, statuses: ['Sales'] },
+    {
+      label: 'everything',
+      params: { campaign: ids(dims.campaigns, campaigns), publisher: ids(dims.publishers, publishers), target: ids(dims.targets, targets), buyer: ids(dims.buyers, buyers), status: 'Sales,Voicemail,Not Interested', connected: 'true', search: '1' },
+      campaigns, publishers, targets, buyers, statuses: ['Sales', 'Voicemail', 'Not Interested'], connected: true, search: '1',
+    },
+  ];
+}
+
 // ---------------------------------------------------------------- checks
 
 async function checkStats(range: NamedRange, f: Filter) {
@@ -367,11 +398,11 @@ async function checkPickers(range: NamedRange, f: Filter, dims: Dimensions) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const all = (await getOk(t.app, member.token, `/api/filters/all${qs({ ...range.params, ...f.params })}`)).data;
-    const inRange = [...model.values()].filter((c) => matches(c, resolved, { label: 'range only', params: {} }));
     const fields = { campaigns: 'campaign', publishers: 'publisher', targets: 'target', buyers: 'buyer' } as const;
     for (const name of ['campaigns', 'publishers', 'targets', 'buyers'] as const) {
-      // Picker counts are calls in the date range (the picker itself narrows nothing else).
-      const expected = Object.fromEntries([...dims[name].keys()].map((label) => [label, inRange.filter((c) => c[fields[name]] === label).length]));
+      // A picker counts the calls matching everything else: not its own selection, not a caller-id search.
+      const counted = [...model.values()].filter((c) => matches(c, resolved, { ...f, [name]: undefined, search: undefined, callerId: undefined }));
+      const expected = Object.fromEntries([...dims[name].keys()].map((label) => [label, counted.filter((c) => c[fields[name]] === label).length]));
       const got = Object.fromEntries((all[name] as Array<{ value: string; label: string; count: number }>).map((o) => [o.label, o.count]));
       const where = `${name} ${range.label} / ${f.label}`;
       expect([where, got]).toEqual([where, expected]);
@@ -386,6 +417,23 @@ async function checkPickers(range: NamedRange, f: Filter, dims: Dimensions) {
     for (const c of narrowed) if (c.status !== '' && !isDisposition(c.status)) others.set(c.status, (others.get(c.status) ?? 0) + 1);
     expect([where, Object.fromEntries(list.slice(14).map((d) => [d.value, d.count]))]).toEqual([where, Object.fromEntries(others)]);
     for (let i = 15; i < list.length; i += 1) expect(list[i - 1]!.count).toBeGreaterThanOrEqual(list[i]!.count);
+  });
+}
+
+/** Each picker's own route answers as /all does, its name search and limit applied after the counts. */
+async function checkPickerRoutes(range: NamedRange, f: Filter, dims: Dimensions) {
+  await onStableNewYorkDay(async () => {
+    const all = (await getOk(t.app, member.token, `/api/filters/all${qs({ ...range.params, ...f.params })}`)).data;
+    for (const name of ['campaigns', 'publishers', 'targets', 'buyers'] as const) {
+      // The route's `search` is its name search: the caller-id search never reaches it (as the client sends it).
+      const { search: _callerSearch, ...params } = f.params;
+      const own = (await getOk(t.app, member.token, `/api/filters/${name}${qs({ ...range.params, ...params })}`)).data[name];
+      const where = `/api/filters/${name} ${range.label} / ${f.label}`;
+      expect([where, own]).toEqual([where, all[name]]);
+      const first = [...dims[name].keys()].sort()[0]!;
+      const named = (await getOk(t.app, member.token, `/api/filters/${name}${qs({ ...range.params, ...params, search: first, limit: 1 })}`)).data[name];
+      expect([where, named]).toEqual([where, all[name].filter((o: { label: string }) => o.label.toLowerCase().includes(first.toLowerCase())).slice(0, 1)]);
+    }
   });
 }
 
@@ -434,12 +482,23 @@ async function checkTable() {
        count(*) FILTER (WHERE NOT connected) AS not_connected, sum(revenue_cents) AS revenue_cents, sum(payout_cents) AS payout_cents
      FROM calls CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, coalesce(buyer_id, 0))) AS v(dim, dim_id) GROUP BY 1, 2, 3, 4`,
   );
+  const combo = 'campaign_id, publisher_id, coalesce(target_id, 0) AS target_id, coalesce(buyer_id, 0) AS buyer_id, status, connected';
+  await same(
+    `SELECT day::text, campaign_id, publisher_id, target_id, buyer_id, status, connected, calls FROM calls_daily_combo WHERE calls <> 0`,
+    `SELECT ((call_ts AT TIME ZONE 'America/New_York')::date)::text AS day, ${combo}, count(*) AS calls FROM calls GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+  );
+  await same(
+    `SELECT month::text, campaign_id, publisher_id, target_id, buyer_id, status, connected, calls FROM calls_monthly_combo WHERE calls <> 0`,
+    `SELECT (date_trunc('month', call_ts AT TIME ZONE 'America/New_York')::date)::text AS month, ${combo}, count(*) AS calls FROM calls GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+  );
   // Rows whose calls all left are zero in every measure, never negative.
   const leftovers = await t.db.query(
     `SELECT 'daily' AS t FROM calls_daily WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
      UNION ALL SELECT 'hourly' FROM calls_hourly WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
      UNION ALL SELECT 'dim' FROM calls_daily_dim WHERE calls = 0 AND (sales <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
-     UNION ALL SELECT 'monthly' FROM calls_monthly WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0`,
+     UNION ALL SELECT 'monthly' FROM calls_monthly WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
+     UNION ALL SELECT 'daily combo' FROM calls_daily_combo WHERE calls < 0
+     UNION ALL SELECT 'monthly combo' FROM calls_monthly_combo WHERE calls < 0`,
   );
   expect(leftovers).toEqual([]);
 }
@@ -466,6 +525,24 @@ async function verify(step: string) {
     }
   }
   await checkPickers(allRanges[0]!, allFilters[2]!, dims);
+  // Every picker under other selections, statuses, the connection and searches, over presets and
+  // custom ranges with partial days; each one alone too, as the route answers it.
+  const pickerChecks = pickerFilters(dims);
+  for (const f of pickerChecks) {
+    for (const range of sampleRanges) await checkPickers(range, f, dims);
+  }
+  await checkPickerRoutes(sampleRanges.find((r) => r.label === '09:37 → 17:05 across days')!, pickerChecks.at(-1)!, dims);
+  if (step === 'insert') {
+    // Not vacuous: over the year, each filter leaves every picker some calls to count, and fewer than all for some picker.
+    const year = allRanges.find((r) => r.label === 'this_year')!.resolve();
+    const inYear = [...model.values()].filter((c) => matches(c, year, { label: 'range only', params: {} })).length;
+    for (const f of pickerChecks) {
+      const counted = (['campaigns', 'publishers', 'targets', 'buyers'] as const).map(
+        (name) => [...model.values()].filter((c) => matches(c, year, { ...f, [name]: undefined, search: undefined, callerId: undefined })).length,
+      );
+      expect([f.label, counted.every((n) => n > 0), counted.some((n) => n < inYear)]).toEqual([f.label, true, true]);
+    }
+  }
   // The checks above are not vacuous: the data reaches the edges they are about.
   if (step === 'insert') {
     const everything = [...model.values()];

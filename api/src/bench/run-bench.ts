@@ -274,6 +274,13 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     const cid = sample.replace(/\D/g, '').slice(-6);
     const filters: Record<string, string> = { none: '', '1 publisher': `&publisher=${busiest}`, 'CID search': `&search=${cid}` };
     const presets = ['today', 'last_30_days', 'this_year'];
+    // The pickers under another selection: the campaigns of the busiest publisher, the publishers of the busiest status.
+    const statuses = (await client.json<{ data: { dispositions: Array<{ value: string; count: number }> } }>('/api/filters/dispositions?datePreset=this_year')).data.dispositions;
+    const busiestStatus = [...statuses].sort((a, b) => b.count - a.count)[0]?.value ?? 'Sales';
+    const narrowedPickers: Array<[string, string]> = [
+      ['campaigns, 1 publisher selected', `/api/filters/campaigns?publisher=${busiest}`],
+      ['publishers, busiest status', `/api/filters/publishers?status=${encodeURIComponent(busiestStatus)}`],
+    ];
 
     if (measures('reads')) {
       log(`== ${engine}: reads`);
@@ -289,6 +296,10 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
             if (section === 'picker' && label !== 'none') continue;
             const summary = await client.timed(options.runs, `${url}?datePreset=${preset}${extra}`);
             record(section, `${preset}, ${label}`, 'ms', ms(summary), target);
+          }
+          if (section !== 'picker') continue;
+          for (const [label, pickerUrl] of narrowedPickers) {
+            record(section, `${preset}, ${label}`, 'ms', ms(await client.timed(options.runs, `${pickerUrl}&datePreset=${preset}`)), target);
           }
         }
       }

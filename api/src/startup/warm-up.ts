@@ -36,7 +36,7 @@ export async function warmUpDatabase(
         // The stats cards' two periods in one statement, the records' first page with its total in another.
         await totalsForRanges(db, filter, [filter.range, filter.range.previous], 'counts');
         await findRecordsPage(db, filter, { sortBy: 'callTimestamp', sortDir: 'desc', limit: 25, offset: 0 });
-        await dimensionOptions(db, 'publishers', filter.range, { limit: 1000 });
+        await dimensionOptions(db, 'publishers', filter, { limit: 1000 });
         queries += 3;
       }
     }

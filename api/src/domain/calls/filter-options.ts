@@ -1,47 +1,97 @@
-import { DIMENSIONS, DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
+import { DIMENSIONS, DISPOSITIONS, FILTER_DIMENSIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
-import { paramBinder } from '../../db/sql-params';
+import { paramBinder, type Bind } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
-import { rollupCallsMeasure, totalsByStatus } from './call-totals';
-import { newYorkDate, type TimeRange } from './date-range';
+import { totalsByStatus } from './call-totals';
+import { callWhere } from './call-where';
 import { dimensionSumsSql } from './dimension-sums';
-import { planDimensionCounts } from './rollup-planner';
+import { monthlyAndDailySql } from './month-split';
+import { planDimensionCounts, type MonthSplit, type RangePart } from './rollup-planner';
+import { selectedIds } from './selected-ids';
+import { statusCondition } from './status-condition';
 
 /**
- * Calls per dimension value in the range: from the monthly and daily rollups for whole days, else from
- * the raw table. Those rollups keep no connection; with `connected`, whole days come from the
- * per-status one, which keeps each value's not-connected calls.
+ * What a picker's counts are narrowed by: everything on screen except the
+ * picker's own selection (counted under it, the list would offer only what is
+ * already chosen) and the caller-id search (a picker lists who sent calls, not
+ * which callers).
  */
-function countsSql(dimension: FilterDimension, range: TimeRange, connected: boolean | undefined, params: unknown[]): string {
-  const { rollupCode, column } = DIMENSIONS[dimension];
-  const [part] = planDimensionCounts(range).parts;
-  const bind = paramBinder(params);
-  if (part?.source === 'days' && connected === undefined) return dimensionSumsSql(rollupCode, part.split, params);
-  if (part?.source === 'days') {
-    return `SELECT dim_id AS id, sum(${rollupCallsMeasure({ connected })})::bigint AS calls FROM calls_daily_dim_status
-            WHERE dim = ${bind(rollupCode)} AND day >= ${bind(newYorkDate(range.from))}::date AND day < ${bind(newYorkDate(range.to))}::date
-            GROUP BY dim_id`;
+export function pickerFilter(filter: CallFilter, dimension: FilterDimension): CallFilter {
+  return {
+    ...filter,
+    campaignIds: dimension === 'campaigns' ? [] : filter.campaignIds,
+    publisherIds: dimension === 'publishers' ? [] : filter.publisherIds,
+    targetIds: dimension === 'targets' ? [] : filter.targetIds,
+    buyerIds: dimension === 'buyers' ? [] : filter.buyerIds,
+    search: undefined,
+    callerId: undefined,
+  };
+}
+
+/** The combination rollups' condition for a filter's selections, statuses and connection (`true` when none). */
+function combinationWhere(filter: CallFilter, bind: Bind): string {
+  const clauses: string[] = [];
+  for (const dimension of FILTER_DIMENSIONS) {
+    const ids = selectedIds(filter, dimension);
+    if (ids.length > 0) clauses.push(`${DIMENSIONS[dimension].column} = ANY(${bind(ids)}::int[])`);
   }
-  const connectedClause = connected === undefined ? '' : connected ? ' AND connected' : ' AND NOT connected';
-  return `SELECT ${column} AS id, count(*) AS calls FROM calls
-          WHERE call_ts >= ${bind(range.from)} AND call_ts < ${bind(range.to)} AND ${column} IS NOT NULL${connectedClause} GROUP BY ${column}`;
+  if (filter.statuses.length > 0) clauses.push(statusCondition('status', filter.statuses, bind));
+  if (filter.connected !== undefined) clauses.push(filter.connected ? 'connected' : 'NOT connected');
+  return clauses.length > 0 ? clauses.join(' AND ') : 'true';
+}
+
+const COMBINATION_TABLES = { monthly: 'calls_monthly_combo', daily: 'calls_daily_combo' };
+
+function combinationCountsSql(column: string, filter: CallFilter, split: MonthSplit, bind: Bind): string {
+  const source = monthlyAndDailySql(COMBINATION_TABLES, `${column}, calls`, combinationWhere(filter, bind), split, bind);
+  return `SELECT ${column} AS id, sum(calls)::bigint AS calls FROM (${source}) s GROUP BY ${column}`;
+}
+
+/** Connected calls alone: every call per value less those that did not connect (see ConnectedDaysPart). */
+function connectedCountsSql(dimension: FilterDimension, split: MonthSplit, params: unknown[]): string {
+  const { rollupCode, column } = DIMENSIONS[dimension];
+  const all = dimensionSumsSql(rollupCode, split, params);
+  const notConnected = monthlyAndDailySql(COMBINATION_TABLES, `${column} AS id, -calls AS calls`, 'NOT connected', split, paramBinder(params));
+  return `SELECT id, sum(calls)::bigint AS calls FROM (SELECT id, calls FROM (${all}) a UNION ALL ${notConnected}) s GROUP BY id`;
+}
+
+/** Calls per value of `dimension` in one part of the range (see planDimensionCounts): columns id, calls. */
+function partSql(dimension: FilterDimension, filter: CallFilter, part: RangePart, params: unknown[]): string {
+  const { rollupCode, column } = DIMENSIONS[dimension];
+  switch (part.source) {
+    case 'days':
+      return dimensionSumsSql(rollupCode, part.split, params);
+    case 'combination-days':
+      return combinationCountsSql(column, filter, part.split, paramBinder(params));
+    case 'connected-days':
+      return connectedCountsSql(dimension, part.split, params);
+    case 'calls': {
+      const where = callWhere(filter, part.range, params.length + 1);
+      params.push(...where.params);
+      return `SELECT c.${column} AS id, count(*) AS calls FROM calls c WHERE ${where.sql} AND c.${column} IS NOT NULL GROUP BY c.${column}`;
+    }
+    default:
+      throw new Error(`a picker's counts are never planned from ${part.source}`);
+  }
 }
 
 /**
  * A picker's checklist: every value (those without calls too, so any can be
- * chosen), each with its number of calls in the date range (only the connected
- * calls, or only the others, when `connected` says so), busiest first.
+ * chosen), each with its number of calls under the rest of the filter
+ * (pickerFilter), busiest first.
  */
 export async function dimensionOptions(
   db: Queryable,
   dimension: FilterDimension,
-  range: TimeRange,
-  options: { search?: string; limit: number; connected?: boolean },
+  filter: CallFilter,
+  options: { search?: string; limit: number },
 ): Promise<FilterOption[]> {
+  const narrowing = pickerFilter(filter, dimension);
   const params: unknown[] = [];
+  const parts = planDimensionCounts(narrowing, filter.range).parts.map((part) => `SELECT id, calls FROM (${partSql(dimension, narrowing, part, params)}) p`);
+  const counts = parts.length === 1 ? parts[0] : `SELECT id, sum(calls) AS calls FROM (${parts.join(' UNION ALL ')}) parts GROUP BY id`;
   const bind = paramBinder(params);
-  const counts = countsSql(dimension, range, options.connected, params);
   const where = options.search ? `WHERE d.name ILIKE ${bind(likePattern(options.search))}` : '';
   const limit = bind(options.limit);
   return db.query<FilterOption>(
@@ -56,7 +106,7 @@ export async function dimensionOptions(
 
 /** The 14 dispositions always, then any other status in use in the range, with their counts. */
 export async function dispositionOptions(db: Queryable, filter: CallFilter): Promise<FilterOption[]> {
-  const totals = await totalsByStatus(db, { ...filter, statuses: [] }, filter.range, 'counts');
+  const totals = await totalsByStatus(db, { ...filter, statuses: [] }, filter.range);
   const counts = new Map(totals.map((t) => [t.status, t.calls]));
   const known = DISPOSITIONS.map((d) => ({ value: d, label: d, count: counts.get(d) ?? 0 }));
   const others = totals

@@ -37,6 +37,8 @@ describe('planStatusTotals', () => {
     expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
     expect(planStatusTotals(filter({ search: '555' }), f.range).rollup).toBe(false);
     expect(planStatusTotals(filter({ publisher: '3' }), ragged).rollup).toBe(false);
+    // One picker and the connection: that rollup keeps no money per connection.
+    expect(planStatusTotals(filter({ publisher: '3', connected: 'true' }), f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
   });
 
   test('a custom range: whole hours from the hourly rollup, the partial hours at each end from the calls', () => {
@@ -65,9 +67,47 @@ describe('planDimensionSums', () => {
   });
 });
 
-test('planDimensionCounts: whole days from the rollups, anything else from the calls', () => {
-  expect(sources(planDimensionCounts(filter().range))).toEqual(['days']);
-  expect(planDimensionCounts(ragged)).toEqual({ rollup: false, parts: [{ source: 'calls', range: ragged }] });
+describe('planDimensionCounts', () => {
+  test('the time alone: the per-dimension rollups for whole days', () => {
+    const f = filter();
+    expect(planDimensionCounts(f, f.range)).toEqual({ rollup: true, parts: [{ source: 'days', split: splitByMonth('2026-10-22', '2026-11-21') }] });
+  });
+
+  test('another picker, a status or the connection: the combination rollups for whole days', () => {
+    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { status: 'Sales' }, { connected: 'false' }];
+    for (const params of cases) {
+      const f = filter(params);
+      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'combination-days', split: splitByMonth('2026-10-22', '2026-11-21') }] }]);
+    }
+  });
+
+  test('connected calls alone: all calls less those that did not connect, each from its rollup', () => {
+    const f = filter({ connected: 'true' });
+    expect(planDimensionCounts(f, f.range).parts).toEqual([{ source: 'connected-days', split: splitByMonth('2026-10-22', '2026-11-21') }]);
+    expect(sources(planDimensionCounts(filter({ connected: 'true', status: 'Sales' }), f.range))).toEqual(['combination-days']);
+  });
+
+  test('a custom range: the rollup for its whole days, the calls for the partial days at either end', () => {
+    // 09:17 on Nov 10 to 14:41 on Nov 13, New York: Nov 11 and 12 are whole.
+    expect(planDimensionCounts(filter(), ragged)).toEqual({
+      rollup: true,
+      parts: [
+        { source: 'days', split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } },
+        { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
+        { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
+      ],
+    });
+    expect(sources(planDimensionCounts(filter({ status: 'Sales' }), ragged))).toEqual(['combination-days', 'calls', 'calls']);
+    // Inside one day: the calls alone.
+    const morning = { from: new Date('2026-11-10T14:17:00Z'), to: new Date('2026-11-10T19:41:00Z') };
+    expect(sources(planDimensionCounts(filter({ publisher: '3' }), morning))).toEqual(['calls']);
+  });
+
+  test('a caller id left in the filter: the calls, since no rollup keeps one', () => {
+    const f = filter({ search: '5551', campaign: '1' });
+    expect(planDimensionCounts(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
+    expect(planDimensionCounts(filter({ callerId: '5551234' }), f.range).rollup).toBe(false);
+  });
 });
 
 test('splitByMonth: whole months for the monthly rollup, the days at either end for the daily one', () => {

@@ -14,7 +14,9 @@ import { memoizePure } from './pure-memo';
  * - calls_hourly: per hour and status;
  * - calls_daily, calls_monthly: per New York day (month) and status;
  * - calls_daily_dim_status: per New York day, dimension value and status;
- * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status.
+ * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status;
+ * - calls_daily_combo, calls_monthly_combo (migration 0016): calls per New York day (month) and
+ *   combination of campaign, publisher, target, buyer, status and connection.
  * A rollup answers only what it keeps: a filter on anything else (a caller
  * id, several pickers at once) is read from `calls`.
  */
@@ -57,8 +59,24 @@ export interface DimensionDaysPart {
   toDay: string;
 }
 
+/** Whole New York days under selections in several dimensions, a status or a connection: the combination rollups. */
+export interface CombinationDaysPart {
+  source: 'combination-days';
+  split: MonthSplit;
+}
+
+/**
+ * Whole New York days of the calls that connected, with nothing else narrowing: all calls (the
+ * per-dimension rollups) less those that did not connect (a few of the combination rollups' rows).
+ * Read directly, they are nearly every combination row in the range.
+ */
+export interface ConnectedDaysPart {
+  source: 'connected-days';
+  split: MonthSplit;
+}
+
 /** A part of a range and what answers it. */
-export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart;
+export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart | CombinationDaysPart | ConnectedDaysPart;
 
 export interface RangePlan<Part extends RangePart = RangePart> {
   /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
@@ -100,6 +118,8 @@ function daysPart(range: TimeRange): DaysPart {
 
 /** One picker's selection and nothing else narrowing but the status. */
 function singleDimension(filter: CallFilter): DimensionSelection | undefined {
+  // calls_daily_dim_status counts not-connected calls but keeps their money with the others: a
+  // connection filter asking for money never gets here (planStatusTotals reads the calls for it).
   if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
   const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
   const [only] = chosen;
@@ -167,11 +187,28 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
 }
 
 /**
- * Calls per value of one dimension over a range alone (a picker's counts):
- * the per-dimension rollups for whole New York days, else the calls.
+ * Calls per value of one dimension under a filter (a picker's counts; the
+ * caller has already left out what a picker ignores: its own selection and
+ * the caller-id search). The whole New York days of the range come from a
+ * rollup, the partial days at either end of a custom range from the calls:
+ * - nothing narrowing but the time: the per-dimension rollups, the smallest;
+ * - other pickers, statuses or the connection: the combination rollups, which
+ *   keep all of them (migration 0016); connected calls alone as all calls less
+ *   those that did not connect (ConnectedDaysPart);
+ * - a caller id: the calls alone.
  */
-export function planDimensionCounts(range: TimeRange): RangePlan<DaysPart | CallsPart> {
-  return coversWholeDays(range) ? { rollup: true, parts: [daysPart(range)] } : callsOnly(range);
+export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CombinationDaysPart | ConnectedDaysPart | CallsPart> {
+  // No rollup keeps caller ids: a filter that still holds one is counted from the calls, exactly.
+  if (filter.search !== undefined || filter.callerId !== undefined) return callsOnly(range);
+  const selections = FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0) || filter.statuses.length > 0;
+  const whole = (inner: TimeRange): DaysPart | CombinationDaysPart | ConnectedDaysPart => {
+    const { split } = daysPart(inner);
+    if (selections) return { source: 'combination-days', split };
+    if (filter.connected === true) return { source: 'connected-days', split };
+    if (filter.connected === false) return { source: 'combination-days', split };
+    return { source: 'days', split };
+  };
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), whole);
 }
 
 /**

@@ -22,7 +22,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   const options = (dimension: FilterDimension, query: PickerQuery) => {
     const { search, limit, ...rest } = query;
     const filter = parseCallFilter(rest);
-    return dimensionOptions(fastify.db, dimension, filter.range, { search: search?.trim() || undefined, limit, connected: filter.connected });
+    return dimensionOptions(fastify.db, dimension, filter, { search: search?.trim() || undefined, limit });
   };
 
   for (const dimension of FILTER_DIMENSIONS) {
@@ -31,7 +31,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
       {
         schema: {
           tags: ['filters'],
-          summary: `The ${dimension} picker: every value with its calls in the date range, busiest first`,
+          summary: `The ${dimension} picker: every value with its calls under the other filters (not its own selection, not the caller-id search), busiest first`,
           security: bearer,
           querystring: pickerQuery,
         },
@@ -68,7 +68,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request) => {
       const filter = parseCallFilter(request.query);
-      const lists = await Promise.all(FILTER_DIMENSIONS.map((d) => dimensionOptions(fastify.db, d, filter.range, { limit: PICKER_LIST_LIMIT, connected: filter.connected })));
+      const lists = await Promise.all(FILTER_DIMENSIONS.map((d) => dimensionOptions(fastify.db, d, filter, { limit: PICKER_LIST_LIMIT })));
       const data: Record<string, unknown> = Object.fromEntries(FILTER_DIMENSIONS.map((d, i) => [d, lists[i]]));
       data.dispositions = await dispositionOptions(fastify.db, filter);
       return { success: true, data };
