@@ -229,6 +229,8 @@ test('the top bar folds into Filters: the panel fits the screen and opens a pick
   await expectTouchSized(filtersButton.locator('xpath=../..'));
   await autoRefresh.click();
   expect(await autoRefresh.getAttribute('aria-checked')).toBe('true');
+  // On, it grows an interval and a Live (or Polling) pill: still all on the screen.
+  await expectWithinWidth(page.getByRole('status').filter({ hasText: /^(Live|Polling)$/ }));
 
   await filtersButton.click();
   const panel = page.getByRole('dialog', { name: 'Filters' });
@@ -241,6 +243,8 @@ test('the top bar folds into Filters: the panel fits the screen and opens a pick
   const picker = page.getByRole('dialog', { name: 'Campaigns' });
   await picker.getByRole('checkbox').first().waitFor();
   await expectWithinWidth(picker);
+  await expectTouchSized(picker.getByRole('button', { name: /^Apply/ }).locator('xpath=..'));
+  expect((await box(picker.getByRole('checkbox').first().locator('xpath=ancestor::label[1]'))).height).toBeGreaterThanOrEqual(TOUCH_PX);
   await picker.getByRole('checkbox').first().check();
   await picker.getByRole('button', { name: /^Apply/ }).click();
   await picker.waitFor({ state: 'detached' });
