@@ -1,6 +1,6 @@
 import { DATE_RANGE_MESSAGES } from '@callboard/contract/date-range';
 import { DEFAULT_FILTERS } from '@callboard/shared-ui/filter-atoms';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { openPanelAtom } from '../app/open-panel-atom';
 import { GlobalPanels } from './global-panels';
 import { renderWithProviders, type RenderOptions } from './testing';
@@ -125,4 +125,34 @@ test.each([
   expect(store.get(openPanelAtom)).toBeNull();
   expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
   expect(filters().datePreset).toBe('today');
+});
+
+test('on a narrow screen the panel holds the pickers, with their counts (layout.css hides them on a wide one)', () => {
+  openPanel({ filters: SELECTED });
+  const selections = within(screen.getByRole('region', { name: 'Selections' }));
+  expect(selections.getByRole('button', { name: 'Campaigns, 1 selected' })).toHaveTextContent(/^Campaigns1$/);
+  expect(selections.getByRole('button', { name: 'Publishers' })).toHaveTextContent(/^Publishers$/);
+  expect(selections.getByRole('button', { name: 'Targets' })).toBeInTheDocument();
+  expect(selections.getByRole('button', { name: 'Buyers, 1 selected' })).toBeInTheDocument();
+});
+
+test('a picker chosen in the panel replaces it, and closing the picker gives focus back to what opened the panel', async () => {
+  const rendered = renderWithProviders(
+    <>
+      <button type="button" onClick={() => rendered.store.set(openPanelAtom, 'filters')}>
+        Open filters
+      </button>
+      <GlobalPanels />
+    </>,
+  );
+  const { user, store } = rendered;
+  await user.click(screen.getByRole('button', { name: 'Open filters' }));
+  await user.click(within(screen.getByRole('region', { name: 'Selections' })).getByRole('button', { name: 'Targets' }));
+  expect(store.get(openPanelAtom)).toBe('targets');
+  expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+  expect(await screen.findByRole('dialog', { name: 'Targets' })).toBeInTheDocument();
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Open filters' })).toHaveFocus();
 });

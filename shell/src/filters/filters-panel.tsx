@@ -9,10 +9,12 @@ import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
+import { openPanelAtom, type PickerKind } from '../app/open-panel-atom';
 import { ActiveFilterChips } from './active-filter-chips';
 import { draftError, draftFromFilters, draftToUpdate, withoutValue, type DraftList, type FiltersDraft } from './filters-draft';
+import { PickerButtons } from './picker-buttons';
 import './filters.css';
 
 const PRESET_OPTIONS = DATE_PRESETS.map((preset) => ({ value: preset, label: DATE_PRESET_LABELS[preset] }));
@@ -26,6 +28,10 @@ export interface FiltersPanelProps {
  * when it opens, so nothing refetches while a person is still choosing; Apply
  * writes the draft (the page goes back to 1) and Reset clears everything.
  * Closing any other way, by Escape, the × or a click beside it, discards the draft.
+ *
+ * On a narrow screen, where the top bar folds into its Filters button, the
+ * panel also holds what the top bar hides there (the pickers), in a section
+ * layout.css shows only there.
  */
 export function FiltersPanel({ onClose }: FiltersPanelProps) {
   const filters = useAtomValue(filtersAtom);
@@ -64,6 +70,14 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
   };
 
   const custom = takesCustomDates(draft.datePreset);
+
+  // A picker replaces the panel. The panel closes first, in its own render, so focus is back on the
+  // top bar's Filters button when the picker opens, and the picker gives it back there when it closes.
+  const setOpenPanel = useSetAtom(openPanelAtom);
+  const openPicker = (kind: PickerKind) => {
+    flushSync(() => onClose());
+    setOpenPanel(kind);
+  };
 
   return createPortal(
     <>
@@ -126,6 +140,13 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
               </div>
             ) : null}
             {error !== null ? <Alert tone="error">{error}</Alert> : null}
+          </section>
+
+          <section className="cb-section cb-filters-panel__folded" aria-label="Selections">
+            <h3 className="cb-section__title">Selections</h3>
+            <div className="cb-filters-panel__pickers">
+              <PickerButtons buttonClassName="cb-filters-panel__picker" onOpen={openPicker} />
+            </div>
           </section>
 
           <section className="cb-section" aria-label="Active filters">

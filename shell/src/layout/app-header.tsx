@@ -1,12 +1,19 @@
 import { AppLogo } from './app-logo';
+import { NavDrawerButton } from './nav-drawer-button';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
-/** The strip across the top of every signed-in page: who we are on the left, who you are on the right. */
+/**
+ * The strip across the top of every signed-in page: who we are on the left, who you are on the right.
+ * On a narrow screen the menu button before the logo opens the navigation drawer.
+ */
 export function AppHeader() {
   return (
     <header className="app-header">
-      <AppLogo />
+      <div className="app-header__start">
+        <NavDrawerButton />
+        <AppLogo />
+      </div>
       <div className="app-header__actions">
         <ThemeToggle />
         <span className="app-header__divider" aria-hidden="true" />

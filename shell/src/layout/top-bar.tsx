@@ -1,20 +1,10 @@
-import { DATE_PRESET_LABELS, DIMENSION_PARAM, DIMENSIONS, FILTER_DIMENSIONS } from '@callboard/contract';
-import { activeFilterCountAtom, datePresetAtom, filtersAtom } from '@callboard/shared-ui/filter-atoms';
+import { DATE_PRESET_LABELS } from '@callboard/contract';
+import { activeFilterCountAtom, datePresetAtom } from '@callboard/shared-ui/filter-atoms';
 import { CalendarIcon, FilterIcon } from '@callboard/shared-ui/icons';
 import { useAtom, useAtomValue } from 'jotai';
-import { openPanelAtom, type PickerKind } from '../app/open-panel-atom';
+import { openPanelAtom } from '../app/open-panel-atom';
+import { CountBadge, PickerButtons } from '../filters/picker-buttons';
 import { AutoRefreshControl } from './auto-refresh-control';
-
-/** The picker buttons, one a dimension, in the dimensions' order. */
-export const PICKERS: readonly { kind: PickerKind; label: string }[] = FILTER_DIMENSIONS.map((kind) => ({ kind, label: DIMENSIONS[kind].label }));
-
-function CountBadge({ count }: { count: number }) {
-  return count > 0 ? (
-    <span className="cb-count" aria-hidden="true">
-      {count}
-    </span>
-  ) : null;
-}
 
 /**
  * The row above the main area: the four pickers, the date preset in
@@ -22,40 +12,30 @@ function CountBadge({ count }: { count: number }) {
  * says which overlay is open (openPanelAtom); GlobalPanels draws it. Counts
  * are spoken through aria-label and drawn as badges hidden from screen
  * readers, so a button is never announced as "Campaigns 2".
+ *
+ * On a narrow screen the top bar folds: whatever is marked
+ * `top-bar__wide-only` is hidden by layout.css, and Filters is the way to it
+ * (the filters panel holds the date and, on a narrow screen, the pickers).
+ * A new control joins the fold by taking that class and getting a place in
+ * the filters panel's `cb-filters-panel__folded` section; nothing measures.
  */
 export function TopBar() {
   const [openPanel, setOpenPanel] = useAtom(openPanelAtom);
-  const filters = useAtomValue(filtersAtom);
   const datePreset = useAtomValue(datePresetAtom);
   const activeFilters = useAtomValue(activeFilterCountAtom);
   const dateLabel = DATE_PRESET_LABELS[datePreset];
+  const openKind = openPanel === 'filters' ? null : openPanel;
 
   return (
     <div className="top-bar">
-      <div className="top-bar__group" role="group" aria-label="Selections">
-        {PICKERS.map(({ kind, label }) => {
-          const selected = filters[DIMENSION_PARAM[kind]].length;
-          return (
-            <button
-              key={kind}
-              type="button"
-              className="top-bar__button"
-              aria-label={selected > 0 ? `${label}, ${selected} selected` : undefined}
-              aria-haspopup="dialog"
-              aria-expanded={openPanel === kind}
-              onClick={() => setOpenPanel(kind)}
-            >
-              {label}
-              <CountBadge count={selected} />
-            </button>
-          );
-        })}
+      <div className="top-bar__group top-bar__wide-only" role="group" aria-label="Selections">
+        <PickerButtons buttonClassName="top-bar__button" openKind={openKind} onOpen={setOpenPanel} />
       </div>
 
       <div className="top-bar__group top-bar__group--end">
         <button
           type="button"
-          className="top-bar__date"
+          className="top-bar__date top-bar__wide-only"
           aria-label={`Date range: ${dateLabel}`}
           title="Change the date range in Filters"
           aria-haspopup="dialog"
@@ -66,7 +46,7 @@ export function TopBar() {
         </button>
         <button
           type="button"
-          className="top-bar__button"
+          className="top-bar__button top-bar__filters"
           aria-label={`Filters, ${activeFilters} active`}
           aria-haspopup="dialog"
           aria-expanded={openPanel === 'filters'}
