@@ -1,4 +1,5 @@
 import { NavLink, Route, Routes, useLocation } from '@callboard/shared-router';
+import { useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { CostsPage } from './features/costs/components/costs-page';
 import { OverviewPage } from './features/overview/components/overview-page';
 import './app.css';
@@ -6,9 +7,11 @@ import './app.css';
 /**
  * The Reporting area's route tree, exposed to the shell as `./App` and mounted
  * under /reporting. Statistics and Records share one page (the cards sum up the records below); Costs is
- * the tab beside it; a call's details have their own address so they can be shared.
+ * the tab beside it; a call's details have their own address so they can be shared. The applied filters,
+ * the records table's order and its page live in the query string of every one of these addresses.
  */
 export default function App() {
+  useFiltersInUrl('reporting');
   const onCosts = /\/costs\/?$/.test(useLocation().pathname);
   return (
     <section className="cb-page reporting">

@@ -4,6 +4,7 @@ import { CalendarIcon, FilterIcon } from '@callboard/shared-ui/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import { openPanelAtom, type PickerKind } from '../app/open-panel-atom';
 import { AutoRefreshControl } from './auto-refresh-control';
+import { CopyLinkButton } from './copy-link-button';
 
 /** The picker buttons, one a dimension, in the dimensions' order. */
 export const PICKERS: readonly { kind: PickerKind; label: string }[] = FILTER_DIMENSIONS.map((kind) => ({ kind, label: DIMENSIONS[kind].label }));
@@ -18,7 +19,7 @@ function CountBadge({ count }: { count: number }) {
 
 /**
  * The row above the main area: the four pickers, the date preset in
- * force, Filters with its active count, and Auto Refresh. Each button only
+ * force, Filters with its active count, Copy link, and Auto Refresh. Each button only
  * says which overlay is open (openPanelAtom); GlobalPanels draws it. Counts
  * are spoken through aria-label and drawn as badges hidden from screen
  * readers, so a button is never announced as "Campaigns 2".
@@ -76,6 +77,7 @@ export function TopBar() {
           Filters
           <CountBadge count={activeFilters} />
         </button>
+        <CopyLinkButton />
         <span className="top-bar__divider" aria-hidden="true" />
         <AutoRefreshControl />
       </div>
