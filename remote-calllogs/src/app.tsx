@@ -9,7 +9,9 @@ import { CallLogPage } from './features/call-log/components/call-log-page';
  * which stays mounted: both routes render the same page. The applied filters live in the query string.
  */
 export default function App() {
-  useFiltersInUrl('callLogs');
+  // The screens below ask for data as they mount: only once the address's view is in the filters.
+  const filtersRead = useFiltersInUrl('callLogs');
+  if (!filtersRead) return null;
   return (
     <Routes>
       <Route index element={<CallLogPage />} />

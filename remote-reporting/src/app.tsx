@@ -11,7 +11,8 @@ import './app.css';
  * the records table's order and its page live in the query string of every one of these addresses.
  */
 export default function App() {
-  useFiltersInUrl('reporting');
+  // The screens below ask for data as they mount: only once the address's view is in the filters.
+  const filtersRead = useFiltersInUrl('reporting');
   const onCosts = /\/costs\/?$/.test(useLocation().pathname);
   return (
     <section className="cb-page reporting">
@@ -27,11 +28,13 @@ export default function App() {
           </NavLink>
         </nav>
       </header>
-      <Routes>
-        <Route index element={<OverviewPage />} />
-        <Route path="calls/:callId" element={<OverviewPage />} />
-        <Route path="costs" element={<CostsPage />} />
-      </Routes>
+      {filtersRead ? (
+        <Routes>
+          <Route index element={<OverviewPage />} />
+          <Route path="calls/:callId" element={<OverviewPage />} />
+          <Route path="costs" element={<CostsPage />} />
+        </Routes>
+      ) : null}
     </section>
   );
 }

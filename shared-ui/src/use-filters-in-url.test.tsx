@@ -16,9 +16,9 @@ function renderAt(url: string, area: 'reporting' | 'callLogs' = 'reporting', sto
   );
   const { result } = renderHook(
     () => {
-      useFiltersInUrl(area);
+      const ready = useFiltersInUrl(area);
       const location = useLocation();
-      return { url: `${location.pathname}${location.search}`, type: useNavigationType(), navigate: useNavigate() };
+      return { ready, url: `${location.pathname}${location.search}`, type: useNavigationType(), navigate: useNavigate() };
     },
     { wrapper },
   );
@@ -33,6 +33,23 @@ test('a URL naming a view shows exactly that view, and stays as it was given (no
   expect(filters().campaigns).toEqual([{ value: '7', label: '7', count: 0 }]);
   expect(result.current.url).toBe('/reporting?datePreset=last_7_days&campaign=7&page=2&sortDir=asc');
   expect(result.current.type).toBe('POP');
+  expect(result.current.ready).toBe(true);
+});
+
+test('not ready on the first render, while the filters are still the stored ones', () => {
+  localStorage.setItem(FILTERS_STORAGE_KEY, JSON.stringify({ ...DEFAULT_FILTERS, datePreset: 'yesterday' }));
+  const store = createStore();
+  const seen: { ready: boolean; preset: string }[] = [];
+  renderHook(() => seen.push({ ready: useFiltersInUrl('reporting'), preset: store.get(filtersAtom).datePreset }), {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/reporting?datePreset=last_30_days']}>{children}</MemoryRouter>
+      </Provider>
+    ),
+  });
+  expect(seen[0]).toEqual({ ready: false, preset: 'yesterday' });
+  expect(seen.at(-1)).toEqual({ ready: true, preset: 'last_30_days' });
+  expect(seen.filter((render) => render.ready).every((render) => render.preset === 'last_30_days')).toBe(true);
 });
 
 test('a bare address restores the last used filters and writes them in with replace', () => {

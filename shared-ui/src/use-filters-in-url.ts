@@ -10,15 +10,19 @@
  *   records table…): their query string is pushed as a new history entry.
  *   The first sync on arrival only ever replaces, so Back never lands on a
  *   step that shows nothing new.
+ *
+ * Returns whether the address has been read: until then the filters are
+ * still the last used ones from storage, so an area renders its screens
+ * only once it is true (no request, no flash, for a view it is not showing).
  */
 import type { ViewArea } from '@callboard/contract';
 import { useLocation, useNavigate } from '@callboard/shared-router';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { filtersAtom, replaceFiltersAtom } from './filter-atoms';
 import { filtersFromSearch, viewSearch } from './filter-url';
 
-export function useFiltersInUrl(area: ViewArea): void {
+export function useFiltersInUrl(area: ViewArea): boolean {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const store = useStore();
@@ -28,6 +32,7 @@ export function useFiltersInUrl(area: ViewArea): void {
   const seen = useRef<string | null>(null);
   /** The view's query string the address and the state last agreed on. */
   const synced = useRef<string | null>(null);
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     const to = (view: string) => ({ pathname, search: view === '' ? '' : `?${view}`, hash });
@@ -39,10 +44,11 @@ export function useFiltersInUrl(area: ViewArea): void {
         const own = viewSearch(area, current);
         synced.current = own;
         if (own !== '') void navigate(to(own), { replace: true });
-        return;
+      } else {
+        synced.current = viewSearch(area, fromUrl);
+        if (synced.current !== viewSearch(area, current)) replaceFilters(fromUrl);
       }
-      synced.current = viewSearch(area, fromUrl);
-      if (synced.current !== viewSearch(area, current)) replaceFilters(fromUrl);
+      setReady(true);
       return;
     }
     if (stateSearch !== synced.current) {
@@ -50,4 +56,5 @@ export function useFiltersInUrl(area: ViewArea): void {
       void navigate(to(stateSearch));
     }
   }, [area, hash, navigate, pathname, replaceFilters, search, stateSearch, store]);
+  return ready;
 }
