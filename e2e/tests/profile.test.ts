@@ -66,7 +66,7 @@ async function signIn(email: string, password: string): Promise<void> {
 
 test('the Profile dialog renames you (the header shows it) and changes your password for the next sign-in', async () => {
   await signIn(EMAIL, OLD_PASSWORD);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   await accountButton('Pat Profile').click();
   await page.getByRole('menuitem', { name: 'Profile', exact: true }).click();
 
@@ -91,16 +91,16 @@ test('the Profile dialog renames you (the header shows it) and changes your pass
   expect(new URL(page.url()).pathname).toBe('/login');
 
   await submitLogin(page, EMAIL, NEW_PASSWORD);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   await accountButton('Pat Renamed').waitFor();
 });
 
 // Signed in as the demo admin, whose password nothing here changes.
 test.each(['/users/nope', '/reporting/nope', '/callLogs/x'])('%s ends on /reporting', async (path) => {
   await signIn(system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   await page.goto(path);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   await page.getByRole('heading', { name: 'Reporting', exact: true }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/reporting');
 });

@@ -68,7 +68,7 @@ async function apiRecordsTotal(query: Record<string, string>): Promise<number> {
 async function signInOnLast7Days(): Promise<URL> {
   await page.goto('/login');
   await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   const seriesRequest = page.waitForRequest((request) => request.url().includes('/api/stats/series') && request.url().includes('last_7_days'));
   await applyDatePreset(page, 'last_7_days');
   const url = new URL((await seriesRequest).url());

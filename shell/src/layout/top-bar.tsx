@@ -5,10 +5,11 @@ import { useAtom, useAtomValue } from 'jotai';
 import { openPanelAtom } from '../app/open-panel-atom';
 import { CountBadge, PickerButtons } from '../filters/picker-buttons';
 import { AutoRefreshControl } from './auto-refresh-control';
+import { CopyLinkButton } from './copy-link-button';
 
 /**
  * The row above the main area: the four pickers, the date preset in
- * force, Filters with its active count, and Auto Refresh. Each button only
+ * force, Filters with its active count, Copy link, and Auto Refresh. Each button only
  * says which overlay is open (openPanelAtom); GlobalPanels draws it. Counts
  * are spoken through aria-label and drawn as badges hidden from screen
  * readers, so a button is never announced as "Campaigns 2".
@@ -56,6 +57,7 @@ export function TopBar() {
           Filters
           <CountBadge count={activeFilters} />
         </button>
+        <CopyLinkButton />
         <span className="top-bar__divider" aria-hidden="true" />
         <AutoRefreshControl />
       </div>
