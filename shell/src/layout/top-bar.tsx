@@ -1,8 +1,11 @@
 import { DATE_PRESET_LABELS, DIMENSION_PARAM, DIMENSIONS, FILTER_DIMENSIONS } from '@callboard/contract';
 import { activeFilterCountAtom, datePresetAtom, filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { CalendarIcon, FilterIcon } from '@callboard/shared-ui/icons';
+import { useLocation } from '@callboard/shared-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { openPanelAtom, type PickerKind } from '../app/open-panel-atom';
+import { viewAreaOf } from '../views/view-query';
+import { ViewsMenu } from '../views/views-menu';
 import { AutoRefreshControl } from './auto-refresh-control';
 
 /** The picker buttons, one a dimension, in the dimensions' order. */
@@ -17,8 +20,9 @@ function CountBadge({ count }: { count: number }) {
 }
 
 /**
- * The row above the main area: the four pickers, the date preset in
- * force, Filters with its active count, and Auto Refresh. Each button only
+ * The row above the main area: the four pickers, the Views menu (in
+ * Reporting and Call Logs), the date preset in force, Filters with its active
+ * count, and Auto Refresh. Each button only
  * says which overlay is open (openPanelAtom); GlobalPanels draws it. Counts
  * are spoken through aria-label and drawn as badges hidden from screen
  * readers, so a button is never announced as "Campaigns 2".
@@ -29,6 +33,7 @@ export function TopBar() {
   const datePreset = useAtomValue(datePresetAtom);
   const activeFilters = useAtomValue(activeFilterCountAtom);
   const dateLabel = DATE_PRESET_LABELS[datePreset];
+  const viewArea = viewAreaOf(useLocation().pathname);
 
   return (
     <div className="top-bar">
@@ -53,6 +58,7 @@ export function TopBar() {
       </div>
 
       <div className="top-bar__group top-bar__group--end">
+        {viewArea ? <ViewsMenu area={viewArea} /> : null}
         <button
           type="button"
           className="top-bar__date"
