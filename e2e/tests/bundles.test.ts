@@ -47,7 +47,7 @@ test('react, react-dom, the router, jotai, swr, the toaster and our shared packa
   const page = await browser.newPage({ baseURL: system.url });
   await page.goto('/login');
   await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   for (const [link, heading] of [['Call Logs', 'Call Logs'], ['Users', 'User Management'], ['Reporting', 'Reporting']]) {
     await page.getByRole('link', { name: link }).click();
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();

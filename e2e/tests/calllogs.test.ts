@@ -31,7 +31,7 @@ beforeEach(async () => {
   page = await context.newPage();
   await page.goto('/login');
   await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
 
   // The top bar's filters: the last 30 days, so the log has pages to scroll through.
   await applyDatePreset(page, 'last_30_days');

@@ -36,7 +36,7 @@ const MONEY = /^-?\$[\d,]+\.\d{2}$/;
 async function openCostsForLast30Days() {
   await page.goto('/login');
   await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
 
   // shared-ui/filter-atoms reads `callboard.filters` when the app starts; missing fields take their defaults.
   await page.evaluate(() => localStorage.setItem('callboard.filters', JSON.stringify({ datePreset: 'last_30_days' })));

@@ -67,7 +67,7 @@ test('a delivered call appears within 2 s while Live; with the stream failing, P
   page = await context.newPage();
   await page.goto('/login');
   await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   // Auto Refresh on at 5 s: the timer the screens fall back on while the stream is down.
   await page.getByRole('switch', { name: 'Auto Refresh' }).click();
   await page.getByRole('combobox', { name: 'Refresh interval' }).selectOption('5000');

@@ -42,7 +42,7 @@ jest.setTimeout(180_000);
 async function signInOnLast30Days() {
   await page.goto('/login');
   await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL('**/reporting');
+  await page.waitForURL(/\/reporting(\?.*)?$/);
 
   await applyDatePreset(page, 'last_30_days');
   await statsSettled();
@@ -179,7 +179,7 @@ test('a call opens from its row with a playable recording, closes, and opens aga
 
   // A click on a plain cell of the row opens the details.
   await row.locator('td').nth(2).click();
-  await page.waitForURL(/\/reporting\/calls\/\d+$/);
+  await page.waitForURL(/\/reporting\/calls\/\d+(\?.*)?$/);
   const callUrl = page.url();
   const dialog = page.getByRole('dialog', { name: /Call Record Details/ });
   await dialog.getByRole('region', { name: 'Basic Information' }).waitFor();
@@ -204,7 +204,7 @@ test('a call opens from its row with a playable recording, closes, and opens aga
   expect(played.time).toBeGreaterThan(0);
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await page.waitForURL(/\/reporting$/);
+  await page.waitForURL(/\/reporting(\?.*)?$/);
   await dialog.waitFor({ state: 'detached' });
 
   // The address of an open call can be shared: a fresh load opens the same call.
@@ -213,7 +213,7 @@ test('a call opens from its row with a playable recording, closes, and opens aga
   await shared.getByRole('region', { name: 'System Information' }).waitFor();
   expect(await shared.getByRole('heading').first().textContent()).toBe(title);
   await page.keyboard.press('Escape');
-  await page.waitForURL(/\/reporting$/);
+  await page.waitForURL(/\/reporting(\?.*)?$/);
 });
 
 test('a hidden column stays hidden after a reload', async () => {

@@ -1,4 +1,5 @@
 import { NavLink, Route, Routes, useLocation } from '@callboard/shared-router';
+import { useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { CostsPage } from './features/costs/components/costs-page';
 import { OverviewPage } from './features/overview/components/overview-page';
 import './app.css';
@@ -6,9 +7,12 @@ import './app.css';
 /**
  * The Reporting area's route tree, exposed to the shell as `./App` and mounted
  * under /reporting. Statistics and Records share one page (the cards sum up the records below); Costs is
- * the tab beside it; a call's details have their own address so they can be shared.
+ * the tab beside it; a call's details have their own address so they can be shared. The applied filters,
+ * the records table's order and its page live in the query string of every one of these addresses.
  */
 export default function App() {
+  // The screens below ask for data as they mount: only once the address's view is in the filters.
+  const filtersRead = useFiltersInUrl('reporting');
   const onCosts = /\/costs\/?$/.test(useLocation().pathname);
   return (
     <section className="cb-page reporting">
@@ -24,11 +28,13 @@ export default function App() {
           </NavLink>
         </nav>
       </header>
-      <Routes>
-        <Route index element={<OverviewPage />} />
-        <Route path="calls/:callId" element={<OverviewPage />} />
-        <Route path="costs" element={<CostsPage />} />
-      </Routes>
+      {filtersRead ? (
+        <Routes>
+          <Route index element={<OverviewPage />} />
+          <Route path="calls/:callId" element={<OverviewPage />} />
+          <Route path="costs" element={<CostsPage />} />
+        </Routes>
+      ) : null}
     </section>
   );
 }

@@ -7,7 +7,9 @@ import {
   filterParamsAtom,
   filterQuery,
   filtersAtom,
+  nameOptionsAtom,
   recordsParamsAtom,
+  replaceFiltersAtom,
   resetFiltersAtom,
   sanitizeFilters,
   setPageAtom,
@@ -299,5 +301,44 @@ describe('persistence', () => {
     expect(createStore().get(filtersAtom)).toEqual({ ...DEFAULT_FILTERS, datePreset: 'last_week', status: ['DNC'] });
     localStorage.setItem(FILTERS_STORAGE_KEY, '{not json');
     expect(createStore().get(filtersAtom)).toEqual(DEFAULT_FILTERS);
+  });
+
+  test("another tab's filters are not followed: a tab keeps its own view, storage holds the last used", () => {
+    const unsubscribe = store.sub(filtersAtom, () => undefined);
+    store.set(updateFiltersAtom, { search: 'mine' });
+    const otherTab = JSON.stringify({ ...DEFAULT_FILTERS, search: 'theirs' });
+    localStorage.setItem(FILTERS_STORAGE_KEY, otherTab);
+    window.dispatchEvent(new StorageEvent('storage', { key: FILTERS_STORAGE_KEY, newValue: otherTab, storageArea: localStorage }));
+    expect(filters().search).toBe('mine');
+    expect(createStore().get(filtersAtom).search).toBe('theirs');
+    unsubscribe();
+  });
+
+  test('storage cleared by another tab (its logout) brings the filters back to their defaults', () => {
+    const unsubscribe = store.sub(filtersAtom, () => undefined);
+    store.set(updateFiltersAtom, { search: 'mine' });
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: localStorage }));
+    expect(filters()).toEqual(DEFAULT_FILTERS);
+    unsubscribe();
+  });
+});
+
+describe('a view from the address bar', () => {
+  test('replaces the whole state, page included, and is stored as the last used', () => {
+    const view = { ...DEFAULT_FILTERS, page: 3, campaigns: [SOLAR], campaign: ['7'], search: '555' };
+    store.set(replaceFiltersAtom, view);
+    expect(filters()).toEqual(view);
+    expect(createStore().get(filtersAtom)).toEqual(view);
+  });
+
+  test('names its chosen options without changing the choice or the page', () => {
+    const unnamed = { value: '7', label: '7', count: 0 };
+    store.set(replaceFiltersAtom, { ...DEFAULT_FILTERS, page: 2, campaigns: [unnamed, MEDICARE], campaign: ['7', '9'] });
+    const before = filters();
+    store.set(nameOptionsAtom, { kind: 'campaigns', options: [SOLAR, { value: '42', label: 'Not chosen', count: 1 }] });
+    expect(filters()).toEqual({ ...before, campaigns: [SOLAR, MEDICARE] });
+    store.set(nameOptionsAtom, { kind: 'campaigns', options: [SOLAR] });
+    expect(filters().campaigns).toEqual([SOLAR, MEDICARE]);
   });
 });

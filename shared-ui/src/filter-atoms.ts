@@ -168,8 +168,13 @@ function withoutIdLists(state: FilterState): StoredFilters {
   return stored as StoredFilters;
 }
 
-// Storage keeps the id lists too (the format every version has written and read).
-const storedFiltersAtom = persistedAtom<StoredFilters>(FILTERS_STORAGE_KEY, (stored) => withoutIdLists(sanitizeFilters(stored)), withIdLists);
+// Storage keeps the id lists too (the format every version has written and read). It holds the last
+// filters any tab used, what a new tab or a bare /reporting starts from; an open tab keeps its own view
+// (its address says which: use-filters-in-url.ts), so another tab's change is not followed.
+const storedFiltersAtom = persistedAtom<StoredFilters>(FILTERS_STORAGE_KEY, (stored) => withoutIdLists(sanitizeFilters(stored)), {
+  toStored: withIdLists,
+  followOtherTabs: false,
+});
 
 /** The whole filter state, read-only: change it through the write atoms below. */
 export const filtersAtom = atom((get) => withIdLists(get(storedFiltersAtom)));
@@ -259,6 +264,29 @@ export interface Selection {
 export const setSelectionAtom = atom(null, (get, set, { kind, options }: Selection) => {
   const unique = [...new Map(options.map((o) => [o.value, o])).values()];
   changeFilters(get, set, (current) => mergeFilters(current, { [kind]: unique }));
+});
+
+/**
+ * A whole view, as the address bar gives it (arriving from a link, Back, Forward): it replaces the
+ * state as it is, page included. Options labelled by their id get their names from nameOptionsAtom.
+ */
+export const replaceFiltersAtom = atom(null, (get, set, next: FilterState) => {
+  changeFilters(get, set, (current) => (sameState(current, next) ? current : withIdLists(withoutIdLists(next))));
+});
+
+function sameState(a: FilterState, b: FilterState): boolean {
+  return (Object.keys(a) as (keyof FilterState)[]).every((key) => sameValue(a[key], b[key]));
+}
+
+/**
+ * Names for chosen options: each chosen option of `kind` whose value is among `options` takes its
+ * label and count. The choice itself (which ids, in which order) and the page stay as they are.
+ */
+export const nameOptionsAtom = atom(null, (get, set, { kind, options }: Selection) => {
+  const named = new Map(options.map((o) => [o.value, o]));
+  const current = get(filtersAtom);
+  const next = current[kind].map((o) => named.get(o.value) ?? o);
+  if (!sameValue(next, current[kind])) set(storedFiltersAtom, withoutIdLists({ ...current, [kind]: next }));
 });
 
 /**

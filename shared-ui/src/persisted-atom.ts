@@ -34,6 +34,16 @@ function writePersisted(key: string, value: unknown): void {
   }
 }
 
+export interface PersistedAtomOptions<Value> {
+  /** What is written for a value, when storage keeps more than the atom (e.g. lists derived from it). */
+  toStored?: (value: Value) => unknown;
+  /**
+   * Whether another tab's write replaces this tab's value (true by default). Off, storage keeps the
+   * last value any tab wrote (what a new tab starts from) while each open tab keeps its own.
+   */
+  followOtherTabs?: boolean;
+}
+
 /**
  * A JSON value kept in localStorage under `key`.
  *
@@ -42,14 +52,16 @@ function writePersisted(key: string, value: unknown): void {
  * app's one) starts from what storage holds at that moment; and it always goes
  * through `sanitize`, so a value written by an older version, or edited by hand,
  * can never put the app in a state its types do not allow. Another tab's change
- * arrives through the `storage` event while the atom is mounted.
+ * arrives through the `storage` event while the atom is mounted, unless
+ * `followOtherTabs` is false; storage cleared by another tab (its logout)
+ * always brings the atom back to its default.
  */
 export function persistedAtom<Value>(
   key: string,
   sanitize: Sanitize<Value>,
-  /** What is written for a value, when storage keeps more than the atom (e.g. lists derived from it). */
-  toStored: (value: Value) => unknown = (value) => value,
+  options: PersistedAtomOptions<Value> = {},
 ): WritableAtom<Value, [SetStateAction<Value>], void> {
+  const { toStored = (value: Value): unknown => value, followOtherTabs = true } = options;
   const valueAtom = atomWithLazy(() => readPersisted(key, sanitize));
   const persisted = atom(
     (get) => get(valueAtom),
@@ -63,7 +75,7 @@ export function persistedAtom<Value>(
   valueAtom.onMount = (setValue) => {
     if (typeof window === 'undefined') return undefined;
     const onStorage = (event: StorageEvent) => {
-      if (event.key === key && event.storageArea === storage()) setValue(readPersisted(key, sanitize));
+      if (followOtherTabs && event.key === key && event.storageArea === storage()) setValue(readPersisted(key, sanitize));
       // localStorage.clear() (logout in another tab) reports key null.
       if (event.key === null && event.storageArea === storage()) setValue(sanitize(undefined));
     };

@@ -1,5 +1,6 @@
 import { Outlet } from '@callboard/shared-router';
 import { GlobalPanels } from '../filters/global-panels';
+import { PickerNames } from '../filters/use-picker-names';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -11,7 +12,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 /**
  * The signed-in frame: header across the top, the sidebar on the
  * left, the top bar over the main area where the remotes render (the
- * `<Outlet/>`), and the global overlays. The frame fills the viewport and only
+ * `<Outlet/>`), and the global overlays; PickerNames names the chosen ids a link brought. The frame fills the viewport and only
  * `<main>` scrolls, so navigation and filters stay in reach on a long table.
  */
 export default function DashboardLayout() {
@@ -31,6 +32,7 @@ export default function DashboardLayout() {
         </div>
       </div>
       <GlobalPanels />
+      <PickerNames />
     </div>
   );
 }

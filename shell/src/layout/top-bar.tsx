@@ -7,6 +7,7 @@ import { openPanelAtom, type PickerKind } from '../app/open-panel-atom';
 import { viewAreaOf } from '../views/view-query';
 import { ViewsMenu } from '../views/views-menu';
 import { AutoRefreshControl } from './auto-refresh-control';
+import { CopyLinkButton } from './copy-link-button';
 
 /** The picker buttons, one a dimension, in the dimensions' order. */
 export const PICKERS: readonly { kind: PickerKind; label: string }[] = FILTER_DIMENSIONS.map((kind) => ({ kind, label: DIMENSIONS[kind].label }));
@@ -22,7 +23,7 @@ function CountBadge({ count }: { count: number }) {
 /**
  * The row above the main area: the four pickers, the Views menu (in
  * Reporting and Call Logs), the date preset in force, Filters with its active
- * count, and Auto Refresh. Each button only
+ * count, Copy link, and Auto Refresh. Each button only
  * says which overlay is open (openPanelAtom); GlobalPanels draws it. Counts
  * are spoken through aria-label and drawn as badges hidden from screen
  * readers, so a button is never announced as "Campaigns 2".
@@ -82,6 +83,7 @@ export function TopBar() {
           Filters
           <CountBadge count={activeFilters} />
         </button>
+        <CopyLinkButton />
         <span className="top-bar__divider" aria-hidden="true" />
         <AutoRefreshControl />
       </div>

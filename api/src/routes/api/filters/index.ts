@@ -1,17 +1,21 @@
-import { FILTER_DIMENSIONS, PICKER_LIST_LIMIT, SEARCH_MAX_LENGTH, type CallFilterParams, type FilterDimension } from '@callboard/contract';
+import { FILTER_DIMENSIONS, PICKER_LIST_LIMIT, SEARCH_MAX_LENGTH, parseIdList, type CallFilterParams, type FilterDimension } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
 import { dimensionOptions, dispositionOptions } from '../../../domain/calls/filter-options';
+import { namedOptions } from '../../../domain/calls/named-options';
+import { validationFailed } from '../../../http/http-error';
 import { bearer } from '../schemas';
 
-type PickerQuery = CallFilterParams & { limit: number };
+type PickerQuery = CallFilterParams & { limit: number; ids?: string };
 
 // `search` here narrows the picker's own list by name, not the calls by caller id.
+// `ids` asks for exactly those options instead (a view opened from a link knows its ids, not their names).
 const pickerQuery = {
   type: 'object',
   properties: {
     ...callFilterQuerySchema,
     search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
+    ids: { type: 'string', maxLength: 20_000 },
     limit: { type: 'integer', minimum: 1, maximum: PICKER_LIST_LIMIT, default: PICKER_LIST_LIMIT },
   },
 } as const;
@@ -20,8 +24,11 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   fastify.addHook('onRequest', fastify.authenticate);
 
   const options = (dimension: FilterDimension, query: PickerQuery) => {
-    const { search, limit, ...rest } = query;
+    const { search, limit, ids, ...rest } = query;
+    const idList = ids === undefined ? undefined : parseIdList('ids', ids);
+    if (idList !== undefined && !Array.isArray(idList)) throw validationFailed([idList]);
     const filter = parseCallFilter(rest);
+    if (idList !== undefined) return namedOptions(fastify.db, dimension, idList, filter.range);
     return dimensionOptions(fastify.db, dimension, filter.range, { search: search?.trim() || undefined, limit });
   };
 
@@ -31,7 +38,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
       {
         schema: {
           tags: ['filters'],
-          summary: `The ${dimension} picker: every value with its calls in the date range, busiest first`,
+          summary: `The ${dimension} picker: every value with its calls in the date range, busiest first; or, with ids, exactly those values`,
           security: bearer,
           querystring: pickerQuery,
         },

@@ -1,0 +1,205 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { applyDatePreset } from '../support/filters';
+import { submitLogin } from '../support/sign-in';
+import { startSystem, type System } from '../support/system';
+
+/**
+ * Views as links, in real Chromium against the production build: Reporting's
+ * address holds its filters, so a link copied by one person opens the same
+ * view for another (same filters, same total, the pickers' names), Back and
+ * Forward step through views, two tabs keep two views, and a bare /reporting
+ * starts from the last filters used.
+ */
+let system: System;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const SLOW = { timeout: 30_000 };
+const COLLEAGUE = { name: 'Lena Link', email: 'lena.link@example.com', password: 's3cret-pass' };
+
+beforeAll(async () => {
+  [system, browser] = await Promise.all([startSystem({ demoCalls: 1500 }), launchChromium()]);
+  // A second person, made by the demo admin through the API, to open the links.
+  const login = await api<{ data: { token: string } }>('/api/auth/login', { body: system.demoAdmin });
+  await api('/api/users', { token: login.data.token, body: { ...COLLEAGUE, role: 'user' } });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+jest.setTimeout(180_000);
+
+async function api<T>(path: string, init: { body: unknown; token?: string }): Promise<T> {
+  const response = await fetch(`${system.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: JSON.stringify(init.body),
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A browser of its own (cookies, storage): another person, or the same one on another machine. */
+async function newBrowser(): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: system.url, viewport: { width: 1600, height: 1000 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.url });
+  contexts.push(context);
+  return context;
+}
+
+async function newTab(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(SLOW.timeout);
+  return page;
+}
+
+const REPORTING = /\/reporting(\?.*)?$/;
+
+async function signIn(page: Page, who: { email: string; password: string }, at = '/reporting') {
+  await page.goto(at);
+  await page.waitForURL('**/login');
+  await submitLogin(page, who.email, who.password);
+  await page.waitForURL(REPORTING);
+}
+
+const summary = (page: Page) => page.getByText(/^Showing \d[\d,]*-\d[\d,]* of \d[\d,]* items$/);
+const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+/** Waits until stats and records have loaded and agree; returns the total they show. */
+async function settledTotal(page: Page): Promise<number> {
+  const deadline = Date.now() + SLOW.timeout;
+  while (Date.now() < deadline) {
+    if ((await page.getByText(/Loading (stats|records)\.\.\./).count()) === 0 && (await summary(page).count()) === 1) {
+      const processed = number(await page.getByRole('article', { name: 'Total Processed', exact: true }).getByTestId('stats-count').textContent());
+      const [, total] = /of ([\d,]+) items$/.exec((await summary(page).textContent()) ?? '') ?? [];
+      if (processed === number(total ?? '')) return processed;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('timed out waiting for the stats and records to agree');
+}
+
+/** Chooses the first publisher listed in the Publishers picker; resolves once it is applied. */
+async function chooseFirstPublisher(page: Page) {
+  await page.getByRole('button', { name: 'Publishers', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Publishers' });
+  await picker.getByRole('checkbox').first().check();
+  await picker.getByRole('button', { name: 'Apply (1)' }).click();
+  await picker.waitFor({ state: 'detached' });
+}
+
+/** The chips of the Filters panel's group `title` (e.g. "Publishers"), read and the panel closed again. */
+async function chips(page: Page, title: string): Promise<string[]> {
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await panel.waitFor();
+  const labels = await panel.getByRole('group', { name: title }).locator('.cb-chip__label').allTextContents();
+  await panel.getByRole('button', { name: 'Close filters' }).click();
+  await panel.waitFor({ state: 'detached' });
+  return labels;
+}
+
+/** Resolves once the top bar's date chip names `label`'s preset. */
+const dateShows = (page: Page, label: string) => page.getByRole('button', { name: `Date range: ${label}`, exact: true }).waitFor();
+/** Playwright reads a string as a glob, where "?" is special: match the exact address instead. */
+const exactly = (address: string) => (url: URL) => url.href === address;
+
+test("a copied link opens the same view for a colleague: filters, total, the pickers' names", async () => {
+  const page = await newTab(await newBrowser());
+  await signIn(page, system.demoAdmin);
+  await applyDatePreset(page, 'last_30_days');
+  const wholeMonth = await settledTotal(page);
+  await chooseFirstPublisher(page);
+  await page.waitForURL(/[?&]publisher=\d+/);
+  const total = await settledTotal(page);
+  expect(total).toBeLessThan(wholeMonth);
+  const [publisher] = await chips(page, 'Publishers');
+  expect(publisher).toMatch(/\D/);
+
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByText('Link copied').first().waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(page.url());
+  const query = new URL(link).searchParams;
+  expect(query.get('datePreset')).toBe('last_30_days');
+  expect(query.get('publisher')).toMatch(/^\d+$/);
+
+  // Another person, in a fresh browser, signs in on the way to the link.
+  const colleague = await newTab(await newBrowser());
+  const named = colleague.waitForResponse((response) => response.url().includes('/api/filters/publishers?') && response.url().includes('ids='));
+  await signIn(colleague, COLLEAGUE, link);
+  expect(colleague.url()).toBe(link);
+  expect(await settledTotal(colleague)).toBe(total);
+  await dateShows(colleague, 'Last 30 Days');
+  await colleague.getByRole('button', { name: 'Publishers, 1 selected' }).waitFor();
+  await named;
+  expect(await chips(colleague, 'Publishers')).toEqual([publisher]);
+});
+
+test('Back restores the view before, Forward the one after', async () => {
+  const page = await newTab(await newBrowser());
+  await signIn(page, system.demoAdmin);
+  await applyDatePreset(page, 'last_30_days');
+  const wholeMonth = await settledTotal(page);
+  const monthUrl = page.url();
+  await chooseFirstPublisher(page);
+  await page.waitForURL(/[?&]publisher=\d+/);
+  const onePublisher = await settledTotal(page);
+  const publisherUrl = page.url();
+
+  await page.goBack();
+  await page.waitForURL(exactly(monthUrl));
+  expect(await settledTotal(page)).toBe(wholeMonth);
+  await page.getByRole('button', { name: 'Publishers', exact: true }).waitFor();
+
+  await page.goBack();
+  await page.waitForURL(/datePreset=today/);
+  await dateShows(page, 'Today');
+
+  await page.goForward();
+  await page.goForward();
+  await page.waitForURL(exactly(publisherUrl));
+  expect(await settledTotal(page)).toBe(onePublisher);
+  await page.getByRole('button', { name: 'Publishers, 1 selected' }).waitFor();
+});
+
+test('two tabs hold two views, each kept by a reload; a bare /reporting starts from the last filters used', async () => {
+  const context = await newBrowser();
+  const first = await newTab(context);
+  await signIn(first, system.demoAdmin);
+  await applyDatePreset(first, 'last_7_days');
+  await first.waitForURL(/datePreset=last_7_days/);
+
+  // A new tab on the bare address starts from the last filters used, written into its address.
+  const second = await newTab(context);
+  await second.goto('/reporting');
+  await second.waitForURL(/datePreset=last_7_days/);
+  await dateShows(second, 'Last 7 Days');
+
+  await applyDatePreset(second, 'last_30_days');
+  await second.waitForURL(/datePreset=last_30_days/);
+  const secondTotal = await settledTotal(second);
+  // The first tab keeps its own view: its address, not the other tab's storage, says what it shows.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(await first.getByRole('button', { name: 'Date range: Last 7 Days', exact: true }).count()).toBe(1);
+  expect(new URL(first.url()).searchParams.get('datePreset')).toBe('last_7_days');
+
+  await first.reload();
+  await dateShows(first, 'Last 7 Days');
+  expect(new URL(first.url()).searchParams.get('datePreset')).toBe('last_7_days');
+  await second.reload();
+  await dateShows(second, 'Last 30 Days');
+  expect(await settledTotal(second)).toBe(secondTotal);
+
+  // The last filters used were the second tab's: a third tab on the bare address starts from them.
+  const third = await newTab(context);
+  await third.goto('/reporting');
+  await third.waitForURL(/datePreset=last_30_days/);
+  expect(await settledTotal(third)).toBe(secondTotal);
+});
