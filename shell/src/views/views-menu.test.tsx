@@ -2,7 +2,7 @@ import { VIEW_MESSAGES, type PublicUser, type SavedView, type SavedViewBody } fr
 import { renderInHost, type FakeRequest } from '@callboard/shared-auth/testing/render-in-host';
 import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { columnSettingsAtom, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ViewsMenu } from './views-menu';
 
 const ME = 'u1';
@@ -106,7 +106,7 @@ test('in Call Logs it lists the Call Logs views', async () => {
 
 test('opening a view goes to its area with its query, and puts its filters and columns in force', async () => {
   const { user, store, location } = renderMenu();
-  store.set(updateFiltersAtom, { search: 'left over', datePreset: 'yesterday' });
+  act(() => store.set(updateFiltersAtom, { search: 'left over', datePreset: 'yesterday' }));
   const menu = await openMenu(user);
   await user.click(viewButton(menu, 'Sales last week'));
 
@@ -121,7 +121,7 @@ test('opening a view goes to its area with its query, and puts its filters and c
 
 test('a view without columns leaves the columns as they were', async () => {
   const { user, store } = renderMenu();
-  store.set(columnSettingsAtom, { hidden: ['transcript'] });
+  act(() => store.set(columnSettingsAtom, { hidden: ['transcript'] }));
   await user.click(viewButton(await openMenu(user), 'No connects'));
   expect(store.get(filtersAtom).connected).toBe('false');
   expect(store.get(columnSettingsAtom)).toEqual({ hidden: ['transcript'] });
@@ -129,8 +129,8 @@ test('a view without columns leaves the columns as they were', async () => {
 
 test('saving the current view sends its name, the filters in force, the visible columns and the sharing choice', async () => {
   const { user, store, requests } = renderMenu();
-  store.set(updateFiltersAtom, { datePreset: 'this_month', disposition: ['Voicemail'] });
-  store.set(columnSettingsAtom, { hidden: ['transcript', 'summary'] });
+  act(() => store.set(updateFiltersAtom, { datePreset: 'this_month', disposition: ['Voicemail'] }));
+  act(() => store.set(columnSettingsAtom, { hidden: ['transcript', 'summary'] }));
   await user.click(within(await openMenu(user)).getByRole('button', { name: 'Save current view' }));
 
   const dialog = await screen.findByRole('dialog', { name: 'Save view' });
