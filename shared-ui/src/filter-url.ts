@@ -7,10 +7,11 @@
  * to keep links short, except the date preset, so a link always names a view
  * (a bare address restores the last used filters instead).
  */
-import { DEFAULT_FILTERS, filterQuery, toQueryString, type FilterState } from './filter-atoms';
 import { DEFAULT_SORT, DIMENSION_PARAM, FILTER_DIMENSIONS, type FilterOption, type ViewArea } from '@callboard/contract';
 import { toNewYorkInput } from '@callboard/contract/new-york-time';
 import { hasViewParams, parseViewQuery, VIEW_QUERY_PARAMS } from '@callboard/contract/view-query';
+// By package name, so a remote uses the shared module (Module Federation shares by that name).
+import { DEFAULT_FILTERS, filterQuery, toQueryString, type FilterState } from '@callboard/shared-ui/filter-atoms';
 
 function paramsOf(search: string): URLSearchParams {
   return new URLSearchParams(search);

@@ -19,8 +19,10 @@ import type { ViewArea } from '@callboard/contract';
 import { useLocation, useNavigate } from '@callboard/shared-router';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { filtersAtom, replaceFiltersAtom } from './filter-atoms';
-import { filtersFromSearch, viewSearch } from './filter-url';
+// By package name, not './filter-atoms': Module Federation shares modules by that name, and a relative
+// import would give a remote its own copy of the atoms, apart from the one the screens change.
+import { filtersAtom, replaceFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { filtersFromSearch, viewSearch } from '@callboard/shared-ui/filter-url';
 
 export function useFiltersInUrl(area: ViewArea): boolean {
   const { pathname, search, hash } = useLocation();

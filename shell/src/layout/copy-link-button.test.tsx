@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 /** The host and the shell's root frame each mount the toaster, so a toast's text is there twice. */
-const toastSaying = async (text: string) => (await screen.findAllByText(text))[0];
+const toastSaying = async (text: string) => (await screen.findAllByText(text, {}, { timeout: 5000 }))[0];
 
 test('Copy link puts the whole address on the clipboard and says so', async () => {
   const { user } = await renderDashboard({ path: '/reporting?datePreset=yesterday' });
