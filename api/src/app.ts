@@ -24,6 +24,7 @@ import securityHeaders from './plugins/external/security-headers';
 import authRoutes, { type AuthRouteLimits } from './routes/api/auth';
 import healthRoutes from './routes/api/health';
 import userRoutes from './routes/api/users';
+import viewRoutes from './routes/api/views';
 import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
 import interactiveFirst from './plugins/app/export-pacing';
@@ -136,6 +137,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(healthRoutes, { prefix: '/api' });
   await fastify.register(authRoutes, { prefix: '/api/auth', registration: options.registration, limits, signInThrottle });
   await fastify.register(userRoutes, { prefix: '/api/users', signInThrottle });
+  await fastify.register(viewRoutes, { prefix: '/api/views' });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });
   await fastify.register(exportRoutes, { prefix: '/api/calls' });

@@ -1,4 +1,4 @@
-import { API_PATHS, callRecordPath, filterOptionsPath, paymentPath, userPath } from './endpoints';
+import { API_PATHS, callRecordPath, filterOptionsPath, paymentPath, userPath, viewPath } from './endpoints';
 
 describe('endpoint paths', () => {
   test('every path is under /api', () => {
@@ -9,6 +9,7 @@ describe('endpoint paths', () => {
     expect(callRecordPath('42')).toBe('/api/calls/records/42');
     expect(paymentPath('a/b')).toBe('/api/cost/payments/a%2Fb');
     expect(userPath('u 1')).toBe('/api/users/u%201');
+    expect(viewPath('v?1')).toBe('/api/views/v%3F1');
   });
 
   test('a picker reads its dimension under /api/filters', () => {

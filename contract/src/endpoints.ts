@@ -26,6 +26,8 @@ export const API_PATHS = {
   costBreakdown: '/api/cost/breakdown',
   costExport: '/api/cost/export',
   payments: '/api/cost/payments',
+  /** Saved views: mine and the team's shared ones (GET), a new one (POST); one by id: viewPath. */
+  views: '/api/views',
   users: '/api/users',
   userRoles: '/api/users/roles',
   /** A Server-Sent Events stream of changes to the calls (contract/src/live-events.ts). */
@@ -39,6 +41,11 @@ export function callRecordPath(id: string): string {
 
 export function paymentPath(id: string): string {
   return `${API_PATHS.payments}/${encodeURIComponent(id)}`;
+}
+
+/** One saved view (PUT, DELETE). */
+export function viewPath(id: string): string {
+  return `${API_PATHS.views}/${encodeURIComponent(id)}`;
 }
 
 export function userPath(id: string): string {

@@ -19,6 +19,7 @@ export * from './query-timeout';
 export * from './record-columns';
 export * from './recording-links';
 export * from './remotes';
+export * from './saved-view-rules';
 export * from './saved-views';
 export * from './series';
 export * from './users';

@@ -61,6 +61,19 @@ describe('fieldErrorsFromValidation', () => {
     ]);
   });
 
+  test('uniqueItems and minProperties say what the list or the object lacks', () => {
+    const errors = [
+      { instancePath: '/columns', keyword: 'uniqueItems', params: { i: 1, j: 0 } },
+      { instancePath: '', keyword: 'minProperties', params: { limit: 1 } },
+      { instancePath: '', keyword: 'minProperties', params: { limit: 2 } },
+    ];
+    expect(fieldErrorsFromValidation(errors, 'body')).toEqual([
+      { field: 'columns', message: 'columns must not list an item twice' },
+      { field: 'body', message: 'body must have at least 1 field' },
+      { field: 'body', message: 'body must have at least 2 fields' },
+    ]);
+  });
+
   test('additionalProperties at the top level names the context and the property', () => {
     const error = { instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'isAdmin' } };
     expect(fieldErrorsFromValidation([error], 'body')).toEqual([

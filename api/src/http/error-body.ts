@@ -47,6 +47,10 @@ function describe(error: AjvError): string {
       return `must have at most ${String(params.limit)} items`;
     case 'minItems':
       return `must have at least ${String(params.limit)} items`;
+    case 'uniqueItems':
+      return 'must not list an item twice';
+    case 'minProperties':
+      return `must have at least ${String(params.limit)} field${params.limit === 1 ? '' : 's'}`;
     case 'additionalProperties':
       return `must not have the property "${String(params.additionalProperty)}"`;
     default:

@@ -58,3 +58,14 @@ test('the date chip reads "Today" by default', async () => {
   await renderDashboard();
   expect(within(screen.getByRole('button', { name: /^Date range/ })).getByText('Today')).toBeInTheDocument();
 });
+
+test.each([
+  ['/reporting', true],
+  ['/callLogs', true],
+  ['/users', false],
+])('on %s the Views menu is shown: %s', async (path, shown) => {
+  await renderDashboard({ path });
+  expect(screen.queryByRole('button', { name: 'Views' }) !== null).toBe(shown);
+  // The pickers are there either way: the frame has rendered.
+  expect(screen.getByRole('button', { name: 'Campaigns' })).toBeInTheDocument();
+});

@@ -1,15 +1,19 @@
 import { DATE_PRESET_LABELS } from '@callboard/contract';
 import { activeFilterCountAtom, datePresetAtom } from '@callboard/shared-ui/filter-atoms';
 import { CalendarIcon, FilterIcon } from '@callboard/shared-ui/icons';
+import { useLocation } from '@callboard/shared-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { openPanelAtom } from '../app/open-panel-atom';
 import { CountBadge, PickerButtons } from '../filters/picker-buttons';
+import { viewAreaOf } from '../views/view-query';
+import { ViewsMenu } from '../views/views-menu';
 import { AutoRefreshControl } from './auto-refresh-control';
 import { CopyLinkButton } from './copy-link-button';
 
 /**
- * The row above the main area: the four pickers, the date preset in
- * force, Filters with its active count, Copy link, and Auto Refresh. Each button only
+ * The row above the main area: the four pickers, the Views menu (in
+ * Reporting and Call Logs), the date preset in force, Filters with its active
+ * count, Copy link, and Auto Refresh. Each button only
  * says which overlay is open (openPanelAtom); GlobalPanels draws it. Counts
  * are spoken through aria-label and drawn as badges hidden from screen
  * readers, so a button is never announced as "Campaigns 2".
@@ -26,6 +30,7 @@ export function TopBar() {
   const activeFilters = useAtomValue(activeFilterCountAtom);
   const dateLabel = DATE_PRESET_LABELS[datePreset];
   const openKind = openPanel === 'filters' ? null : openPanel;
+  const viewArea = viewAreaOf(useLocation().pathname);
 
   return (
     <div className="top-bar">
@@ -34,6 +39,7 @@ export function TopBar() {
       </div>
 
       <div className="top-bar__group top-bar__group--end">
+        {viewArea ? <ViewsMenu area={viewArea} /> : null}
         <button
           type="button"
           className="top-bar__date top-bar__wide-only"

@@ -17,6 +17,7 @@ import { spentRefreshTokens } from './0011-spent-refresh-tokens';
 import { ingestKeyScopes } from './0012-ingest-key-scopes';
 import { keptAuditAuthors } from './0013-kept-audit-authors';
 import { loginThrottleSoftLimit } from './0014-login-throttle-soft-limit';
+import { savedViews } from './0015-saved-views';
 import { combinationRollups } from './0016-combination-rollups';
 
 export interface Migration {
@@ -39,5 +40,6 @@ export const MIGRATIONS: Migration[] = [
   ingestKeyScopes,
   keptAuditAuthors,
   loginThrottleSoftLimit,
+  savedViews,
   combinationRollups,
 ];

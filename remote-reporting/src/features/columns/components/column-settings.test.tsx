@@ -2,7 +2,7 @@ import { RECORD_COLUMNS } from '@callboard/contract';
 import { screen, within } from '@testing-library/react';
 import { makeRecord, recordsBody, renderOverview } from '../../../testing/overview';
 import { RecordsCard } from '../../records/components/records-card';
-import { COLUMNS_STORAGE_KEY, sanitizeColumnSettings } from '../hooks/use-column-visibility';
+import { COLUMNS_STORAGE_KEY, sanitizeColumnSettings } from '@callboard/shared-ui/record-columns-atom';
 
 const noop = () => undefined;
 const respond = (url: URL) => (url.pathname === '/api/calls/records' ? { body: recordsBody([makeRecord()]) } : undefined);

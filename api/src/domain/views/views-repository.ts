@@ -1,0 +1,92 @@
+import type { SavedView, ViewArea } from '@callboard/contract';
+import type { Queryable } from '../../db/database';
+
+/** A `saved_views` row joined to its owner's name, as every read selects it. */
+interface ViewRow {
+  id: string;
+  owner_id: string;
+  owner_name: string;
+  name: string;
+  area: ViewArea;
+  query: string;
+  columns: string[] | null;
+  shared: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface ViewFields {
+  name: string;
+  area: ViewArea;
+  query: string;
+  columns: string[] | null;
+  shared: boolean;
+}
+
+// The owner's name, else their email: an account may have no name, and the menu must still say whose view it is.
+const SELECT_VIEW = `
+  SELECT v.id, v.owner_id, coalesce(nullif(btrim(u.name), ''), u.email) AS owner_name,
+         v.name, v.area, v.query, v.columns, v.shared, v.created_at, v.updated_at
+    FROM saved_views v JOIN users u ON u.id = v.owner_id`;
+
+function toSavedView(row: ViewRow): SavedView {
+  return {
+    id: row.id,
+    name: row.name,
+    area: row.area,
+    query: row.query,
+    columns: row.columns,
+    shared: row.shared,
+    ownerId: row.owner_id,
+    ownerName: row.owner_name,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** Everything the app reads from or writes to `saved_views`; callers pass a transaction when they need one. */
+export const viewsRepository = {
+  /** `userId`'s own views and everybody else's shared ones: own first, then by name whatever its case. */
+  async listVisible(db: Queryable, userId: string): Promise<SavedView[]> {
+    const rows = await db.query<ViewRow>(
+      `${SELECT_VIEW} WHERE v.owner_id = $1 OR v.shared
+        ORDER BY v.owner_id <> $1, lower(v.name), v.id`,
+      [userId],
+    );
+    return rows.map(toSavedView);
+  },
+
+  /** The view `id` if `userId` may see it (theirs, or shared), locked for a change when `forUpdate`. */
+  async findVisible(db: Queryable, id: string, userId: string, forUpdate = false): Promise<SavedView | undefined> {
+    const [row] = await db.query<ViewRow>(
+      `${SELECT_VIEW} WHERE v.id = $1 AND (v.owner_id = $2 OR v.shared)${forUpdate ? ' FOR UPDATE OF v' : ''}`,
+      [id, userId],
+    );
+    return row ? toSavedView(row) : undefined;
+  },
+
+  async countByOwner(db: Queryable, ownerId: string): Promise<number> {
+    const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM saved_views WHERE owner_id = $1', [ownerId]);
+    return row?.count ?? 0;
+  },
+
+  async insert(db: Queryable, ownerId: string, fields: ViewFields): Promise<string> {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO saved_views (owner_id, name, area, query, columns, shared)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [ownerId, fields.name, fields.area, fields.query, fields.columns, fields.shared],
+    );
+    return row!.id;
+  },
+
+  async update(db: Queryable, id: string, fields: ViewFields): Promise<void> {
+    await db.query(
+      `UPDATE saved_views SET name = $2, area = $3, query = $4, columns = $5, shared = $6, updated_at = now() WHERE id = $1`,
+      [id, fields.name, fields.area, fields.query, fields.columns, fields.shared],
+    );
+  },
+
+  async delete(db: Queryable, id: string): Promise<void> {
+    await db.query('DELETE FROM saved_views WHERE id = $1', [id]);
+  },
+};

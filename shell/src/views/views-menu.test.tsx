@@ -1,0 +1,242 @@
+import { VIEW_MESSAGES, type PublicUser, type SavedView, type SavedViewBody } from '@callboard/contract';
+import { renderInHost, type FakeRequest } from '@callboard/shared-auth/testing/render-in-host';
+import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { columnSettingsAtom, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ViewsMenu } from './views-menu';
+
+const ME = 'u1';
+
+function makeView(fields: Partial<SavedView>): SavedView {
+  return {
+    id: `v-${Math.random().toString(36).slice(2, 8)}`,
+    name: 'A view',
+    area: 'reporting',
+    query: '',
+    columns: null,
+    shared: false,
+    ownerId: ME,
+    ownerName: 'Ada Lovelace',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+const MINE = makeView({ id: 'mine', name: 'Sales last week', query: 'datePreset=last_7_days&status=Sales&campaign=4&sortBy=status&sortDir=asc', columns: ['callTimestamp', 'status'] });
+const MINE_SHARED = makeView({ id: 'mine-shared', name: 'Team board', shared: true });
+const THEIRS = makeView({ id: 'theirs', name: 'No connects', query: 'connected=false', shared: true, ownerId: 'u2', ownerName: 'Grace Hopper' });
+const CALL_LOGS = makeView({ id: 'logs', name: 'Logs only', area: 'callLogs' });
+
+interface Options {
+  area?: 'reporting' | 'callLogs';
+  account?: Partial<PublicUser>;
+  views?: SavedView[];
+  /** Answers a write instead of the in-memory server (a refusal). */
+  refuse?: (request: FakeRequest) => { status: number; body: unknown } | undefined;
+  failList?: boolean;
+}
+
+/** The menu over a small in-memory server of views (GET lists, POST adds, PUT renames, DELETE removes). */
+function renderMenu({ area = 'reporting', account = {}, views = [MINE, MINE_SHARED, THEIRS, CALL_LOGS], refuse, failList = false }: Options = {}) {
+  let stored = [...views];
+  const rendered = renderInHost(<ViewsMenu area={area} />, {
+    path: area === 'reporting' ? '/reporting' : '/callLogs',
+    session: account,
+    api: (request) => {
+      if (request.method !== 'GET') {
+        const refusal = refuse?.(request);
+        if (refusal) return refusal;
+      }
+      if (request.path === '/api/views' && request.method === 'GET') {
+        return failList ? { status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'The database is unavailable' } } : { body: { success: true, data: stored } };
+      }
+      if (request.path === '/api/views' && request.method === 'POST') {
+        const body = request.body as SavedViewBody;
+        const view = makeView({ ...body, id: 'new', columns: body.columns ?? null, shared: body.shared ?? false });
+        stored = [view, ...stored];
+        return { status: 201, body: { success: true, message: 'View saved', data: view } };
+      }
+      const id = request.path.replace('/api/views/', '');
+      if (request.method === 'PUT') {
+        stored = stored.map((v) => (v.id === id ? { ...v, ...(request.body as Partial<SavedView>) } : v));
+        return { body: { success: true, message: 'View updated', data: stored.find((v) => v.id === id) } };
+      }
+      if (request.method === 'DELETE') {
+        stored = stored.filter((v) => v.id !== id);
+        return { body: { success: true, message: 'View deleted' } };
+      }
+      return undefined;
+    },
+  });
+  return rendered;
+}
+
+async function openMenu(user: ReturnType<typeof renderMenu>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Views' }));
+  const menu = await screen.findByRole('dialog', { name: 'Views' });
+  await within(menu).findByRole('heading', { name: 'My views' });
+  expect(within(menu).queryByText('Loading views…')).not.toBeInTheDocument();
+  return menu;
+}
+
+const section = (menu: HTMLElement, title: string) => within(menu).getByRole('region', { name: title });
+const names = (region: HTMLElement) => Array.from(region.querySelectorAll('.views-menu__name')).map((name) => name.textContent);
+/** A view's open button: its name, then its note (Shared, by …). */
+const viewButton = (menu: HTMLElement, name: string) => within(menu).getByRole('button', { name: new RegExp(`^${name}`) });
+
+test('lists my views and the team\'s shared ones for the area on screen, with their owners', async () => {
+  const { user, requests } = renderMenu();
+  // Nothing is read until the menu opens.
+  expect(requests('/api/views')).toHaveLength(0);
+  const menu = await openMenu(user);
+  expect(names(section(menu, 'My views'))).toEqual(['Sales last week', 'Team board']);
+  expect(within(section(menu, 'My views')).getByText('Shared')).toBeInTheDocument();
+  expect(names(section(menu, 'Shared views'))).toEqual(['No connects']);
+  expect(within(section(menu, 'Shared views')).getByText('by Grace Hopper')).toBeInTheDocument();
+  expect(within(menu).queryByText('Logs only')).not.toBeInTheDocument();
+});
+
+test('in Call Logs it lists the Call Logs views', async () => {
+  const { user } = renderMenu({ area: 'callLogs' });
+  const menu = await openMenu(user);
+  expect(names(section(menu, 'My views'))).toEqual(['Logs only']);
+  expect(within(section(menu, 'Shared views')).getByText('No views shared by the team.')).toBeInTheDocument();
+});
+
+test('opening a view goes to its area with its query, and puts its filters and columns in force', async () => {
+  const { user, store, location } = renderMenu();
+  act(() => store.set(updateFiltersAtom, { search: 'left over', datePreset: 'yesterday' }));
+  const menu = await openMenu(user);
+  await user.click(viewButton(menu, 'Sales last week'));
+
+  expect(location.pathname).toBe('/reporting');
+  expect(location.search).toBe(`?${MINE.query}`);
+  expect(screen.queryByRole('dialog', { name: 'Views' })).not.toBeInTheDocument();
+  const filters = store.get(filtersAtom);
+  expect(filters).toMatchObject({ datePreset: 'last_7_days', status: ['Sales'], campaign: ['4'], sortBy: 'status', sortDir: 'asc', search: '' });
+  expect(filters.campaigns).toEqual([{ value: '4', label: '4', count: 0 }]);
+  expect(visibleColumnKeys(store.get(columnSettingsAtom))).toEqual(['callTimestamp', 'status']);
+});
+
+test('a view without columns leaves the columns as they were', async () => {
+  const { user, store } = renderMenu();
+  act(() => store.set(columnSettingsAtom, { hidden: ['transcript'] }));
+  await user.click(viewButton(await openMenu(user), 'No connects'));
+  expect(store.get(filtersAtom).connected).toBe('false');
+  expect(store.get(columnSettingsAtom)).toEqual({ hidden: ['transcript'] });
+});
+
+test('saving the current view sends its name, the filters in force, the visible columns and the sharing choice', async () => {
+  const { user, store, requests } = renderMenu();
+  act(() => store.set(updateFiltersAtom, { datePreset: 'this_month', disposition: ['Voicemail'] }));
+  act(() => store.set(columnSettingsAtom, { hidden: ['transcript', 'summary'] }));
+  await user.click(within(await openMenu(user)).getByRole('button', { name: 'Save current view' }));
+
+  const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Voicemails this month ');
+  await user.click(within(dialog).getByRole('checkbox', { name: 'Share with the team' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  expect(await screen.findByText('View saved')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Save view' })).not.toBeInTheDocument();
+  const [post] = requests('/api/views').filter((r) => r.method === 'POST');
+  expect(post?.body).toEqual({
+    name: 'Voicemails this month',
+    area: 'reporting',
+    query: 'datePreset=this_month&disposition=Voicemail',
+    columns: visibleColumnKeys({ hidden: ['transcript', 'summary'] }),
+    shared: true,
+  });
+  // The list is read again, and the new view is in it.
+  const menu = await openMenu(user);
+  await waitFor(() => expect(names(section(menu, 'My views'))).toContain('Voicemails this month'));
+});
+
+test('a Call Logs view keeps no columns and is private unless ticked', async () => {
+  const { user, requests } = renderMenu({ area: 'callLogs' });
+  await user.click(within(await openMenu(user)).getByRole('button', { name: 'Save current view' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mine');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await screen.findByText('View saved');
+  expect(requests('/api/views').find((r) => r.method === 'POST')?.body).toMatchObject({ area: 'callLogs', columns: null, shared: false });
+});
+
+test('a blank name is refused before anything is sent', async () => {
+  const { user, requests } = renderMenu();
+  await user.click(within(await openMenu(user)).getByRole('button', { name: 'Save current view' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '   ');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(within(dialog).getByText(VIEW_MESSAGES.nameRequired)).toBeInTheDocument();
+  expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+  expect(requests('/api/views').filter((r) => r.method === 'POST')).toHaveLength(0);
+});
+
+test("the server's refusal is toasted and shown under the name; the dialog stays open", async () => {
+  const { user } = renderMenu({
+    refuse: () => ({ status: 409, body: { success: false, code: 'CONFLICT', message: VIEW_MESSAGES.duplicateName, errors: [{ field: 'name', message: VIEW_MESSAGES.duplicateName }] } }),
+  });
+  await user.click(within(await openMenu(user)).getByRole('button', { name: 'Save current view' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Sales last week');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByText(VIEW_MESSAGES.duplicateName)).toBeInTheDocument();
+  expect(screen.getAllByText(VIEW_MESSAGES.duplicateName)).toHaveLength(2);
+  expect(screen.getByRole('dialog', { name: 'Save view' })).toBeInTheDocument();
+});
+
+test('renaming one of my views', async () => {
+  const { user, requests } = renderMenu();
+  await user.click(within(await openMenu(user)).getByRole('button', { name: 'Rename Sales last week' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Rename view' });
+  const field = within(dialog).getByRole('textbox', { name: 'Name' });
+  expect(field).toHaveValue('Sales last week');
+  await user.clear(field);
+  await user.type(field, 'Sales, week before');
+  await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+  expect(await screen.findByText('View renamed')).toBeInTheDocument();
+  const put = requests('/api/views/mine').find((r) => r.method === 'PUT');
+  expect(put?.body).toEqual({ name: 'Sales, week before' });
+});
+
+test('deleting asks first; Cancel sends nothing, Delete removes it', async () => {
+  const { user, requests } = renderMenu();
+  await user.click(within(await openMenu(user)).getByRole('button', { name: 'Delete Team board' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Delete view' });
+  expect(dialog).toHaveTextContent('Delete the view Team board? It is shared: it goes for the whole team.');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(requests('/api/views/mine-shared')).toHaveLength(0);
+
+  await user.click(within(await openMenu(user)).getByRole('button', { name: 'Delete Team board' }));
+  dialog = await screen.findByRole('dialog', { name: 'Delete view' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('View deleted')).toBeInTheDocument();
+  expect(requests('/api/views/mine-shared').map((r) => r.method)).toEqual(['DELETE']);
+  const menu = await openMenu(user);
+  await waitFor(() => expect(names(section(menu, 'My views'))).toEqual(['Sales last week']));
+});
+
+test("nobody renames another person's view; only an admin is offered to delete a shared one", async () => {
+  const first = renderMenu();
+  let shared = section(await openMenu(first.user), 'Shared views');
+  expect(within(shared).queryByRole('button', { name: /^Rename / })).not.toBeInTheDocument();
+  expect(within(shared).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+  first.unmount();
+
+  const admin = renderMenu({ account: { role: 'admin' } });
+  shared = section(await openMenu(admin.user), 'Shared views');
+  expect(within(shared).queryByRole('button', { name: /^Rename / })).not.toBeInTheDocument();
+  expect(within(shared).getByRole('button', { name: 'Delete No connects' })).toBeInTheDocument();
+});
+
+test('a list that fails to load says so and offers Retry', async () => {
+  const { user } = renderMenu({ failList: true });
+  await user.click(screen.getByRole('button', { name: 'Views' }));
+  const menu = await screen.findByRole('dialog', { name: 'Views' });
+  expect(await within(menu).findByText('Failed to load views.')).toBeInTheDocument();
+  expect(within(menu).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  // Saving stays possible.
+  expect(within(menu).getByRole('button', { name: 'Save current view' })).toBeInTheDocument();
+});
