@@ -50,7 +50,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Spec §8's order: the body's message field, the error text, the status text,
+ * The order: the body's message field, the error text, the status text,
  * "Unknown error occurred". The error text is the body's own `error` field
  * when it has one (Fastify's default errors carry it), else what failed underneath.
  */

@@ -102,7 +102,7 @@ async function sendWithSession<T>(
   try {
     return await sendRequest<T>(path, request, token, reader);
   } catch (error) {
-    // Spec §6/§8: a 401 signs out — but only the session that sent the request; one started since (a new login) stays.
+    // A 401 signs out — but only the session that sent the request; one started since (a new login) stays.
     if (signOutOn401 && error instanceof ApiError && error.status === 401 && token !== null && store.get(tokenAtom) === token) {
       clearSession(store);
     }

@@ -174,7 +174,7 @@ async function readInChunks(response: Response, onChunk: (chunk: Uint8Array) => 
   return new Blob(chunks as BlobPart[], type ? { type } : undefined);
 }
 
-/** Spec §7: accept and content-type JSON, bearer token when present; the caller's headers win. */
+/** Accept and content-type JSON, bearer token when present; the caller's headers win. */
 function buildHeaders(body: unknown, extra: HeadersInit | undefined, token: string | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A browser must write multipart/binary content types itself (with the boundary), so those keep none of ours.

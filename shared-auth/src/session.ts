@@ -13,13 +13,13 @@ import type { createStore } from 'jotai/vanilla';
 
 export type Store = ReturnType<typeof createStore>;
 
-/** Spec §9 "Local-storage token key"; the user is kept beside it. */
+/** The localStorage key of the token; the user is kept beside it. */
 export const TOKEN_STORAGE_KEY = 'token';
 export const USER_STORAGE_KEY = 'user';
 
 export const userAtom = atom<PublicUser | null>(null);
 export const tokenAtom = atom<string | null>(null);
-/** Spec §3: authenticated means a token exists, nothing more. */
+/** Authenticated means a token exists, nothing more. */
 export const isAuthenticatedAtom = atom((get) => get(tokenAtom) !== null);
 /** True until restoreSession has run, and while a login is pending. */
 export const isLoadingAtom = atom(true);
@@ -81,7 +81,7 @@ export function readStoredToken(): string | null {
 }
 
 /**
- * Spec §4: at start the token and user come back from storage if present;
+ * At start the token and user come back from storage if present;
  * anything unreadable clears the stored auth so the next start is clean.
  * Ends with isLoading false whatever happened.
  */
@@ -155,7 +155,7 @@ export function updateSessionUser(store: Store, user: PublicUser): void {
   }
 }
 
-/** Spec §4 logout: user and token cleared, and local and session storage cleared too. */
+/** Logout: user and token cleared, and local and session storage cleared too. */
 export function clearSession(store: Store): void {
   setSignedOut(store);
   store.set(isLoadingAtom, false);

@@ -6,7 +6,7 @@ export interface SortState<Key extends string = string> {
 }
 
 /**
- * Spec §4 "Sorting": clicking the sorted column flips its direction; clicking
+ * Sorting: clicking the sorted column flips its direction; clicking
  * another column sorts by it, ascending first.
  */
 export function nextSort<Key extends string>(current: SortState<string> | undefined, key: Key): SortState<Key> {

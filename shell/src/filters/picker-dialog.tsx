@@ -13,7 +13,7 @@ import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
 import { usePickerOptions } from './use-picker-options';
 import './filters.css';
 
-/** Spec §9. */
+/** How long the search waits after the last keystroke, and how tall the list grows before it scrolls. */
 export const PICKER_SEARCH_DEBOUNCE_MS = 300;
 export const PICKER_LIST_MAX_HEIGHT = 360;
 

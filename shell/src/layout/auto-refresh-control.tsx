@@ -37,7 +37,7 @@ export function LiveIndicator() {
 }
 
 /**
- * Spec §2/§4's Auto Refresh toggle and its interval, both persisted UI state
+ * The Auto Refresh toggle and its interval, both persisted UI state
  * that the reporting remote's refreshing reads. The interval only matters while
  * auto refresh is on (and, while the live stream is open, only as the fallback),
  * so it is disabled otherwise, but keeps its value.

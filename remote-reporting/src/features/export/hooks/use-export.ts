@@ -6,10 +6,10 @@ import { downloadExport, type DownloadProgress, type ExportDownloadOptions, type
 import { fallbackExportName } from '../components/export-file-name';
 import { saveFile } from '@callboard/shared-ui/save-file';
 
-/** Spec §9: how long "Export Complete" stays before the popup goes. */
+/** How long "Export Complete" stays before the popup goes. */
 export const EXPORT_RESET_DELAY_MS = 3000;
 
-/** Spec §4's export states; `progress` is 0 until the file is complete, then 100. */
+/** The export's states; `progress` is 0 until the file is complete, then 100. */
 export type ExportState =
   | { status: 'idle'; progress: 0 }
   | { status: 'processing'; progress: 0; format: ExportFormat; received: DownloadProgress }

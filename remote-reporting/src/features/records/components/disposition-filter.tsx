@@ -4,7 +4,7 @@ import { dispositionFilterAtom, updateFiltersAtom } from '@callboard/shared-ui/f
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useDispositionOptions } from '../api/dispositions';
 
-/** Spec §2: the dropdown is 300 px wide and its list scrolls past 280 px. */
+/** The dropdown is 300 px wide and its list scrolls past 280 px. */
 export const DISPOSITIONS_DROPDOWN_WIDTH = 300;
 export const DISPOSITIONS_LIST_MAX_HEIGHT = 280;
 

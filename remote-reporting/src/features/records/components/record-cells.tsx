@@ -16,7 +16,7 @@ export function TruncatedText({ text }: { text: string | null | undefined }) {
   return <span title={short === full ? undefined : full}>{short}</span>;
 }
 
-/** Spec §2: a "Play" link opening the recording in a new tab. */
+/** A "Play" link opening the recording in a new tab. */
 export function RecordingLink({ url }: { url: string | null | undefined }) {
   if (isBlank(url)) return <>{DASH}</>;
   return (

@@ -1,10 +1,10 @@
-/** Spec §9 "User page buttons shown: at most 5". */
+/** At most 5 user page buttons are shown. */
 export const MAX_PAGE_BUTTONS = 5;
 
 /**
  * The page numbers the users pagination shows.
  *
- * Spec §2 says "page buttons numbered from 1 up to at most 5". Read literally
+ * The product asks for "page buttons numbered from 1 up to at most 5". Read literally
  * (always 1…5) pages past 5 would get no button and the current page would
  * often not be highlighted, so: with 5 pages or fewer, every page (exactly
  * "1 up to at most 5"); with more, a window of 5 consecutive pages that

@@ -18,7 +18,7 @@ describe('User Management for a non-admin', () => {
     expect(del).toBeDisabled();
     expect(del).toHaveAttribute('title', 'Only admins can manage users');
     expect(within(await findRow('member@example.com')).getByRole('button', { name: 'Delete Max Member' })).toBeDisabled();
-    // Spec §6 still applies: no Delete at all on admin rows.
+    // Still: no Delete at all on admin rows.
     expect(within(await findRow('ada@example.com')).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 

@@ -14,7 +14,7 @@ export interface DeleteUserDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2: Delete asks first. The dialog stays up, busy, until the server has answered. */
+/** Delete asks first. The dialog stays up, busy, until the server has answered. */
 export function DeleteUserDialog({ user, onConfirm, onClose }: DeleteUserDialogProps) {
   const [deleting, setDeleting] = useState(false);
   if (!user) return null;

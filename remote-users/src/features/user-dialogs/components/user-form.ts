@@ -25,12 +25,12 @@ export type UserFormErrors = Partial<Record<UserFormField, string>>;
 /** The order the form shows its fields: the first invalid one gets focus. */
 export const FIELD_ORDER: readonly UserFormField[] = ['name', 'email', 'password', 'currentPassword', 'role', 'active'];
 
-/** Spec §2: Add opens empty, with role user. */
+/** Add opens empty, with role user. */
 export function emptyUserForm(): UserFormValues {
   return { name: '', email: '', password: '', currentPassword: '', role: 'user', active: true };
 }
 
-/** Spec §4: Edit opens filled; the password starts blank (keep the current one). */
+/** Edit opens filled; the password starts blank (keep the current one). */
 export function userFormFrom(user: PublicUser): UserFormValues {
   return { name: user.name ?? '', email: user.email, password: '', currentPassword: '', role: user.role, active: user.active };
 }
@@ -58,7 +58,7 @@ export function createUserBody(values: UserFormValues): CreateUserBody {
 }
 
 /**
- * Spec §7: name, email, password (may be empty), role. `active` goes only
+ * The body: name, email, password (may be empty), role. `active` goes only
  * when the editor may change it, so a user saving their own name never
  * touches a field the server reserves for admins; `currentPassword` only with
  * a new password for your own account, the one change that needs it.

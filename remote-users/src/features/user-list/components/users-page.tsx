@@ -18,11 +18,11 @@ import { useUserActions } from '../hooks/use-user-actions';
 import { UsersTable } from './users-table';
 import './users-page.css';
 
-/** Spec §9: search debounce. */
+/** Search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_PLACEHOLDER = 'Search users by name, email, or role...';
 
-/** Spec §2 "User Management": the list, search, pagination, and the create/edit/delete dialogs. */
+/** User Management: the list, search, pagination, and the create/edit/delete dialogs. */
 export function UsersPage() {
   const { user: me } = useSession();
   const permissions = useMemo(() => userPermissions(me), [me]);
@@ -50,7 +50,7 @@ export function UsersPage() {
     if (totalPages > 0 && page > totalPages) setPaging({ search, page: totalPages });
   }, [page, totalPages, search]);
 
-  // Spec §2: every control is disabled while any request runs — a page change, a Retry, or a save.
+  // Every control is disabled while any request runs — a page change, a Retry, or a save.
   const busy = list.isValidating || actions.pending;
   const users = list.data?.data ?? [];
   const total = searching ? unfilteredTotal : list.data?.total;

@@ -29,7 +29,7 @@ export function userLabel(user: PublicUser): string {
   return user.name?.trim() || user.email;
 }
 
-/** Spec §2: the users table — Name (avatar, "N/A" when empty), Email, Role, Status, Actions. */
+/** The users table — Name (avatar, "N/A" when empty), Email, Role, Status, Actions. */
 export function UsersTable({ users, permissions, loading, actionsDisabled, emptyState, onEdit, onDelete }: UsersTableProps) {
   const columns: TableColumn<PublicUser>[] = [
     {
