@@ -9,13 +9,24 @@ function fakeResponse() {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('watchStalledReader', () => {
-  test('fires once the buffer has stayed full, with no drain, for the threshold', async () => {
-    const response = fakeResponse();
-    let stalled = 0;
-    watchStalledReader(response as unknown as ServerResponse, 40, () => (stalled += 1));
-    response.writableNeedDrain = true;
-    await sleep(120);
-    expect(stalled).toBe(1);
+  test('fires once the buffer has stayed full, with no drain, for the threshold', () => {
+    // On the test's own clock: on a loaded machine real timers fire late, and 120 ms of real time was
+    // not always enough for a 40 ms threshold looked at every 10 ms.
+    jest.useFakeTimers();
+    try {
+      const response = fakeResponse();
+      let stalled = 0;
+      watchStalledReader(response as unknown as ServerResponse, 40, () => (stalled += 1));
+      response.writableNeedDrain = true;
+      jest.advanceTimersByTime(30);
+      expect(stalled).toBe(0);
+      jest.advanceTimersByTime(90);
+      expect(stalled).toBe(1);
+      jest.advanceTimersByTime(200);
+      expect(stalled).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('a client that drains now and then, or keeps up, is never cut', async () => {
