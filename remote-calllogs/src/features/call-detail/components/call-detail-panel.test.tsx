@@ -95,11 +95,12 @@ test('the close button and Escape close the panel', async () => {
 
 test('a call has its own path over the log: opening keeps the loaded log, closing keeps the query', async () => {
   const api = fakeCallsApi([makeCall(6), overridden, makeCall(5)]);
-  const { user, location, recordsRequests } = renderCallLogs({ api, search: '?from=mail' });
+  // The query is the log's view (its filters in the address), which a call's path keeps.
+  const { user, location, recordsRequests } = renderCallLogs({ api, search: '?datePreset=yesterday' });
   await user.click(await screen.findByText(overridden.callerId));
   await screen.findByRole('complementary', { name: 'Call details' });
   expect(location.pathname).toBe('/callLogs/calls/7');
-  expect(location.search).toBe('?from=mail');
+  expect(location.search).toBe('?datePreset=yesterday');
   // The log stayed mounted: no second first page was asked for.
   expect(recordsRequests()).toHaveLength(1);
 
@@ -108,7 +109,7 @@ test('a call has its own path over the log: opening keeps the loaded log, closin
 
   await user.keyboard('{Escape}');
   expect(location.pathname).toBe('/callLogs');
-  expect(location.search).toBe('?from=mail');
+  expect(location.search).toBe('?datePreset=yesterday');
   expect(recordsRequests()).toHaveLength(1);
   expect(screen.getByText(makeCall(6).callerId)).toBeInTheDocument();
 });
