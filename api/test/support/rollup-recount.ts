@@ -5,9 +5,6 @@ const MEASURES = `count(*) AS calls, count(*) FILTER (WHERE NOT connected) AS no
 const DIMS = 'CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, coalesce(buyer_id, 0))) AS v(dim, dim_id)';
 const NY_DAY = "((call_ts AT TIME ZONE 'America/New_York')::date)::text";
 
-const COMBO = 'campaign_id, publisher_id, target_id, buyer_id, status, connected, calls';
-const COMBO_FROM_CALLS = 'campaign_id, publisher_id, coalesce(target_id, 0) AS target_id, coalesce(buyer_id, 0) AS buyer_id, status, connected';
-
 /** Each rollup (its non-empty rows) beside the same figures counted from the calls table. */
 const PAIRS: Array<[name: string, rollup: string, recount: string]> = [
   [
@@ -43,17 +40,6 @@ const PAIRS: Array<[name: string, rollup: string, recount: string]> = [
     `SELECT dim, (date_trunc('month', call_ts AT TIME ZONE 'America/New_York')::date)::text AS month, dim_id, count(*) AS calls,
        count(*) FILTER (WHERE status = 'Sales') AS sales, sum(revenue_cents) AS revenue_cents, sum(payout_cents) AS payout_cents
      FROM calls ${DIMS} GROUP BY 1, 2, 3`,
-  ],
-  [
-    'calls_daily_combo',
-    `SELECT day::text, ${COMBO} FROM calls_daily_combo WHERE calls <> 0`,
-    `SELECT ${NY_DAY} AS day, ${COMBO_FROM_CALLS}, count(*) AS calls FROM calls GROUP BY 1, 2, 3, 4, 5, 6, 7`,
-  ],
-  [
-    'calls_monthly_combo',
-    `SELECT month::text, ${COMBO} FROM calls_monthly_combo WHERE calls <> 0`,
-    `SELECT (date_trunc('month', call_ts AT TIME ZONE 'America/New_York')::date)::text AS month, ${COMBO_FROM_CALLS}, count(*) AS calls
-     FROM calls GROUP BY 1, 2, 3, 4, 5, 6, 7`,
   ],
 ];
 

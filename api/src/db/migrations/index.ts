@@ -18,7 +18,6 @@ import { ingestKeyScopes } from './0012-ingest-key-scopes';
 import { keptAuditAuthors } from './0013-kept-audit-authors';
 import { loginThrottleSoftLimit } from './0014-login-throttle-soft-limit';
 import { savedViews } from './0015-saved-views';
-import { combinationRollups } from './0016-combination-rollups';
 
 export interface Migration {
   version: string;
@@ -41,5 +40,4 @@ export const MIGRATIONS: Migration[] = [
   keptAuditAuthors,
   loginThrottleSoftLimit,
   savedViews,
-  combinationRollups,
 ];

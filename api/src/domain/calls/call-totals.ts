@@ -102,10 +102,6 @@ function partSql(filter: CallFilter, part: RangePart, params: unknown[]): string
       return fromHourly(filter, part.range, bind);
     case 'calls':
       return fromRaw(filter, part.range, params);
-    case 'combination-days':
-    case 'connected-days':
-      // Those rollups keep a count of calls only, not the money a status total carries.
-      throw new Error('status totals are never planned from the combination rollups');
   }
 }
 

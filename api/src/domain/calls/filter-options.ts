@@ -1,15 +1,12 @@
-import { DIMENSIONS, DISPOSITIONS, FILTER_DIMENSIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
+import { DIMENSIONS, DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
-import { paramBinder, type Bind } from '../../db/sql-params';
+import { paramBinder } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
 import { totalsByStatus } from './call-totals';
 import { callWhere } from './call-where';
 import { dimensionSumsSql } from './dimension-sums';
-import { monthlyAndDailySql } from './month-split';
-import { planDimensionCounts, type MonthSplit, type RangePart } from './rollup-planner';
-import { selectedIds } from './selected-ids';
-import { statusCondition } from './status-condition';
+import { planDimensionCounts, type CallsPart, type DaysPart } from './rollup-planner';
 
 /**
  * What a picker's counts are narrowed by: everything on screen except the
@@ -29,50 +26,17 @@ export function pickerFilter(filter: CallFilter, dimension: FilterDimension): Ca
   };
 }
 
-/** The combination rollups' condition for a filter's selections, statuses and connection (`true` when none). */
-function combinationWhere(filter: CallFilter, bind: Bind): string {
-  const clauses: string[] = [];
-  for (const dimension of FILTER_DIMENSIONS) {
-    const ids = selectedIds(filter, dimension);
-    if (ids.length > 0) clauses.push(`${DIMENSIONS[dimension].column} = ANY(${bind(ids)}::int[])`);
-  }
-  if (filter.statuses.length > 0) clauses.push(statusCondition('status', filter.statuses, bind));
-  if (filter.connected !== undefined) clauses.push(filter.connected ? 'connected' : 'NOT connected');
-  return clauses.length > 0 ? clauses.join(' AND ') : 'true';
-}
-
-const COMBINATION_TABLES = { monthly: 'calls_monthly_combo', daily: 'calls_daily_combo' };
-
-function combinationCountsSql(column: string, filter: CallFilter, split: MonthSplit, bind: Bind): string {
-  const source = monthlyAndDailySql(COMBINATION_TABLES, `${column}, calls`, combinationWhere(filter, bind), split, bind);
-  return `SELECT ${column} AS id, sum(calls)::bigint AS calls FROM (${source}) s GROUP BY ${column}`;
-}
-
-/** Connected calls alone: every call per value less those that did not connect (see ConnectedDaysPart). */
-function connectedCountsSql(dimension: FilterDimension, split: MonthSplit, params: unknown[]): string {
-  const { rollupCode, column } = DIMENSIONS[dimension];
-  const all = dimensionSumsSql(rollupCode, split, params);
-  const notConnected = monthlyAndDailySql(COMBINATION_TABLES, `${column} AS id, -calls AS calls`, 'NOT connected', split, paramBinder(params));
-  return `SELECT id, sum(calls)::bigint AS calls FROM (SELECT id, calls FROM (${all}) a UNION ALL ${notConnected}) s GROUP BY id`;
-}
-
 /** Calls per value of `dimension` in one part of the range (see planDimensionCounts): columns id, calls. */
-function partSql(dimension: FilterDimension, filter: CallFilter, part: RangePart, params: unknown[]): string {
+function partSql(dimension: FilterDimension, filter: CallFilter, part: DaysPart | CallsPart, params: unknown[]): string {
   const { rollupCode, column } = DIMENSIONS[dimension];
   switch (part.source) {
     case 'days':
       return dimensionSumsSql(rollupCode, part.split, params);
-    case 'combination-days':
-      return combinationCountsSql(column, filter, part.split, paramBinder(params));
-    case 'connected-days':
-      return connectedCountsSql(dimension, part.split, params);
     case 'calls': {
       const where = callWhere(filter, part.range, params.length + 1);
       params.push(...where.params);
       return `SELECT c.${column} AS id, count(*) AS calls FROM calls c WHERE ${where.sql} AND c.${column} IS NOT NULL GROUP BY c.${column}`;
     }
-    default:
-      throw new Error(`a picker's counts are never planned from ${part.source}`);
   }
 }
 

@@ -73,18 +73,12 @@ describe('planDimensionCounts', () => {
     expect(planDimensionCounts(f, f.range)).toEqual({ rollup: true, parts: [{ source: 'days', split: splitByMonth('2026-10-22', '2026-11-21') }] });
   });
 
-  test('another picker, a status or the connection: the combination rollups for whole days', () => {
-    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { status: 'Sales' }, { connected: 'false' }];
+  test('another picker, a status, the connection or a caller id: the calls, exactly', () => {
+    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { status: 'Sales' }, { connected: 'false' }, { connected: 'true' }, { search: '555' }];
     for (const params of cases) {
       const f = filter(params);
-      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'combination-days', split: splitByMonth('2026-10-22', '2026-11-21') }] }]);
+      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: false, parts: [{ source: 'calls', range: f.range }] }]);
     }
-  });
-
-  test('connected calls alone: all calls less those that did not connect, each from its rollup', () => {
-    const f = filter({ connected: 'true' });
-    expect(planDimensionCounts(f, f.range).parts).toEqual([{ source: 'connected-days', split: splitByMonth('2026-10-22', '2026-11-21') }]);
-    expect(sources(planDimensionCounts(filter({ connected: 'true', status: 'Sales' }), f.range))).toEqual(['combination-days']);
   });
 
   test('a custom range: the rollup for its whole days, the calls for the partial days at either end', () => {
@@ -97,7 +91,7 @@ describe('planDimensionCounts', () => {
         { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
       ],
     });
-    expect(sources(planDimensionCounts(filter({ status: 'Sales' }), ragged))).toEqual(['combination-days', 'calls', 'calls']);
+    expect(sources(planDimensionCounts(filter({ status: 'Sales' }), ragged))).toEqual(['calls']);
     // Inside one day: the calls alone.
     const morning = { from: new Date('2026-11-10T14:17:00Z'), to: new Date('2026-11-10T19:41:00Z') };
     expect(sources(planDimensionCounts(filter({ publisher: '3' }), morning))).toEqual(['calls']);

@@ -14,9 +14,7 @@ import { memoizePure } from './pure-memo';
  * - calls_hourly: per hour and status;
  * - calls_daily, calls_monthly: per New York day (month) and status;
  * - calls_daily_dim_status: per New York day, dimension value and status;
- * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status;
- * - calls_daily_combo, calls_monthly_combo (migration 0016): calls per New York day (month) and
- *   combination of campaign, publisher, target, buyer, status and connection.
+ * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status.
  * A rollup answers only what it keeps: a filter on anything else (a caller
  * id, several pickers at once) is read from `calls`.
  */
@@ -59,24 +57,8 @@ export interface DimensionDaysPart {
   toDay: string;
 }
 
-/** Whole New York days under selections in several dimensions, a status or a connection: the combination rollups. */
-export interface CombinationDaysPart {
-  source: 'combination-days';
-  split: MonthSplit;
-}
-
-/**
- * Whole New York days of the calls that connected, with nothing else narrowing: all calls (the
- * per-dimension rollups) less those that did not connect (a few of the combination rollups' rows).
- * Read directly, they are nearly every combination row in the range.
- */
-export interface ConnectedDaysPart {
-  source: 'connected-days';
-  split: MonthSplit;
-}
-
 /** A part of a range and what answers it. */
-export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart | CombinationDaysPart | ConnectedDaysPart;
+export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart;
 
 export interface RangePlan<Part extends RangePart = RangePart> {
   /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
@@ -189,26 +171,23 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
 /**
  * Calls per value of one dimension under a filter (a picker's counts; the
  * caller has already left out what a picker ignores: its own selection and
- * the caller-id search). The whole New York days of the range come from a
- * rollup, the partial days at either end of a custom range from the calls:
- * - nothing narrowing but the time: the per-dimension rollups, the smallest;
- * - other pickers, statuses or the connection: the combination rollups, which
- *   keep all of them (migration 0016); connected calls alone as all calls less
- *   those that did not connect (ConnectedDaysPart);
- * - a caller id: the calls alone.
+ * the caller-id search). With nothing narrowing but the time, the whole New
+ * York days of the range come from the per-dimension rollups and the partial
+ * days at either end of a custom range from the calls. Anything narrower
+ * (another picker, a status, the connection, a caller id) is counted from the
+ * calls, exactly, through their indexes: a rollup keyed by every combination
+ * of them measured at about 1,700 rows a day and cost ingest 40 % of its speed
+ * (docs/benchmarks.md), more than faster pickers are worth.
  */
-export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CombinationDaysPart | ConnectedDaysPart | CallsPart> {
-  // No rollup keeps caller ids: a filter that still holds one is counted from the calls, exactly.
-  if (filter.search !== undefined || filter.callerId !== undefined) return callsOnly(range);
-  const selections = FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0) || filter.statuses.length > 0;
-  const whole = (inner: TimeRange): DaysPart | CombinationDaysPart | ConnectedDaysPart => {
-    const { split } = daysPart(inner);
-    if (selections) return { source: 'combination-days', split };
-    if (filter.connected === true) return { source: 'connected-days', split };
-    if (filter.connected === false) return { source: 'combination-days', split };
-    return { source: 'days', split };
-  };
-  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), whole);
+export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CallsPart> {
+  const narrower =
+    filter.search !== undefined ||
+    filter.callerId !== undefined ||
+    filter.connected !== undefined ||
+    filter.statuses.length > 0 ||
+    FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
+  if (narrower) return callsOnly(range);
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
 }
 
 /**
