@@ -9,7 +9,7 @@ import { DISPOSITIONS, RECORD_COLUMNS, REJECTED_UNKNOWN, isDisposition, type Dat
 import Papa from 'papaparse';
 import { resolveCustom, resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, getOk, ingestAll, onStableNewYorkDay, qs } from './support/calls-fixtures';
-import { idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter } from './support/call-model';
+import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter } from './support/call-model';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -22,8 +22,7 @@ beforeAll(async () => {
   const calls = randomCalls(20_261_101, 1200, Date.now());
   model = calls.model;
   await ingestAll(t.app, calls.inputs);
-  const read = async (table: string) => new Map((await t.db.query<{ id: string; name: string }>(`SELECT id::text AS id, name FROM ${table}`)).map((r) => [r.name, r.id]));
-  dims = { campaigns: await read('campaigns'), publishers: await read('publishers'), targets: await read('targets'), buyers: await read('buyers') };
+  dims = await dimensionIdsOf(t.db);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@
  * exactly what the calls say (series.test.ts, connected-and-rejected.test.ts).
  */
 import { REJECTED_UNKNOWN, canonicalDisposition, isDisposition } from '@callboard/contract';
+import type { Queryable } from '../../src/db/database';
 import type { TimeRange } from '../../src/domain/calls/date-range';
 import { seededRandom, type IngestCallInput } from './calls-fixtures';
 
@@ -123,6 +124,12 @@ export function matches(call: ModelCall, range: TimeRange, f: ModelFilter, ignor
 }
 
 export type DimensionIds = Record<'campaigns' | 'publishers' | 'targets' | 'buyers', Map<string, string>>; // name → id
+
+/** The id of every campaign, publisher, target and buyer the database holds, by name. */
+export async function dimensionIdsOf(db: Queryable): Promise<DimensionIds> {
+  const read = async (table: string) => new Map((await db.query<{ id: string; name: string }>(`SELECT id::text AS id, name FROM ${table}`)).map((r) => [r.name, r.id]));
+  return { campaigns: await read('campaigns'), publishers: await read('publishers'), targets: await read('targets'), buyers: await read('buyers') };
+}
 
 /** The ids of some names, as a picker's query param. */
 export const idsOf = (map: Map<string, string>, names: string[]) => names.map((n) => map.get(n)).filter(Boolean).join(',');
