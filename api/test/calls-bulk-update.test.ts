@@ -214,7 +214,7 @@ test('after a person overrides, the bot no longer moves the status, but a later 
 test('the history still names who made a change after their account is deleted', async () => {
   const { ids } = await freshCalls([{ disposition: 'Voicemail' }]);
   const signedUp = await signUp(t.app, 'Xena Reviewer');
-  const promoted = await t.app.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}/role`, headers: bearer(admin.token), payload: { role: 'admin' } });
+  const promoted = await t.app.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}/role`, headers: bearer(admin.token), payload: { role: 'reviewer' } });
   expect(promoted.statusCode).toBe(200);
   const reviewer = await login(t.app, signedUp.user.email, signedUp.password);
   expect((await bulkUpdate(t.app, reviewer.token, { ids, set: { status: 'Sales' } })).statusCode).toBe(200);
@@ -234,12 +234,12 @@ test('the history still names who made a change after their account is deleted',
   });
 });
 
-test('a non-admin gets 403 and nothing changes', async () => {
+test('a user (neither reviewer nor admin) gets 403 and nothing changes', async () => {
   const { ids } = await freshCalls([{ disposition: 'Voicemail' }]);
   const before = await states(ids);
   const response = await bulkUpdate(t.app, member.token, { ids, set: { status: 'Sales' } });
   expect(response.statusCode).toBe(403);
-  expect(response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  expect(response.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'Only a reviewer or an admin can change a call’s disposition' });
   expect(await states(ids)).toEqual(before);
   expect(await auditCount(ids)).toBe(0);
 });

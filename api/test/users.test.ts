@@ -86,7 +86,7 @@ describe('reading', () => {
   test('roles and search endpoints', async () => {
     expect((await call(member, 'GET', '/api/users/roles')).json()).toEqual({
       success: true,
-      data: [{ value: 'user', label: 'User' }, { value: 'admin', label: 'Admin' }],
+      data: [{ value: 'user', label: 'User' }, { value: 'reviewer', label: 'Reviewer' }, { value: 'admin', label: 'Admin' }],
     });
     const found = (await call(member, 'GET', '/api/users/search?q=alice')).json();
     expect(found.data.map((u: { id: string }) => u.id)).toEqual([admin.user.id]);
@@ -162,7 +162,7 @@ describe('writing as admin', () => {
       [{ email: 'bad', password: '123', role: 'boss' }, [
         { field: 'email', message: 'Email is invalid' },
         { field: 'password', message: 'Password must be at least 6 characters' },
-        { field: 'role', message: 'Role must be user or admin' },
+        { field: 'role', message: 'Role must be user, reviewer or admin' },
       ]],
     ];
     for (const [payload, errors] of cases) {

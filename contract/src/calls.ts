@@ -80,12 +80,19 @@ export type CallFilterParams = {
   disposition?: string;
   /** `true`: only calls that reached a target; `false`: only those that never did (the Red No Connects). */
   connected?: ConnectedParam;
+  /** `true`: only repeat calls (the same caller id called the same campaign within the repeat window before); `false`: only first calls. */
+  repeat?: RepeatParam;
   search?: string;
   callerId?: string;
+  /** Words in the transcript, summary and reason, as a web search writes them: "a phrase", -excluded, or. */
+  q?: string;
 };
 
 export const CONNECTED_PARAMS = ['true', 'false'] as const;
 export type ConnectedParam = (typeof CONNECTED_PARAMS)[number];
+
+export const REPEAT_PARAMS = ['true', 'false'] as const;
+export type RepeatParam = (typeof REPEAT_PARAMS)[number];
 
 export type RecordsParams = CallFilterParams & {
   page?: number;

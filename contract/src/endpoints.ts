@@ -21,6 +21,8 @@ export const API_PATHS = {
   records: '/api/calls/records',
   callsExport: '/api/calls/export',
   bulkUpdate: '/api/calls/bulk-update',
+  /** Publishers (or campaigns, buyers, targets) ranked by quality and money (ScorecardData). */
+  scorecard: '/api/scorecard',
   dispositions: '/api/filters/dispositions',
   costStats: '/api/cost/stats',
   costBreakdown: '/api/cost/breakdown',
@@ -37,6 +39,21 @@ export const API_PATHS = {
 /** One call with its audit history. */
 export function callRecordPath(id: string): string {
   return `${API_PATHS.records}/${encodeURIComponent(id)}`;
+}
+
+/** A person's disposition for one call (PUT DispositionBody → CallChangeResult). */
+export function callDispositionPath(id: string): string {
+  return `/api/calls/${encodeURIComponent(id)}/disposition`;
+}
+
+/** Returns one call to the AI's verdict (POST → CallChangeResult). */
+export function restoreVerdictPath(id: string): string {
+  return `/api/calls/${encodeURIComponent(id)}/restore-verdict`;
+}
+
+/** Undoes one change set (POST → UndoResult, 409 when some of its calls changed since). */
+export function undoChangePath(changeId: string): string {
+  return `/api/calls/changes/${encodeURIComponent(changeId)}/undo`;
 }
 
 export function paymentPath(id: string): string {

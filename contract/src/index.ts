@@ -4,6 +4,7 @@
 // included, loads this one, and luxon must not come with it.
 export * from './api-envelope';
 export * from './auth';
+export * from './call-changes';
 export * from './calls';
 export * from './costs';
 export * from './date-presets';
@@ -15,12 +16,14 @@ export * from './ingest-keys';
 export * from './limits';
 export * from './live-events';
 export * from './payment-validation';
+export * from './permissions';
 export * from './query-timeout';
 export * from './record-columns';
 export * from './recording-links';
 export * from './remotes';
 export * from './saved-view-rules';
 export * from './saved-views';
+export * from './scorecard';
 export * from './series';
 export * from './users';
 export * from './validation';

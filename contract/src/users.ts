@@ -1,7 +1,8 @@
-export const ROLES = ['user', 'admin'] as const;
+/** Least to most trusted; what each may do is permissions.ts. */
+export const ROLES = ['user', 'reviewer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Admin' };
+export const ROLE_LABELS: Record<Role, string> = { user: 'User', reviewer: 'Reviewer', admin: 'Admin' };
 
 /**
  * A user as it leaves the server. `_id` and `id` hold the same value (clients

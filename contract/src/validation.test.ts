@@ -154,8 +154,9 @@ describe('validateRegistration', () => {
 describe('validateUserForm', () => {
   const valid = { name: 'Grace Hopper', email: 'grace@example.com', password: SIX, role: 'user' };
 
-  test('accepts valid input in both modes, for both roles', () => {
+  test('accepts valid input in both modes, for every role', () => {
     expect(validateUserForm(valid, 'create')).toEqual([]);
+    expect(validateUserForm({ ...valid, role: 'reviewer' }, 'create')).toEqual([]);
     expect(validateUserForm({ ...valid, role: 'admin' }, 'edit')).toEqual([]);
   });
 
@@ -206,9 +207,9 @@ describe('validateUserForm', () => {
     ]);
   });
 
-  test.each(['superuser', 'Admin', 1, true])('reports "Role must be user or admin" for role %j', (role) => {
+  test.each(['superuser', 'Admin', 1, true])('reports "Role must be user, reviewer or admin" for role %j', (role) => {
     expect(validateUserForm({ ...valid, role }, 'edit')).toEqual([
-      { field: 'role', message: 'Role must be user or admin' },
+      { field: 'role', message: 'Role must be user, reviewer or admin' },
     ]);
   });
 
@@ -217,7 +218,7 @@ describe('validateUserForm', () => {
       { field: 'name', message: 'Name must be at most 100 characters' },
       { field: 'email', message: 'Email is invalid' },
       { field: 'password', message: 'Password is required' },
-      { field: 'role', message: 'Role must be user or admin' },
+      { field: 'role', message: 'Role must be user, reviewer or admin' },
     ]);
   });
 });

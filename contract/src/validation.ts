@@ -27,7 +27,7 @@ export const MESSAGES = {
   /** The server's 403 when it is wrong; the form shows it under the field. */
   currentPasswordWrong: 'Current password is incorrect',
   roleRequired: 'Role is required',
-  roleInvalid: 'Role must be user or admin',
+  roleInvalid: 'Role must be user, reviewer or admin',
   newPasswordRequired: 'New password is required',
   avatarInvalid: 'Avatar URL must start with http:// or https://',
   avatarTooLong: `Avatar URL must be at most ${AVATAR_URL_MAX_LENGTH} characters`,

@@ -18,6 +18,7 @@ import { ingestKeyScopes } from './0012-ingest-key-scopes';
 import { keptAuditAuthors } from './0013-kept-audit-authors';
 import { loginThrottleSoftLimit } from './0014-login-throttle-soft-limit';
 import { savedViews } from './0015-saved-views';
+import { reviewerRole } from './0016-reviewer-role';
 
 export interface Migration {
   version: string;
@@ -40,4 +41,5 @@ export const MIGRATIONS: Migration[] = [
   keptAuditAuthors,
   loginThrottleSoftLimit,
   savedViews,
+  reviewerRole,
 ];

@@ -1,4 +1,4 @@
-import { AVATAR_URL_MAX_LENGTH, AVATAR_URL_PATTERN } from '@callboard/contract';
+import { AVATAR_URL_MAX_LENGTH, AVATAR_URL_PATTERN, ROLES } from '@callboard/contract';
 
 /**
  * JSON schemas shared by several route folders. They validate requests,
@@ -14,7 +14,7 @@ export const userSchema = {
     id: { type: 'string', format: 'uuid' },
     name: { type: 'string' },
     email: { type: 'string' },
-    role: { type: 'string', enum: ['user', 'admin'] },
+    role: { type: 'string', enum: [...ROLES] },
     active: { type: 'boolean' },
     avatar: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },

@@ -4,8 +4,11 @@ import cookie from '@fastify/cookie';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_COOKIE,
+  PERMISSION_DENIED,
   REFRESH_COOKIE_PATH,
+  roleMay,
   type AuthPayload,
+  type Permission,
   type PublicUser,
 } from '@callboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -45,6 +48,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook, after `authenticate`: admins only, 403 for everyone else. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** An onRequest hook, after `authenticate`: only the roles contract/src/permissions.ts gives `permission`, 403 for the rest. */
+    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
     /** Opens a session: sets the refresh cookie and returns what the client keeps. */
     startSession: (reply: FastifyReply, user: UserRow) => Promise<AuthPayload>;
     /** Issues an access token for an existing session. */
@@ -103,6 +108,12 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
 
   fastify.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {
     if (request.currentUser?.role !== 'admin') throw forbidden('Only an admin can do this');
+  });
+
+  fastify.decorate('requirePermission', function requirePermission(permission: Permission) {
+    return async function permitted(request: FastifyRequest) {
+      if (!roleMay(request.currentUser?.role, permission)) throw forbidden(PERMISSION_DENIED[permission]);
+    };
   });
 
   fastify.decorate('signAccessToken', async function signAccessToken(user: UserRow, sessionId: string) {

@@ -71,10 +71,10 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
   fastify.put<{ Body: BulkUpdateBody }>(
     '/bulk-update',
     {
-      onRequest: fastify.requireAdmin,
+      onRequest: fastify.requirePermission('redispositionCalls'),
       schema: {
         tags: ['calls'],
-        summary: 'Re-disposition many calls at once (admin); all or nothing, audited',
+        summary: 'Re-disposition many calls at once (reviewer or admin); all or nothing, audited',
         security: bearer,
         body: {
           type: 'object',

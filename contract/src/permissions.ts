@@ -1,0 +1,32 @@
+import type { Role } from './users';
+
+/**
+ * What each role may change, decided once for both sides: the server refuses
+ * anything else with 403 (api/src/plugins/app/auth/authentication.ts), and the
+ * screens offer only what the signed-in role may do. Reading is every role's.
+ * - `user` reads everything and changes nothing (but their own profile and views);
+ * - `reviewer` also corrects calls: a disposition, a bulk update, restoring the
+ *   AI's verdict, undoing a change;
+ * - `admin` also manages users, payments and ingest keys.
+ */
+export const PERMISSIONS = {
+  redispositionCalls: ['reviewer', 'admin'],
+  manageUsers: ['admin'],
+  managePayments: ['admin'],
+  manageIngestKeys: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Whether a role may do something; no role (signed out) may do nothing. */
+export function roleMay(role: Role | null | undefined, permission: Permission): boolean {
+  return role !== null && role !== undefined && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** The 403 message for each permission, as the server words it. */
+export const PERMISSION_DENIED: Record<Permission, string> = {
+  redispositionCalls: 'Only a reviewer or an admin can change a call’s disposition',
+  manageUsers: 'Only an admin can do this',
+  managePayments: 'Only an admin can do this',
+  manageIngestKeys: 'Only an admin can do this',
+};

@@ -1,0 +1,71 @@
+import type { CallFilterParams } from './calls';
+
+/**
+ * The scorecard (GET /api/scorecard, Reporting's third tab): one row per
+ * publisher (or campaign, buyer, target) with its quality and its money side
+ * by side, and the previous period of equal length for the arrows.
+ */
+export const SCORECARD_GROUP_BY = ['publisher', 'campaign', 'buyer', 'target'] as const;
+export type ScorecardGroupBy = (typeof SCORECARD_GROUP_BY)[number];
+
+/** The columns a scorecard sorts by (each row's field of that name). */
+export const SCORECARD_SORT_COLUMNS = [
+  'label',
+  'calls',
+  'connected',
+  'sales',
+  'salesRate',
+  'voicemailPct',
+  'hungupPct',
+  'rejectedUnknownPct',
+  'redNoConnectPct',
+  'repeatCalls',
+  'repeatPct',
+  'revenue',
+  'payout',
+  'profit',
+] as const;
+export type ScorecardSortColumn = (typeof SCORECARD_SORT_COLUMNS)[number];
+
+export const SCORECARD_DEFAULT_LIMIT = 100;
+export const SCORECARD_MAX_LIMIT = 1000;
+
+export type ScorecardParams = CallFilterParams & {
+  groupBy?: ScorecardGroupBy;
+  sortBy?: ScorecardSortColumn;
+  sortDir?: 'asc' | 'desc';
+  limit?: number;
+};
+
+/** The names of the stats cards' warning thresholds a row crosses (StatsFlags' flag names). */
+export type ScorecardFlag = 'flagVoicemail' | 'flagTargetHU' | 'flagRejectedUnknown' | 'flagRedNoConnect';
+
+/** One source's figures. Percentages are of `calls`, to two decimals; money is decimal dollars as text ("1234.50"). */
+export interface ScorecardRow {
+  /** The dimension value's id (as the filter params name it). */
+  key: string;
+  label: string;
+  calls: number;
+  connected: number;
+  sales: number;
+  salesRate: number;
+  /** Each of the 14 dispositions and "Rejected / Unknown" with its calls, summing to `calls`. */
+  counts: Record<string, number>;
+  voicemailPct: number;
+  hungupPct: number;
+  rejectedUnknownPct: number;
+  redNoConnectPct: number;
+  flags: ScorecardFlag[];
+  repeatCalls: number;
+  repeatPct: number;
+  revenue: string;
+  payout: string;
+  profit: string;
+  previous: { calls: number; salesRate: number; profit: string };
+}
+
+/** GET /api/scorecard `data`. */
+export interface ScorecardData {
+  groupBy: ScorecardGroupBy;
+  rows: ScorecardRow[];
+}
