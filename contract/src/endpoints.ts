@@ -21,8 +21,6 @@ export const API_PATHS = {
   records: '/api/calls/records',
   callsExport: '/api/calls/export',
   bulkUpdate: '/api/calls/bulk-update',
-  /** Publishers (or campaigns, buyers, targets) ranked by quality and money (ScorecardData). */
-  scorecard: '/api/scorecard',
   dispositions: '/api/filters/dispositions',
   costStats: '/api/cost/stats',
   costBreakdown: '/api/cost/breakdown',

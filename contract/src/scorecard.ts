@@ -1,7 +1,8 @@
 import type { CallFilterParams } from './calls';
 
 /**
- * The scorecard (GET /api/scorecard, Reporting's third tab): one row per
+ * The scorecard (GET /api/scorecard, Reporting's third tab; its path joins
+ * API_PATHS with the route): one row per
  * publisher (or campaign, buyer, target) with its quality and its money side
  * by side, and the previous period of equal length for the arrows.
  */
