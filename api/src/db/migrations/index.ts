@@ -19,6 +19,7 @@ import { keptAuditAuthors } from './0013-kept-audit-authors';
 import { loginThrottleSoftLimit } from './0014-login-throttle-soft-limit';
 import { savedViews } from './0015-saved-views';
 import { reviewerRole } from './0016-reviewer-role';
+import { repeatColumns } from './0018-repeat-columns';
 
 export interface Migration {
   version: string;
@@ -42,4 +43,5 @@ export const MIGRATIONS: Migration[] = [
   loginThrottleSoftLimit,
   savedViews,
   reviewerRole,
+  repeatColumns,
 ];
