@@ -24,14 +24,17 @@ interface Target {
   /** Someone else's account, made for this request. */
   otherUserId: string;
   otherUserEmail: string;
+  /** A view that someone else made and shared with the team, made when asked. */
+  sharedViewOfOther: () => Promise<string>;
 }
 
 interface WriteRoute {
   who: Who;
-  request: (target: Target) => { url: string; payload?: object };
+  request: (target: Target) => { url: string; payload?: object } | Promise<{ url: string; payload?: object }>;
 }
 
 const NO_SUCH_ID = randomUUID();
+const OTHER_PASSWORD = 'secret-123';
 
 const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/auth/register': { who: { signedOut: true }, request: () => ({ url: API_PATHS.register, payload: {} }) },
@@ -44,7 +47,11 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     request: () => ({ url: API_PATHS.views, payload: { name: `View ${randomUUID()}`, area: 'callLogs', query: '' } }),
   },
   'PUT /api/views/:id': { who: { everyRole: 'own views' }, request: () => ({ url: viewPath(NO_SUCH_ID), payload: { name: 'Renamed' } }) },
-  'DELETE /api/views/:id': { who: { everyRole: 'own views' }, request: () => ({ url: viewPath(NO_SUCH_ID) }) },
+  // The owner deletes their own view whatever their role; someone else's shared one needs deleteSharedViews.
+  'DELETE /api/views/:id': {
+    who: { permission: 'deleteSharedViews' },
+    request: async ({ sharedViewOfOther }) => ({ url: viewPath(await sharedViewOfOther()) }),
+  },
   'POST /api/cost/export': { who: { everyRole: 'a read sent as POST' }, request: () => ({ url: API_PATHS.costExport, payload: { fmt: 'csv' } }) },
   'PUT /api/calls/bulk-update': {
     who: { permission: 'redispositionCalls' },
@@ -129,13 +136,27 @@ test.each(CASES)('%s: %s', async (role, route) => {
     method: 'POST',
     url: API_PATHS.users,
     headers: bearer(admin.token),
-    payload: { name: 'Other Person', email: `other-${randomUUID()}@example.com`, password: 'secret-123', role: 'user' },
+    payload: { name: 'Other Person', email: `other-${randomUUID()}@example.com`, password: OTHER_PASSWORD, role: 'user' },
   });
-  const target = { otherUserId: other.json().data.id as string, otherUserEmail: other.json().data.email as string };
+  const otherUserEmail = other.json().data.email as string;
+  const target: Target = {
+    otherUserId: other.json().data.id as string,
+    otherUserEmail,
+    async sharedViewOfOther() {
+      const owner = await login(t.app, otherUserEmail, OTHER_PASSWORD);
+      const view = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.views,
+        headers: bearer(owner.token),
+        payload: { name: 'Team view', area: 'callLogs', query: '', shared: true },
+      });
+      return view.json().data.id as string;
+    },
+  };
   const me = await login(t.app, accounts[role].email, accounts[role].password);
   expect(me.user.role).toBe(role);
 
-  const { url, payload } = request(target);
+  const { url, payload } = await request(target);
   const response = await t.app.inject({ method, url, payload, headers: bearer(me.token) });
   const answer = { route, role, status: response.statusCode };
 
