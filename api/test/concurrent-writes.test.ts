@@ -1,12 +1,13 @@
 /**
- * Ingest, QC verdicts and bulk updates at once, overlapping on the same calls
- * and days: none waits for the others in a cycle (no deadlock, so no 500), and
+ * Ingest, QC verdicts, bulk updates and the other corrections of calls (one
+ * call's disposition, restoring the AI's verdict, undoing a change) at once,
+ * overlapping on the same calls and days: none waits for the others in a cycle (no deadlock, so no 500), and
  * the rollups stay exactly what a recount of the calls gives.
  */
-import { DISPOSITIONS } from '@callboard/contract';
+import { DISPOSITIONS, callDispositionPath, restoreVerdictPath, undoChangePath } from '@callboard/contract';
 import { INGEST_KEY, bulkUpdate, makeCall, postCalls, postQc, seededRandom } from './support/calls-fixtures';
 import { rollupsAndRecount } from './support/rollup-recount';
-import { buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
+import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 const CALLS = 400;
 const ROUNDS = 4;
@@ -40,11 +41,12 @@ function someOf(below: number, n: number): number[] {
   return [...new Set(Array.from({ length: n * 2 }, () => random.int(0, below - 1)))].slice(0, n).sort(() => random.next() - 0.5);
 }
 
-test('overlapping ingests, verdict batches and bulk updates at once: no deadlock, no 500, rollups equal a recount', async () => {
+test('overlapping ingests, verdict batches, bulk updates, dispositions, restores and undos at once: no deadlock, no 500, rollups equal a recount', async () => {
   // Half the calls exist before the first round; each round's deliveries re-deliver some and add others.
   const first = await postCalls(t.app, Array.from({ length: CALLS / 2 }, (_, i) => call(i)));
   expect(first.statusCode).toBe(200);
   let known = CALLS / 2;
+  let earlierChanges: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const newUpTo = Math.min(CALLS, known + CALLS / (2 * ROUNDS));
     const rows = await t.db.query<{ id: string }>("SELECT id::text AS id FROM calls WHERE system_call_id LIKE 'cw-%'");
@@ -63,9 +65,18 @@ test('overlapping ingests, verdict batches and bulk updates at once: no deadlock
       ...Array.from({ length: 2 }, () =>
         bulkUpdate(t.app, admin.token, { ids: someOf(callIds.length, 100).map((k) => callIds[k]), set: { status: random.pick([...DISPOSITIONS]) } }),
       ),
+      // One call's disposition and a restored verdict for a few calls each.
+      ...someOf(callIds.length, 3).map((k) =>
+        t.app.inject({ method: 'PUT', url: callDispositionPath(callIds[k]!), headers: bearer(admin.token), payload: { status: random.pick([...DISPOSITIONS]) } }),
+      ),
+      ...someOf(callIds.length, 3).map((k) => t.app.inject({ method: 'POST', url: restoreVerdictPath(callIds[k]!), headers: bearer(admin.token) })),
     ];
-    const responses = await Promise.all(writes);
+    // The previous round's bulk updates undone: 409 when some of their calls were changed since, which this round may well do.
+    const undos = earlierChanges.map((changeId) => t.app.inject({ method: 'POST', url: undoChangePath(changeId), headers: bearer(admin.token) }));
+    const [responses, undone] = await Promise.all([Promise.all(writes), Promise.all(undos)]);
     expect(responses.map((r) => `${r.statusCode} ${r.statusCode === 200 ? '' : r.body}`.trim())).toEqual(responses.map(() => '200'));
+    for (const r of undone) expect([r.statusCode, r.json().code ?? 'OK']).toEqual(r.statusCode === 200 ? [200, 'OK'] : [409, 'CONFLICT']);
+    earlierChanges = responses.map((r) => r.json().data?.changeId).filter((changeId): changeId is string => typeof changeId === 'string');
     known = newUpTo;
     const { rollups, recount } = await rollupsAndRecount(t.db);
     expect(rollups).toEqual(recount);

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import { API_PATHS, PERMISSIONS, ROLES, paymentPath, roleMay, userPath, viewPath, type Permission, type Role } from '@callboard/contract';
+import {
+  API_PATHS,
+  PERMISSIONS,
+  ROLES,
+  callDispositionPath,
+  paymentPath,
+  restoreVerdictPath,
+  roleMay,
+  undoChangePath,
+  userPath,
+  viewPath,
+  type Permission,
+  type Role,
+} from '@callboard/contract';
 import { bearer, buildTestApp, login, signUp, type TestApp } from './support/test-app';
 
 /**
@@ -57,6 +70,12 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     who: { permission: 'redispositionCalls' },
     request: () => ({ url: API_PATHS.bulkUpdate, payload: { callIds: [NO_SUCH_ID], status: 'Sales' } }),
   },
+  'PUT /api/calls/:id/disposition': {
+    who: { permission: 'redispositionCalls' },
+    request: () => ({ url: callDispositionPath(NO_SUCH_ID), payload: { status: 'Sales' } }),
+  },
+  'POST /api/calls/:id/restore-verdict': { who: { permission: 'redispositionCalls' }, request: () => ({ url: restoreVerdictPath(NO_SUCH_ID) }) },
+  'POST /api/calls/changes/:changeId/undo': { who: { permission: 'redispositionCalls' }, request: () => ({ url: undoChangePath(NO_SUCH_ID) }) },
   'POST /api/users': {
     who: { permission: 'manageUsers' },
     request: () => ({ url: API_PATHS.users, payload: { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'secret-123', role: 'user' } }),

@@ -3,10 +3,11 @@ import type { Queryable } from '../../db/database';
 import { paramBinder } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
-import { totalsByStatus } from './call-totals';
+import { rollupCallsMeasure, totalsByStatus } from './call-totals';
 import { callWhere } from './call-where';
 import { dimensionSumsSql } from './dimension-sums';
-import { planDimensionCounts, type CallsPart, type DaysPart } from './rollup-planner';
+import { planDimensionCounts, type CallsPart, type DaysPart, type DimensionStatusDaysPart } from './rollup-planner';
+import { statusCondition } from './status-condition';
 
 /**
  * What a picker's counts are narrowed by: everything on screen except the
@@ -27,11 +28,18 @@ export function pickerFilter(filter: CallFilter, dimension: FilterDimension): Ca
 }
 
 /** Calls per value of `dimension` in one part of the range (see planDimensionCounts): columns id, calls. */
-function partSql(dimension: FilterDimension, filter: CallFilter, part: DaysPart | CallsPart, params: unknown[]): string {
+function partSql(dimension: FilterDimension, filter: CallFilter, part: DaysPart | DimensionStatusDaysPart | CallsPart, params: unknown[]): string {
   const { rollupCode, column } = DIMENSIONS[dimension];
   switch (part.source) {
     case 'days':
       return dimensionSumsSql(rollupCode, part.split, params);
+    case 'dimension-status-days': {
+      const bind = paramBinder(params);
+      const status = filter.statuses.length > 0 ? ` AND ${statusCondition('status', filter.statuses, bind)}` : '';
+      return `SELECT dim_id AS id, sum(${rollupCallsMeasure(filter)})::bigint AS calls FROM calls_daily_dim_status
+        WHERE dim = ${bind(rollupCode)} AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${status}
+        GROUP BY dim_id`;
+    }
     case 'calls': {
       const where = callWhere(filter, part.range, params.length + 1);
       params.push(...where.params);

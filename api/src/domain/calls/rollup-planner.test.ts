@@ -73,8 +73,16 @@ describe('planDimensionCounts', () => {
     expect(planDimensionCounts(f, f.range)).toEqual({ rollup: true, parts: [{ source: 'days', split: splitByMonth('2026-10-22', '2026-11-21') }] });
   });
 
-  test('another picker, a status, the connection or a caller id: the calls, exactly', () => {
-    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { status: 'Sales' }, { connected: 'false' }, { connected: 'true' }, { search: '555' }];
+  test('a status or the connection: the per-dimension, per-status daily rollup for whole days', () => {
+    const cases: Array<Record<string, string>> = [{ status: 'Sales' }, { connected: 'false' }, { status: 'Sales,Rejected / Unknown', connected: 'true' }];
+    for (const params of cases) {
+      const f = filter(params);
+      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'dimension-status-days', fromDay: '2026-10-22', toDay: '2026-11-21' }] }]);
+    }
+  });
+
+  test('another picker or a caller id: the calls, exactly', () => {
+    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { campaign: '1', status: 'Sales' }, { publisher: '4', connected: 'true' }, { search: '555' }];
     for (const params of cases) {
       const f = filter(params);
       expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: false, parts: [{ source: 'calls', range: f.range }] }]);
@@ -91,7 +99,7 @@ describe('planDimensionCounts', () => {
         { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
       ],
     });
-    expect(sources(planDimensionCounts(filter({ status: 'Sales' }), ragged))).toEqual(['calls']);
+    expect(sources(planDimensionCounts(filter({ status: 'Sales' }), ragged))).toEqual(['dimension-status-days', 'calls', 'calls']);
     // Inside one day: the calls alone.
     const morning = { from: new Date('2026-11-10T14:17:00Z'), to: new Date('2026-11-10T19:41:00Z') };
     expect(sources(planDimensionCounts(filter({ publisher: '3' }), morning))).toEqual(['calls']);

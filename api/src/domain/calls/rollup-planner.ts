@@ -60,7 +60,10 @@ export interface DimensionDaysPart {
 /** A part of a range and what answers it. */
 export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart;
 
-export interface RangePlan<Part extends RangePart = RangePart> {
+/** Any part a plan may hold: the totals' and the timeline's (RangePart), or the pickers' (DimensionStatusDaysPart). */
+type PlannedPart = RangePart | DimensionStatusDaysPart;
+
+export interface RangePlan<Part extends PlannedPart = RangePart> {
   /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
   rollup: boolean;
   parts: Part[];
@@ -109,7 +112,7 @@ function singleDimension(filter: CallFilter): DimensionSelection | undefined {
 }
 
 /** The rollup for the whole parts of a range between `first` and `last`, the calls for the partial ends. */
-function wholeAndEnds<Whole extends RangePart>(range: TimeRange, first: Date, last: Date, whole: (inner: TimeRange) => Whole): RangePlan<Whole | CallsPart> {
+function wholeAndEnds<Whole extends PlannedPart>(range: TimeRange, first: Date, last: Date, whole: (inner: TimeRange) => Whole): RangePlan<Whole | CallsPart> {
   if (first >= last) return { rollup: true, parts: [{ source: 'calls', range }] };
   const parts: Array<Whole | CallsPart> = [whole({ from: first, to: last })];
   if (range.from < first) parts.push({ source: 'calls', range: { from: range.from, to: first } });
@@ -168,26 +171,34 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
 }
 
+/** Whole New York days [fromDay, toDay) of every value of one dimension, by status: the per-dimension, per-status daily rollup. */
+export interface DimensionStatusDaysPart {
+  source: 'dimension-status-days';
+  fromDay: string;
+  toDay: string;
+}
+
 /**
  * Calls per value of one dimension under a filter (a picker's counts; the
  * caller has already left out what a picker ignores: its own selection and
- * the caller-id search). With nothing narrowing but the time, the whole New
- * York days of the range come from the per-dimension rollups and the partial
- * days at either end of a custom range from the calls. Anything narrower
- * (another picker, a status, the connection, a caller id) is counted from the
- * calls, exactly, through their indexes: a rollup keyed by every combination
- * of them measured at about 1,700 rows a day and cost ingest 40 % of its speed
- * (docs/benchmarks.md), more than faster pickers are worth.
+ * the caller-id search), by the cheapest exact route:
+ * - nothing narrowing but the time: the per-dimension rollups (month and day
+ *   rows) for the whole New York days of the range;
+ * - a status or the connection as well: the per-dimension, per-status daily
+ *   rollup, which keeps each status's calls and not-connected calls per value;
+ * - the partial days at either end of a custom range: the calls;
+ * - another picker's selection: the calls, exactly, through their indexes. No
+ *   rollup keeps two dimensions together: one keyed by every combination of
+ *   them measured at about 1,700 rows a day and cost ingest 40 % of its speed
+ *   (docs/decisions/0022-picker-counts-from-the-calls.md).
  */
-export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CallsPart> {
-  const narrower =
-    filter.search !== undefined ||
-    filter.callerId !== undefined ||
-    filter.connected !== undefined ||
-    filter.statuses.length > 0 ||
-    FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
+export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | DimensionStatusDaysPart | CallsPart> {
+  const narrower = filter.search !== undefined || filter.callerId !== undefined || FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
   if (narrower) return callsOnly(range);
-  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
+  const byStatus = filter.statuses.length > 0 || filter.connected !== undefined;
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DaysPart | DimensionStatusDaysPart =>
+    byStatus ? { source: 'dimension-status-days', fromDay: newYorkDate(inner.from), toDay: newYorkDate(inner.to) } : daysPart(inner),
+  );
 }
 
 /**
