@@ -210,10 +210,12 @@ describe('the demo team cannot become a back door', () => {
     });
   });
 
-  test('it has one admin, the printed one; the others cannot sign in with its password', async () => {
+  test('it has one admin, the printed one, and a few active reviewers; the others cannot sign in with its password', async () => {
     await withServer({ DEMO_DATA: 'true' }, async (server) => {
       const admins = await server.db.query<{ email: string }>("SELECT email FROM users WHERE role = 'admin'");
       expect(admins).toEqual([{ email: DEMO_ADMIN_EMAIL }]);
+      const reviewers = await server.db.query<{ active: boolean }>("SELECT active FROM users WHERE role = 'reviewer'");
+      expect(reviewers).toEqual([{ active: true }, { active: true }, { active: true }, { active: true }]);
       const [dana] = await server.db.query<{ role: string }>("SELECT role FROM users WHERE email = 'dana.whitfield@callboard.demo'");
       expect(dana?.role).toBe('user');
       expect((await login(server, 'dana.whitfield@callboard.demo', demoPassword(server))).status).toBe(401);

@@ -7,13 +7,15 @@ import type { Role } from './users';
  * - `user` reads everything and changes nothing (but their own profile and views);
  * - `reviewer` also corrects calls: a disposition, a bulk update, restoring the
  *   AI's verdict, undoing a change;
- * - `admin` also manages users, payments and ingest keys.
+ * - `admin` also manages users, payments and ingest keys, and may delete a view
+ *   someone else shared (tidying the team's menu; the owner may always delete theirs).
  */
 export const PERMISSIONS = {
   redispositionCalls: ['reviewer', 'admin'],
   manageUsers: ['admin'],
   managePayments: ['admin'],
   manageIngestKeys: ['admin'],
+  deleteSharedViews: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -29,4 +31,5 @@ export const PERMISSION_DENIED: Record<Permission, string> = {
   manageUsers: 'Only an admin can do this',
   managePayments: 'Only an admin can do this',
   manageIngestKeys: 'Only an admin can do this',
+  deleteSharedViews: 'Only the owner or an admin can delete this view',
 };

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { applyDatePreset } from '../support/filters';
 import { submitLogin } from '../support/sign-in';
 import { startSystem, type System } from '../support/system';
@@ -9,7 +10,7 @@ import { startSystem, type System } from '../support/system';
  * address holds its filters, so a link copied by one person opens the same
  * view for another (same filters, same total, the pickers' names), Back and
  * Forward step through views, two tabs keep two views, and a bare /reporting
- * starts from the last filters used.
+ * starts from the last filters used. Call Logs' address holds its filters too.
  */
 let system: System;
 let browser: Browser;
@@ -17,12 +18,14 @@ const contexts: BrowserContext[] = [];
 
 const SLOW = { timeout: 30_000 };
 const COLLEAGUE = { name: 'Lena Link', email: 'lena.link@example.com', password: 's3cret-pass' };
+let adminToken: string;
 
 beforeAll(async () => {
   [system, browser] = await Promise.all([startSystem({ demoCalls: 1500 }), launchChromium()]);
   // A second person, made by the demo admin through the API, to open the links.
   const login = await api<{ data: { token: string } }>('/api/auth/login', { body: system.demoAdmin });
-  await api('/api/users', { token: login.data.token, body: { ...COLLEAGUE, role: 'user' } });
+  adminToken = login.data.token;
+  await api('/api/users', { token: adminToken, body: { ...COLLEAGUE, role: 'user' } });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -42,6 +45,14 @@ async function api<T>(path: string, init: { body: unknown; token?: string }): Pr
   });
   const body = (await response.json()) as T;
   if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A GET of the API as the demo admin: the truth a screen is compared with. */
+async function read<T>(path: string): Promise<T> {
+  const response = await fetch(`${system.url}${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(body)}`);
   return body;
 }
 
@@ -216,4 +227,60 @@ test('two tabs hold two views, each kept by a reload; a bare /reporting starts f
   await third.goto('/reporting');
   await third.waitForURL(/datePreset=last_30_days/);
   expect(await settledTotal(third, equal(secondTotal))).toBe(secondTotal);
+});
+
+test('Call Logs keeps its filters in the address: a colleague opening it sees the same filters and rows; a change is a new address, Back restores', async () => {
+  // The busiest publisher of the last 30 days and its most frequent status: a view with rows to compare.
+  const month = 'datePreset=last_30_days';
+  const publishers = await read<{ data: { publishers: Array<{ value: string; label: string; count: number }> } }>(`/api/filters/publishers?${month}`);
+  const publisher = publishers.data.publishers[0]!;
+  const dispositions = await read<{ data: { dispositions: Array<{ value: string; count: number }> } }>(
+    `/api/filters/dispositions?${month}&publisher=${publisher.value}`,
+  );
+  const status = [...dispositions.data.dispositions].sort((a, b) => b.count - a.count)[0]!.value;
+  const query = `${month}&publisher=${publisher.value}&status=${encodeURIComponent(status)}`;
+  const truth = await read<{ data: Array<{ id: string }>; meta: { total: number } }>(
+    `/api/calls/records?${query}&page=1&limit=200&sortBy=callTimestamp&sortDir=desc`,
+  );
+  expect(truth.meta.total).toBeGreaterThan(0);
+
+  const page = await newTab(await newBrowser());
+  await page.goto(`/callLogs?${query}`);
+  await page.waitForURL('**/login');
+  await submitLogin(page, COLLEAGUE.email, COLLEAGUE.password);
+  await page.waitForURL((url) => url.pathname === '/callLogs' && url.searchParams.get('publisher') === publisher.value);
+  const addressed = new URL(page.url()).searchParams;
+  expect([addressed.get('datePreset'), addressed.get('status')]).toEqual(['last_30_days', status]);
+
+  // The same filters, by name, and the same rows as the API gives for them.
+  const shownIds = () =>
+    page.getByRole('table', { name: 'Call log' }).locator('input[data-call-id]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-call-id')!));
+  const loaded = (total: number) => page.getByText(new RegExp(`^[\\d,]+ of ${total.toLocaleString('en-US')} calls? loaded$`));
+  await dateShows(page, 'Last 30 Days');
+  await page.getByRole('button', { name: 'Publishers, 1 selected' }).waitFor();
+  await loaded(truth.meta.total).waitFor();
+  const expectedIds = truth.data.map((call) => call.id);
+  const firstRows = async () => {
+    const ids = await shownIds();
+    return ids.length > 0 && ids.every((id, i) => id === expectedIds[i]);
+  };
+  await eventually(firstRows, true, SLOW.timeout);
+  expect(await chips(page, 'Publishers')).toEqual([publisher.label]);
+  expect(await chips(page, 'Status')).toEqual([status]);
+  const viewUrl = page.url();
+
+  // Another date range is another address, keeping the rest of the view.
+  await applyDatePreset(page, 'last_7_days');
+  await page.waitForURL(/datePreset=last_7_days/);
+  const changed = new URL(page.url()).searchParams;
+  expect([changed.get('publisher'), changed.get('status')]).toEqual([publisher.value, status]);
+  await dateShows(page, 'Last 7 Days');
+
+  // Back is the view before: its address, its filters, its rows.
+  await page.goBack();
+  await page.waitForURL(exactly(viewUrl));
+  await dateShows(page, 'Last 30 Days');
+  await page.getByRole('button', { name: 'Publishers, 1 selected' }).waitFor();
+  await loaded(truth.meta.total).waitFor();
+  await eventually(firstRows, true, SLOW.timeout);
 });

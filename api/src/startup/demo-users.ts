@@ -1,3 +1,4 @@
+import type { Role } from '@callboard/contract';
 import type { Database } from '../db/database';
 import type { PasswordHasher } from '../domain/auth/password-hasher';
 import { sessionsRepository } from '../domain/auth/sessions-repository';
@@ -15,15 +16,16 @@ const FIRST = ['Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Lucas', '
 const LAST = ['Parker', 'Reyes', 'Chen', 'Okafor', 'Novak', 'Silva', 'Brooks', 'Haddad', 'Kim', 'Moreau'];
 
 /**
- * A team to look at: the demo admin and enough agents to page through the
- * users screen (three of them deactivated). Deterministic. Only the admin can
+ * A team to look at: the demo admin, enough agents to page through the users
+ * screen (three of them deactivated) and four reviewers among them, who correct
+ * the bot's verdicts (contract/src/permissions.ts). Deterministic. Only the admin can
  * sign in, with `adminPassword`: the others share one hash of a password
  * nobody is told (hashing 30 times would cost seconds), so the demo holds one
  * way in, the printed one, until an admin sets someone else's password.
  */
 export async function seedDemoUsers(db: Database, passwords: PasswordHasher, adminPassword: string): Promise<number> {
   const [adminHash, othersHash] = await Promise.all([passwords.hash(adminPassword), passwords.hash(unknowablePassword())]);
-  const people: Array<[string, string, 'user' | 'admin', boolean]> = [
+  const people: Array<[string, string, Role, boolean]> = [
     ['Demo Admin', DEMO_ADMIN_EMAIL, 'admin', true],
     ['Dana Whitfield', `dana.whitfield@${DEMO_EMAIL_DOMAIN}`, 'user', true],
   ];
@@ -31,7 +33,9 @@ export async function seedDemoUsers(db: Database, passwords: PasswordHasher, adm
     const first = FIRST[i % FIRST.length] as string;
     const last = LAST[(i * 3) % LAST.length] as string;
     const name = i === 27 ? '' : `${first} ${last}`;
-    people.push([name, `${first}.${last}${i}@${DEMO_EMAIL_DOMAIN}`.toLowerCase(), 'user', i % 9 !== 4]);
+    // Reviewers at 2, 9, 16 and 23, all active; the deactivated are 4, 13 and 22.
+    const role: Role = i % 7 === 2 ? 'reviewer' : 'user';
+    people.push([name, `${first}.${last}${i}@${DEMO_EMAIL_DOMAIN}`.toLowerCase(), role, i % 9 !== 4]);
   }
   await db.transaction(async (tx) => {
     // Oldest first, a minute apart, so "newest first" lists have a stable, meaningful order.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { REFRESH_COOKIE, type PublicUser } from '@callboard/contract';
 import app, { type AppOptions } from '../../src/app';
@@ -70,6 +70,8 @@ export interface TestAppOverrides extends Partial<Omit<AppOptions, 'db'>> {
   logStream?: { write(line: string): void };
   /** The lowest level `logStream` receives (default warn). */
   logLevel?: 'info' | 'warn';
+  /** Told of every route the app adds, as Fastify's onRoute hook sees it (a test that holds the route table to a list). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -77,7 +79,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('base64url');
   const logger = overrides.logStream ? loggerOptions(overrides.logLevel ?? 'warn', overrides.logStream) : false;
   const fastify = Fastify({ ...FASTIFY_OPTIONS, logger, trustProxy: fastifyTrustProxy(overrides.trustProxy ?? false) });
-  const { database: _database, extraRoutes: _extraRoutes, trustProxy: _trustProxy, logStream: _logStream, logLevel: _logLevel, ...appOverrides } = overrides;
+  const { database: _database, extraRoutes: _extraRoutes, trustProxy: _trustProxy, logStream: _logStream, logLevel: _logLevel, onRoute, ...appOverrides } = overrides;
+  if (onRoute) fastify.addHook('onRoute', onRoute);
   await fastify.register(fp(app), {
     ...appOverrides,
     db: database.db,

@@ -225,6 +225,12 @@ test("nobody renames another person's view; only an admin is offered to delete a
   expect(within(shared).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
   first.unmount();
 
+  // A reviewer corrects calls, not the team's menu.
+  const reviewer = renderMenu({ account: { role: 'reviewer' } });
+  shared = section(await openMenu(reviewer.user), 'Shared views');
+  expect(within(shared).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+  reviewer.unmount();
+
   const admin = renderMenu({ account: { role: 'admin' } });
   shared = section(await openMenu(admin.user), 'Shared views');
   expect(within(shared).queryByRole('button', { name: /^Rename / })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { VIEW_NAME_MAX_LENGTH, type SavedView, type ViewArea } from '@callboard/contract';
+import { usePermission } from '@callboard/shared-auth/permission-gate';
 import { useSession } from '@callboard/shared-auth/use-session';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
@@ -82,6 +83,8 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { user } = useSession();
+  // The owner deletes their own; someone else's shared view only the roles contract/src/permissions.ts lets tidy them.
+  const mayDeleteShared = usePermission('deleteSharedViews');
   const { views, isLoading, error, retry } = useSavedViews(open);
   const actions = useViewActions();
   const store = useStore();
@@ -144,7 +147,7 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
                   empty="No views shared by the team."
                   views={team}
                   onOpen={(view) => show(view, close)}
-                  canDelete={() => user?.role === 'admin'}
+                  canDelete={() => mayDeleteShared}
                   onDelete={(view) => {
                     close();
                     setDialog({ kind: 'delete', view });

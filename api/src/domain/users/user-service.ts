@@ -2,6 +2,7 @@ import {
   MESSAGES,
   normaliseEmail,
   REGISTRATION_CLOSED_MESSAGE,
+  roleMay,
   validateProfileUpdate,
   validateRegistration,
   validateUserForm,
@@ -149,7 +150,7 @@ export class UserService {
    * being an admin, and ends all of theirs.
    */
   async update(actor: PublicUser, id: string, body: UpdateUserBody, origin: ChangeOrigin): Promise<PublicUser> {
-    const isAdmin = actor.role === 'admin';
+    const isAdmin = roleMay(actor.role, 'manageUsers');
     const ownAccount = actor.id === id;
     if (!isAdmin && !ownAccount) throw forbidden('Only an admin can change other users');
     const errors = validateUserForm(body as unknown as Record<string, unknown>, 'edit', { ownAccount });

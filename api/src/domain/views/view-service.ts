@@ -1,4 +1,5 @@
 import {
+  roleMay,
   VIEW_MESSAGES,
   VIEWS_PER_OWNER_MAX,
   type PublicUser,
@@ -78,7 +79,7 @@ export class ViewService {
     await this.db.transaction(async (tx) => {
       const current = await viewsRepository.findVisible(tx, id, user.id, true);
       if (!current) throw notFound(VIEW_MESSAGES.notFound);
-      const mayDelete = current.ownerId === user.id || (user.role === 'admin' && current.shared);
+      const mayDelete = current.ownerId === user.id || (roleMay(user.role, 'deleteSharedViews') && current.shared);
       if (!mayDelete) throw forbidden(VIEW_MESSAGES.deleteForbidden);
       await viewsRepository.delete(tx, id);
     });

@@ -46,8 +46,6 @@ declare module 'fastify' {
     accessClaimsOf: (request: FastifyRequest) => AccessClaims | undefined;
     /** onRequest hook: only a live session of an active user gets through (docs/decisions/0008-sessions-and-revocation.md). */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** onRequest hook, after `authenticate`: admins only, 403 for everyone else. */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook, after `authenticate`: only the roles contract/src/permissions.ts gives `permission`, 403 for the rest. */
     requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
     /** Opens a session: sets the refresh cookie and returns what the client keeps. */
@@ -104,10 +102,6 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
     if (!user) throw unauthenticated('Your session has ended; please sign in again');
     request.currentUser = toPublicUser(user);
     request.sessionId = claims.sid;
-  });
-
-  fastify.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {
-    if (request.currentUser?.role !== 'admin') throw forbidden('Only an admin can do this');
   });
 
   fastify.decorate('requirePermission', function requirePermission(permission: Permission) {

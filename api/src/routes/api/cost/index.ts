@@ -191,7 +191,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
   fastify.post<{ Body: PaymentBody }>(
     '/payments',
     {
-      onRequest: fastify.requireAdmin,
+      onRequest: fastify.requirePermission('managePayments'),
       schema: {
         tags: ['costs'],
         summary: 'Record a payment to a publisher (admin). An Idempotency-Key header makes a retry return the first answer.',
@@ -214,7 +214,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
   fastify.put<{ Params: { id: string }; Body: PaymentBody }>(
     '/payments/:id',
     {
-      onRequest: fastify.requireAdmin,
+      onRequest: fastify.requirePermission('managePayments'),
       schema: {
         tags: ['costs'],
         summary: "Replace a payment's details (admin)",
@@ -234,7 +234,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
   fastify.delete<{ Params: { id: string } }>(
     '/payments/:id',
     {
-      onRequest: fastify.requireAdmin,
+      onRequest: fastify.requirePermission('managePayments'),
       schema: { tags: ['costs'], summary: 'Delete a payment (admin)', security: bearer, params: idParams, response: { 200: paymentResponse } },
     },
     async (request) => {

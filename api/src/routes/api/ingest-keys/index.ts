@@ -30,10 +30,10 @@ const toKey = (row: KeyRow): IngestKey => ({
 const SELECT_KEYS = `SELECT k.id, k.name, k.key_prefix, k.scopes, coalesce(nullif(u.name, ''), u.email) AS created_by_name, k.created_at, k.last_used_at, k.revoked_at
   FROM ingest_keys k LEFT JOIN users u ON u.id = k.created_by`;
 
-/** Admins manage the keys the tracking platform and the QC bot use. */
+/** Admins (manageIngestKeys) manage the keys the tracking platform and the QC bot use. */
 export default async function ingestKeyRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.authenticate);
-  fastify.addHook('onRequest', fastify.requireAdmin);
+  fastify.addHook('onRequest', fastify.requirePermission('manageIngestKeys'));
 
   fastify.get('', { schema: { tags: ['ingest'], summary: 'The ingest keys (never the keys themselves)', security: bearer } }, async () => ({
     success: true,

@@ -127,7 +127,7 @@ export default async function userRoutes(fastify: FastifyInstance, options: User
   fastify.post<{ Body: CreateUserBody }>(
     '',
     {
-      onRequest: fastify.requireAdmin,
+      onRequest: fastify.requirePermission('manageUsers'),
       schema: { tags: ['users'], summary: 'Create a user (admin)', security: bearer, body: userFormBody, response: { 201: userResponse } },
     },
     async (request, reply) => {
@@ -165,7 +165,7 @@ export default async function userRoutes(fastify: FastifyInstance, options: User
   fastify.patch<{ Params: { id: string }; Body: { role: Role } }>(
     '/:id/role',
     {
-      onRequest: fastify.requireAdmin,
+      onRequest: fastify.requirePermission('manageUsers'),
       schema: {
         tags: ['users'],
         summary: "Change a user's role (admin)",
@@ -190,7 +190,7 @@ export default async function userRoutes(fastify: FastifyInstance, options: User
   fastify.delete<{ Params: { id: string } }>(
     '/:id',
     {
-      onRequest: fastify.requireAdmin,
+      onRequest: fastify.requirePermission('manageUsers'),
       schema: { tags: ['users'], summary: 'Delete a user (admin)', security: bearer, params: idParams, response: { 200: messageSchema } },
     },
     async (request) => {

@@ -47,7 +47,7 @@ const viewFields = {
 
 export default async function viewRoutes(fastify: FastifyInstance): Promise<void> {
   const views = new ViewService(fastify.db);
-  // Every signed-in role keeps views: no requireAdmin here, the service decides per view.
+  // Every signed-in role keeps views: no requirePermission here, the service decides per view.
   fastify.addHook('onRequest', fastify.authenticate);
 
   fastify.get(

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Role } from '@callboard/contract';
 import { fakeCallsApi, makeCall, makeCalls, renderCallLogs } from '../../../testing/call-logs';
 
 const checkbox = (id: number) => screen.getByRole('checkbox', { name: (name) => name.startsWith(`Select call from ${makeCall(id).callerId} at`) });
 const bulkBar = () => screen.getByRole('region', { name: 'Bulk actions' });
 
-async function renderWithCalls(role: 'admin' | 'user' = 'admin') {
+async function renderWithCalls(role: Role = 'admin') {
   const api = fakeCallsApi(makeCalls(1, 6));
   const view = renderCallLogs({ api, account: { role } });
   await screen.findByText('6 of 6 calls loaded');
@@ -47,8 +48,8 @@ test('select all takes every loaded call, and again clears them', async () => {
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
 });
 
-test('an admin re-dispositions after confirming: the request, the toast, and the log refetched', async () => {
-  const { user, api, recordsRequests } = await renderWithCalls();
+test.each(['admin', 'reviewer'] as const)('%s re-dispositions after confirming: the request, the toast, and the log refetched', async (role) => {
+  const { user, api, recordsRequests } = await renderWithCalls(role);
   await user.click(checkbox(6));
   await user.click(checkbox(5));
   await user.click(checkbox(4));
@@ -100,21 +101,21 @@ test('Cancel sends nothing and keeps the selection', async () => {
 
 test('a refused update is a toast, and the selection stays for another try', async () => {
   const { user, api } = await renderWithCalls();
-  api.failNext('bulk', 403, 'Admin role required');
+  api.failNext('bulk', 403, 'Only a reviewer or an admin can change a call’s disposition');
   await user.click(checkbox(2));
   await user.selectOptions(screen.getByRole('combobox', { name: 'Disposition' }), 'Sales');
   await user.click(screen.getByRole('button', { name: 'Apply' }));
   await user.click(screen.getByRole('button', { name: 'Update 1 call' }));
-  expect(await screen.findByText('Admin role required')).toBeInTheDocument();
+  expect(await screen.findByText('Only a reviewer or an admin can change a call’s disposition')).toBeInTheDocument();
   expect(bulkBar()).toHaveTextContent('1 selected');
 });
 
-test('a non-admin can select but is told only admins can re-disposition', async () => {
+test('a user (neither reviewer nor admin) can select but is told only reviewers and admins can re-disposition', async () => {
   const { user } = await renderWithCalls('user');
   await user.click(checkbox(3));
   const bar = bulkBar();
   expect(bar).toHaveTextContent('1 selected');
-  expect(bar).toHaveTextContent('Only admins can re-disposition calls.');
+  expect(bar).toHaveTextContent('Only reviewers and admins can re-disposition calls.');
   expect(within(bar).queryByRole('combobox')).not.toBeInTheDocument();
   expect(within(bar).queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
 });

@@ -1,5 +1,5 @@
 import { BULK_UPDATE_MAX_IDS, DISPOSITIONS } from '@callboard/contract';
-import { AdminOnly } from '@callboard/shared-auth/admin-gate';
+import { Permitted } from '@callboard/shared-auth/permission-gate';
 import { Button } from '@callboard/shared-ui/button';
 import { formatCount } from '@callboard/shared-ui/format';
 import { CloseIcon, InfoIcon } from '@callboard/shared-ui/icons';
@@ -22,8 +22,8 @@ const EMPTY: Redisposition = { status: '', subDisposition: '', reason: '' };
 
 /**
  * The bar that appears with a selection (react-admin's bulk toolbar): how
- * many calls are chosen, and for admins the re-disposition form; everyone
- * else is told why they have none, since the server would refuse them.
+ * many calls are chosen, and for reviewers and admins the re-disposition
+ * form; a `user` is told why there is none, since the server would refuse it.
  */
 export function BulkBar({ selectedIds, onClear, onUpdated }: BulkBarProps) {
   return (
@@ -31,15 +31,16 @@ export function BulkBar({ selectedIds, onClear, onUpdated }: BulkBarProps) {
       <span className="calllogs-bulk__count" aria-live="polite">
         <strong>{formatCount(selectedIds.length)}</strong> selected
       </span>
-      <AdminOnly
+      <Permitted
+        permission="redispositionCalls"
         fallback={
           <p className="calllogs-bulk__note">
-            <InfoIcon size={14} /> Only admins can re-disposition calls.
+            <InfoIcon size={14} /> Only reviewers and admins can re-disposition calls.
           </p>
         }
       >
         <RedispositionForm selectedIds={selectedIds} onClear={onClear} onUpdated={onUpdated} />
-      </AdminOnly>
+      </Permitted>
       <Button variant="ghost" size="sm" icon={<CloseIcon size={14} />} onClick={onClear} className="calllogs-bulk__clear">
         Clear selection
       </Button>

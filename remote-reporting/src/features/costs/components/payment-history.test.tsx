@@ -264,8 +264,9 @@ test('a failed delete says why and keeps the confirmation open; the button is bu
   await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Delete' })).toBeEnabled());
 });
 
-test('for a non-admin every write action is disabled and says why', async () => {
-  const { user, requests } = renderCosts(<PaymentHistory />, { role: 'user' });
+// A reviewer corrects calls but manages no payments (contract/src/permissions.ts).
+test.each(['user', 'reviewer'] as const)('for a %s every write action is disabled and says why', async (role) => {
+  const { user, requests } = renderCosts(<PaymentHistory />, { role });
   const row = await screen.findByRole('row', { name: /WIRE-001/ });
 
   const create = screen.getByRole('button', { name: 'New payment' });

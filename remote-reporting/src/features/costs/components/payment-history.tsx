@@ -1,5 +1,5 @@
 import { PAYMENT_HISTORY_LIMIT, type Payment } from '@callboard/contract';
-import { useIsAdmin } from '@callboard/shared-auth/admin-gate';
+import { usePermission } from '@callboard/shared-auth/permission-gate';
 import { Badge } from '@callboard/shared-ui/badge';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
@@ -30,11 +30,11 @@ function clipped(text: string | null) {
 
 /**
  * The latest payments to publishers (at most 100), newest first, with create,
- * edit and delete for admins. Everyone else sees the same actions disabled,
+ * edit and delete for the roles that manage payments (admins). Everyone else sees the same actions disabled,
  * with the reason, rather than buttons that fail.
  */
 export function PaymentHistory() {
-  const isAdmin = useIsAdmin();
+  const mayManage = usePermission('managePayments');
   const { data, error, isLoading, mutate } = usePayments();
   const actions = usePaymentActions();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -65,7 +65,7 @@ export function PaymentHistory() {
         render: (p) => (
           <div className="costs-row-actions">
             <AdminAction
-              allowed={isAdmin}
+              allowed={mayManage}
               reason={EDIT_PAYMENT_REASON}
               variant="ghost"
               size="sm"
@@ -75,7 +75,7 @@ export function PaymentHistory() {
               onClick={() => setDialog({ kind: 'edit', payment: p })}
             />
             <AdminAction
-              allowed={isAdmin}
+              allowed={mayManage}
               reason={DELETE_PAYMENT_REASON}
               variant="ghost"
               size="sm"
@@ -89,10 +89,10 @@ export function PaymentHistory() {
         ),
       },
     ],
-    [isAdmin],
+    [mayManage],
   );
 
-  const empty = isAdmin ? (
+  const empty = mayManage ? (
     <EmptyState compact icon={<DollarIcon size={22} />} title="No payments yet" description="Record a payment to a publisher and it appears here." />
   ) : (
     <EmptyState compact icon={<DollarIcon size={22} />} title="No payments yet" description="Payments recorded by admins appear here." />
@@ -113,7 +113,7 @@ export function PaymentHistory() {
           {narrowed ? <span className="cb-muted cb-text-sm">Selected publishers only</span> : null}
         </div>
         <AdminAction
-          allowed={isAdmin}
+          allowed={mayManage}
           reason={CREATE_PAYMENT_REASON}
           variant="primary"
           size="sm"

@@ -22,6 +22,15 @@ describe('User Management for a non-admin', () => {
     expect(within(await findRow('ada@example.com')).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
+  it('offers a reviewer no user management either: they correct calls, not accounts', async () => {
+    const reviewer = makeUser({ _id: 'r', id: 'r', name: 'Rita Reviewer', email: 'rita@example.com', role: 'reviewer' });
+    renderUsersPage({ me: reviewer, users: [reviewer, other] });
+    const otherRow = await findRow('olive@example.com');
+    expect(screen.getByText('Only admins can manage users')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeDisabled();
+    expect(within(otherRow).getByRole('button', { name: 'Delete Olive Other' })).toBeDisabled();
+  });
+
   it("opens someone else's account read-only, with Update User disabled", async () => {
     const { user, fetchMock } = renderUsersPage({ me: MEMBER, users: [MEMBER, other] });
     await user.click(within(await findRow('olive@example.com')).getByRole('button', { name: 'Edit Olive Other' }));

@@ -3,12 +3,14 @@ import { ADMIN_ONLY_REASON, OWN_ACCOUNT_REASON, SELF_DEACTIVATE_REASON, userPerm
 
 const admin = makeUser({ _id: 'a', id: 'a', role: 'admin' });
 const member = makeUser({ _id: 'm', id: 'm', role: 'user' });
+const reviewer = makeUser({ _id: 'r', id: 'r', role: 'reviewer' });
 const other = makeUser({ _id: 'o', id: 'o', role: 'user' });
 const otherAdmin = makeUser({ _id: 'x', id: 'x', role: 'admin' });
 
 describe('userPermissions', () => {
   it('lets an admin do everything to others', () => {
     const can = userPermissions(admin);
+    expect(can.mayManageUsers).toBe(true);
     expect(can.canCreate).toBe(true);
     expect(can.canDelete(other)).toBe(true);
     expect(can.edit(other)).toMatchObject({ canSave: true, canEditProfile: true, canEditAccount: true, canEditActive: true, lockedReason: null });
@@ -27,12 +29,16 @@ describe('userPermissions', () => {
     expect(userPermissions(admin).showsDelete(other)).toBe(true);
   });
 
-  it('lets a user change only their own name and password', () => {
-    const can = userPermissions(member);
+  it.each([
+    ['user', member],
+    ['reviewer', reviewer],
+  ])('lets a %s change only their own name and password', (_role, me) => {
+    const can = userPermissions(me);
+    expect(can.mayManageUsers).toBe(false);
     expect(can.canCreate).toBe(false);
     expect(can.canDelete(other)).toBe(false);
-    expect(can.canDelete(member)).toBe(false);
-    expect(can.edit(member)).toMatchObject({ canSave: true, canEditProfile: true, canEditAccount: false, canEditActive: false, lockedReason: OWN_ACCOUNT_REASON });
+    expect(can.canDelete(me)).toBe(false);
+    expect(can.edit(me)).toMatchObject({ canSave: true, canEditProfile: true, canEditAccount: false, canEditActive: false, lockedReason: OWN_ACCOUNT_REASON });
     expect(can.edit(other)).toMatchObject({ canSave: false, canEditProfile: false, canEditAccount: false, lockedReason: ADMIN_ONLY_REASON });
   });
 

@@ -1,11 +1,11 @@
 /**
  * What the signed-in person may do on this screen, mirroring the server's
- * rules (the API's user service): admins manage everyone; anyone else
+ * rules (contract/src/permissions.ts and the API's user service): the roles
+ * with `manageUsers` (admins) manage everyone; anyone else, a reviewer too,
  * may change only their own name and password. The screen shows what is not
  * allowed as disabled with the reason, instead of letting the server refuse.
  */
-import type { PublicUser } from '@callboard/contract';
-import { isAdmin as isAdminUser } from '@callboard/shared-auth/admin-gate';
+import { roleMay, type PublicUser } from '@callboard/contract';
 
 export const ADMIN_ONLY_REASON = 'Only admins can manage users';
 export const OWN_ACCOUNT_REASON = 'Only an admin can change your email, role or status';
@@ -26,7 +26,8 @@ export interface EditAccess {
 }
 
 export interface UserPermissions {
-  isAdmin: boolean;
+  /** The signed-in role may manage users (contract/src/permissions.ts). */
+  mayManageUsers: boolean;
   canCreate: boolean;
   /** Delete is not offered on admin rows at all, whoever looks: an admin account is not removed from this screen. */
   showsDelete: (row: PublicUser) => boolean;
@@ -35,17 +36,17 @@ export interface UserPermissions {
 }
 
 export function userPermissions(me: PublicUser | null): UserPermissions {
-  const isAdmin = isAdminUser(me);
+  const mayManage = roleMay(me?.role, 'manageUsers');
   const isSelf = (row: PublicUser) => me !== null && (row.id ?? row._id) === (me.id ?? me._id);
   return {
-    isAdmin,
-    canCreate: isAdmin,
+    mayManageUsers: mayManage,
+    canCreate: mayManage,
     showsDelete: (row) => row.role !== 'admin',
     // The server refuses deleting yourself; an admin's own row is an admin row, so it never offers it.
-    canDelete: (row) => isAdmin && !isSelf(row),
+    canDelete: (row) => mayManage && !isSelf(row),
     edit(row) {
       const self = isSelf(row);
-      if (isAdmin) {
+      if (mayManage) {
         // Deactivating yourself would end your own session mid-save: the one lock-out the screen prevents.
         return {
           canSave: true,

@@ -201,6 +201,18 @@ describe('Edit User dialog', () => {
     expect(within(row).getByText('Admin')).toHaveClass('cb-badge--danger');
   });
 
+  it('makes someone a Reviewer: the role sent, and the row shows the Reviewer badge', async () => {
+    const view = renderUsersPage({ users: [target] });
+    await openEdit(view);
+    await view.user.selectOptions(field(/^Role/), 'Reviewer');
+    await view.user.click(within(dialog()).getByRole('button', { name: 'Update User' }));
+
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(writes(view.fetchMock)[0]?.body).toMatchObject({ role: 'reviewer' });
+    const row = await findRow('tess@example.com');
+    await waitFor(() => expect(within(row).getByText('Reviewer')).toHaveClass('cb-badge--accent'));
+  });
+
   it('still checks a new password for length', async () => {
     const view = renderUsersPage({ users: [target] });
     await openEdit(view);

@@ -42,6 +42,7 @@ describe('User Management: the list', () => {
       users: [
         makeUser({ _id: 'a', id: 'a', name: 'Grace Hopper', email: 'grace@example.com', role: 'admin', avatar: 'https://img.example.com/grace.png' }),
         makeUser({ _id: 'b', id: 'b', name: '', email: 'nameless@example.com', role: 'user', active: false }),
+        makeUser({ _id: 'c', id: 'c', name: 'Rita Reviewer', email: 'rita@example.com', role: 'reviewer' }),
       ],
     });
     const table = await screen.findByRole('table', { name: 'Users' });
@@ -59,6 +60,10 @@ describe('User Management: the list', () => {
     expect(within(nameless).getByTestId('avatar-placeholder')).toBeInTheDocument();
     expect(within(nameless).getByText('User')).toHaveClass('cb-badge--info');
     expect(within(nameless).getByText('Inactive')).toBeInTheDocument();
+
+    // Each role its own tone: a reviewer is neither an admin nor a user at a glance.
+    const rita = await findRow('rita@example.com');
+    expect(within(rita).getByText('Reviewer')).toHaveClass('cb-badge--accent');
   });
 
   it('falls back to the placeholder icon when an avatar fails to load', async () => {

@@ -94,7 +94,7 @@ export function UsersPage() {
         </Button>
       </header>
 
-      {permissions.isAdmin ? null : (
+      {permissions.mayManageUsers ? null : (
         <Alert tone="info" title={ADMIN_ONLY_REASON}>
           You can view the team and change your own name and password.
         </Alert>

@@ -1,10 +1,11 @@
-import { ROLE_LABELS, type PublicUser } from '@callboard/contract';
+import type { PublicUser } from '@callboard/contract';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
 import { EditIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { Table, type TableColumn } from '@callboard/shared-ui/table';
 import type { ReactNode } from 'react';
 import { ADMIN_ONLY_REASON, type UserPermissions } from '../../permissions/hooks/user-permissions';
+import { RoleBadge } from './role-badge';
 import { UserAvatar } from './user-avatar';
 import './users-table.css';
 
@@ -53,9 +54,7 @@ export function UsersTable({ users, permissions, loading, actionsDisabled, empty
       key: 'role',
       label: 'Role',
       width: 110,
-      render: (user) => (
-        <Badge tone={user.role === 'admin' ? 'danger' : 'info'}>{ROLE_LABELS[user.role] ?? user.role}</Badge>
-      ),
+      render: (user) => <RoleBadge role={user.role} />,
     },
     {
       key: 'status',

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { HTTPMethods } from 'fastify';
+import {
+  API_PATHS,
+  PERMISSIONS,
+  ROLES,
+  callDispositionPath,
+  paymentPath,
+  restoreVerdictPath,
+  roleMay,
+  undoChangePath,
+  userPath,
+  viewPath,
+  type Permission,
+  type Role,
+} from '@callboard/contract';
+import { bearer, buildTestApp, login, signUp, type TestApp } from './support/test-app';
+
+/**
+ * Every write route the API serves, held to contract/src/permissions.ts role by role: a route that
+ * needs a permission answers 403 FORBIDDEN to the roles PERMISSIONS leaves out and anything but 403
+ * to the rest. The list is compared with the route table, so a new write route fails this test until
+ * it says here who may use it.
+ */
+
+type Who =
+  /** Only the roles contract/src/permissions.ts gives this permission. */
+  | { permission: Permission }
+  /** Every signed-in role: their own profile, their own views, signing out, a read sent as POST. */
+  | { everyRole: string }
+  /** Before signing in; a role changes nothing. */
+  | { signedOut: true }
+  /** An ingest key's, never a person's session (401 for every role). */
+  | { ingestKey: true };
+
+interface Target {
+  /** Someone else's account, made for this request. */
+  otherUserId: string;
+  otherUserEmail: string;
+  /** A view that someone else made and shared with the team, made when asked. */
+  sharedViewOfOther: () => Promise<string>;
+}
+
+interface WriteRoute {
+  who: Who;
+  request: (target: Target) => { url: string; payload?: object } | Promise<{ url: string; payload?: object }>;
+}
+
+const NO_SUCH_ID = randomUUID();
+const OTHER_PASSWORD = 'secret-123';
+
+const WRITE_ROUTES: Record<string, WriteRoute> = {
+  'POST /api/auth/register': { who: { signedOut: true }, request: () => ({ url: API_PATHS.register, payload: {} }) },
+  'POST /api/auth/login': { who: { signedOut: true }, request: () => ({ url: API_PATHS.login, payload: {} }) },
+  'POST /api/auth/refresh': { who: { signedOut: true }, request: () => ({ url: API_PATHS.refresh }) },
+  'POST /api/auth/logout': { who: { everyRole: 'sign-out' }, request: () => ({ url: API_PATHS.logout }) },
+  'PUT /api/auth/profile': { who: { everyRole: 'own profile' }, request: () => ({ url: API_PATHS.profile, payload: { name: 'Renamed' } }) },
+  'POST /api/views': {
+    who: { everyRole: 'own views' },
+    request: () => ({ url: API_PATHS.views, payload: { name: `View ${randomUUID()}`, area: 'callLogs', query: '' } }),
+  },
+  'PUT /api/views/:id': { who: { everyRole: 'own views' }, request: () => ({ url: viewPath(NO_SUCH_ID), payload: { name: 'Renamed' } }) },
+  // The owner deletes their own view whatever their role; someone else's shared one needs deleteSharedViews.
+  'DELETE /api/views/:id': {
+    who: { permission: 'deleteSharedViews' },
+    request: async ({ sharedViewOfOther }) => ({ url: viewPath(await sharedViewOfOther()) }),
+  },
+  'POST /api/cost/export': { who: { everyRole: 'a read sent as POST' }, request: () => ({ url: API_PATHS.costExport, payload: { fmt: 'csv' } }) },
+  'PUT /api/calls/bulk-update': {
+    who: { permission: 'redispositionCalls' },
+    request: () => ({ url: API_PATHS.bulkUpdate, payload: { callIds: [NO_SUCH_ID], status: 'Sales' } }),
+  },
+  'PUT /api/calls/:id/disposition': {
+    who: { permission: 'redispositionCalls' },
+    request: () => ({ url: callDispositionPath(NO_SUCH_ID), payload: { status: 'Sales' } }),
+  },
+  'POST /api/calls/:id/restore-verdict': { who: { permission: 'redispositionCalls' }, request: () => ({ url: restoreVerdictPath(NO_SUCH_ID) }) },
+  'POST /api/calls/changes/:changeId/undo': { who: { permission: 'redispositionCalls' }, request: () => ({ url: undoChangePath(NO_SUCH_ID) }) },
+  'POST /api/users': {
+    who: { permission: 'manageUsers' },
+    request: () => ({ url: API_PATHS.users, payload: { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'secret-123', role: 'user' } }),
+  },
+  // Anyone may edit their own account here; someone else's is an admin's.
+  'PUT /api/users/:id': {
+    who: { permission: 'manageUsers' },
+    request: ({ otherUserId, otherUserEmail }) => ({ url: userPath(otherUserId), payload: { name: 'Renamed', email: otherUserEmail, role: 'user' } }),
+  },
+  'PATCH /api/users/:id/role': {
+    who: { permission: 'manageUsers' },
+    request: ({ otherUserId }) => ({ url: `${userPath(otherUserId)}/role`, payload: { role: 'reviewer' } }),
+  },
+  'DELETE /api/users/:id': { who: { permission: 'manageUsers' }, request: ({ otherUserId }) => ({ url: userPath(otherUserId) }) },
+  'POST /api/cost/payments': {
+    who: { permission: 'managePayments' },
+    request: () => ({ url: API_PATHS.payments, payload: { publisherId: 1, amount: '10.00' } }),
+  },
+  'PUT /api/cost/payments/:id': {
+    who: { permission: 'managePayments' },
+    request: () => ({ url: paymentPath(NO_SUCH_ID), payload: { publisherId: 1, amount: '10.00' } }),
+  },
+  'DELETE /api/cost/payments/:id': { who: { permission: 'managePayments' }, request: () => ({ url: paymentPath(NO_SUCH_ID) }) },
+  'POST /api/ingest-keys': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: '/api/ingest-keys', payload: { name: 'Tracker' } }) },
+  'DELETE /api/ingest-keys/:id': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: `/api/ingest-keys/${NO_SUCH_ID}` }) },
+  'POST /api/ingest/calls': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/calls', payload: { calls: [] } }) },
+  'POST /api/ingest/qc': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/qc', payload: { results: [] } }) },
+};
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const servedWrites = new Set<string>();
+
+let t: TestApp;
+const accounts = {} as Record<Role, { email: string; password: string }>;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (WRITE_METHODS.has(method)) servedWrites.add(`${method} ${route.url}`);
+    },
+  });
+  // The first account is the admin; the reviewer is made one through the users API, as an admin does.
+  const admin = await signUp(t.app, 'Matrix Admin');
+  const user = await signUp(t.app, 'Matrix User');
+  const reviewer = await signUp(t.app, 'Matrix Reviewer');
+  const promoted = await t.app.inject({
+    method: 'PATCH',
+    url: `${userPath(reviewer.user.id)}/role`,
+    headers: bearer(admin.token),
+    payload: { role: 'reviewer' },
+  });
+  expect(promoted.json().data.role).toBe('reviewer');
+  for (const [role, account] of [['admin', admin], ['user', user], ['reviewer', reviewer]] as const) {
+    accounts[role] = { email: account.user.email, password: account.password };
+  }
+});
+afterAll(() => t.close());
+
+test('every write route the API serves is in the matrix, and every entry is served', () => {
+  expect([...servedWrites].sort()).toEqual(Object.keys(WRITE_ROUTES).sort());
+});
+
+test('the matrix covers every permission the contract declares', () => {
+  const named = new Set(Object.values(WRITE_ROUTES).flatMap(({ who }) => ('permission' in who ? [who.permission] : [])));
+  expect([...named].sort()).toEqual(Object.keys(PERMISSIONS).sort());
+});
+
+const CASES = ROLES.flatMap((role) => Object.keys(WRITE_ROUTES).map((route) => [role, route] as const));
+
+test.each(CASES)('%s: %s', async (role, route) => {
+  const { who, request } = WRITE_ROUTES[route]!;
+  const method = route.split(' ')[0] as HTTPMethods;
+  // A fresh session and a fresh other person each time: sign-out, a password change or a deletion
+  // elsewhere in the matrix ends nothing this request relies on.
+  const admin = await login(t.app, accounts.admin.email, accounts.admin.password);
+  const other = await t.app.inject({
+    method: 'POST',
+    url: API_PATHS.users,
+    headers: bearer(admin.token),
+    payload: { name: 'Other Person', email: `other-${randomUUID()}@example.com`, password: OTHER_PASSWORD, role: 'user' },
+  });
+  const otherUserEmail = other.json().data.email as string;
+  const target: Target = {
+    otherUserId: other.json().data.id as string,
+    otherUserEmail,
+    async sharedViewOfOther() {
+      const owner = await login(t.app, otherUserEmail, OTHER_PASSWORD);
+      const view = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.views,
+        headers: bearer(owner.token),
+        payload: { name: 'Team view', area: 'callLogs', query: '', shared: true },
+      });
+      return view.json().data.id as string;
+    },
+  };
+  const me = await login(t.app, accounts[role].email, accounts[role].password);
+  expect(me.user.role).toBe(role);
+
+  const { url, payload } = await request(target);
+  const response = await t.app.inject({ method, url, payload, headers: bearer(me.token) });
+  const answer = { route, role, status: response.statusCode };
+
+  if ('permission' in who) {
+    if (roleMay(role, who.permission)) expect(answer.status).not.toBe(403);
+    else expect([answer, response.json().code]).toEqual([{ ...answer, status: 403 }, 'FORBIDDEN']);
+  } else if ('ingestKey' in who) {
+    expect(answer).toEqual({ ...answer, status: 401 });
+  } else {
+    expect(answer.status).not.toBe(403);
+  }
+});
+
+test('a role refused a route changes nothing: the other person is still there, still a user', async () => {
+  const admin = await login(t.app, accounts.admin.email, accounts.admin.password);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: API_PATHS.users,
+    headers: bearer(admin.token),
+    payload: { name: 'Kept Person', email: `kept-${randomUUID()}@example.com`, password: 'secret-123', role: 'user' },
+  });
+  const kept = created.json().data as { id: string };
+  for (const role of ['user', 'reviewer'] as const) {
+    const me = await login(t.app, accounts[role].email, accounts[role].password);
+    await t.app.inject({ method: 'PATCH', url: `${userPath(kept.id)}/role`, headers: bearer(me.token), payload: { role: 'admin' } });
+    await t.app.inject({ method: 'DELETE', url: userPath(kept.id), headers: bearer(me.token) });
+  }
+  const after = await t.app.inject({ method: 'GET', url: userPath(kept.id), headers: bearer(admin.token) });
+  expect(after.json().data).toMatchObject({ id: kept.id, name: 'Kept Person', role: 'user', active: true });
+});
