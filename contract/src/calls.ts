@@ -1,3 +1,4 @@
+import type { ChangeAction } from './call-changes';
 import type { DatePreset } from './date-presets';
 
 /** The bot's verdict, kept apart from the effective status a person may have corrected. */
@@ -45,6 +46,13 @@ export interface CallAuditEntry {
   userEmail: string | null;
   from: { status: string; sub_disposition: string | null; reason: string | null };
   to: { status: string; sub_disposition: string | null; reason: string | null };
+  /**
+   * The change set this row belongs to (contract/src/call-changes.ts) and what
+   * that change did. Optional until the API writes them on every row: a screen
+   * reads a missing action as a plain set.
+   */
+  changeId?: string | null;
+  action?: ChangeAction;
 }
 
 export interface CallDetail extends CallRecord {

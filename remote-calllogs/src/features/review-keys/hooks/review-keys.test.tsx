@@ -39,7 +39,7 @@ test('Enter opens the focus row; with the panel open j/k walk it along; Escape c
 
   await user.keyboard('j');
   expect(location.pathname).toBe('/callLogs/calls/2');
-  expect(await within(panel()!).findByText('No changes yet: the status is the bot’s verdict.')).toBeInTheDocument();
+  expect(await within(panel()!).findByText('No changes yet: the status is the AI’s verdict.')).toBeInTheDocument();
   expect(panel()).toHaveTextContent(makeCall(2).callerId);
 
   await user.keyboard('{Escape}');
