@@ -5,10 +5,9 @@ import './undo-toast.css';
 /**
  * The toast after a change to calls: what was done, and an Undo button for
  * UNDO_WINDOW_MS. Pressing Undo closes it and runs `onUndo`, which says how
- * the undo went in a toast of its own. One toast per change set (its id), so
- * a repeated render never stacks two.
+ * the undo went in a toast of its own.
  */
-export function showUndoToast(message: string, changeId: string, onUndo: () => void): string {
+export function showUndoToast(message: string, onUndo: () => void): string {
   return toast.success(
     (t) => (
       <span className="cb-undo-toast">
@@ -25,6 +24,6 @@ export function showUndoToast(message: string, changeId: string, onUndo: () => v
         </button>
       </span>
     ),
-    { id: `change-${changeId}`, duration: UNDO_WINDOW_MS },
+    { duration: UNDO_WINDOW_MS },
   );
 }

@@ -75,7 +75,7 @@ export function useChangeToasts({ onChanged }: CallChangeOptions = {}) {
   const offerUndo = useCallback(
     (message: string, changeId: string | null) => {
       if (changeId === null) toast.success(message);
-      else showUndoToast(message, changeId, () => void undo(changeId));
+      else showUndoToast(message, () => void undo(changeId));
     },
     [undo],
   );
