@@ -2,6 +2,9 @@ import { BULK_UPDATE_MAX_IDS, DISPOSITIONS } from '@callboard/contract';
 import { INGEST_KEY, bulkUpdate, getOk, ingestAll, makeCall, nyIso, postQc, qs } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 
+/** A change set's id (a change that changed nothing has none: null). */
+const CHANGE_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
 let t: TestApp;
 let admin: SignedIn;
 let member: SignedIn;
@@ -54,7 +57,7 @@ test('an admin re-dispositions calls: status set, overridden, audited, counted, 
   const before = await states(ids);
   const response = await bulkUpdate(t.app, admin.token, { ids, set: { status: 'Sales', sub_disposition: 'Closed', reason: 'Reviewed' } });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({ success: true, message: '3 calls updated', data: { updated: 3 } });
+  expect(response.json()).toEqual({ success: true, message: '3 calls updated', data: { updated: 3, changeId: CHANGE_ID } });
 
   const after = await states(ids);
   for (const call of after) {
@@ -119,11 +122,11 @@ test('updated counts only calls that changed; an unchanged call gets no audit ro
   // a is already IVR with the same notes; b and c change.
   const response = await bulkUpdate(t.app, admin.token, { ids: [a, b, c, b, c], set: { status: 'IVR' } });
   expect(response.statusCode).toBe(200);
-  expect(response.json().data).toEqual({ updated: 2 });
+  expect(response.json().data).toEqual({ updated: 2, changeId: CHANGE_ID });
   expect(response.json().message).toBe('2 calls updated');
   expect(await auditCount(ids)).toBe(auditBefore + 2);
   const again = await bulkUpdate(t.app, admin.token, { ids: [a], set: { status: 'IVR' } });
-  expect(again.json()).toMatchObject({ message: '0 calls updated', data: { updated: 0 } });
+  expect(again.json()).toMatchObject({ message: '0 calls updated', data: { updated: 0, changeId: null } });
   const one = await bulkUpdate(t.app, admin.token, { ids: [a], set: { status: 'DNC' } });
   expect(one.json()).toMatchObject({ message: '1 call updated', data: { updated: 1 } });
 });
@@ -189,7 +192,7 @@ test('a thousand calls in one update, with exact rollups', async () => {
   const before = await statsFor(date);
   expect(before.flags.rejectedUnknownCount).toBe(667);
   const response = await bulkUpdate(t.app, admin.token, { ids, set: { status: 'Not Qualified' } });
-  expect(response.json().data).toEqual({ updated: 1000 });
+  expect(response.json().data).toEqual({ updated: 1000, changeId: CHANGE_ID });
   const after = await statsFor(date);
   expect(after.totalCalls).toBe(1000);
   expect(countOf(after, 'Not Qualified')).toBe(1000);

@@ -473,16 +473,21 @@ describe('GET /api/calls/records', () => {
       expect(first).toMatchObject({
         userId: admin.user.id,
         userName: 'Ada Admin',
+        action: 'bulk',
+        changeId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         from: { status: 'DNC', sub_disposition: null, reason: null },
         to: { status: 'Callback', sub_disposition: 'Evening', reason: 'Asked for a call back' },
       });
       expect(latest).toMatchObject({
         userId: admin.user.id,
         userName: 'Ada Admin',
+        action: 'bulk',
         from: { status: 'Callback', sub_disposition: 'Evening', reason: 'Asked for a call back' },
         to: { status: 'Sales', sub_disposition: 'Evening', reason: null },
       });
       expect(Date.parse(latest.changedAt)).toBeGreaterThanOrEqual(Date.parse(first.changedAt));
+      // Two bulk updates: two change sets.
+      expect(latest.changeId).not.toBe(first.changeId);
       expect(Math.abs(Date.parse(latest.changedAt) - Date.now())).toBeLessThan(60_000);
 
       // A member reads the same detail.

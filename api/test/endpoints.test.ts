@@ -1,4 +1,14 @@
-import { API_PATHS, callRecordPath, FILTER_DIMENSIONS, filterOptionsPath, paymentPath, userPath } from '@callboard/contract';
+import {
+  API_PATHS,
+  callDispositionPath,
+  callRecordPath,
+  FILTER_DIMENSIONS,
+  filterOptionsPath,
+  paymentPath,
+  restoreVerdictPath,
+  undoChangePath,
+  userPath,
+} from '@callboard/contract';
 import { buildTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -23,6 +33,9 @@ async function methodsServed(url: string): Promise<string[]> {
 const FRONT_END_PATHS = [
   ...Object.values(API_PATHS),
   callRecordPath('1'),
+  callDispositionPath('1'),
+  restoreVerdictPath('1'),
+  undoChangePath('00000000-0000-4000-8000-000000000000'),
   paymentPath('1'),
   userPath('1'),
   ...FILTER_DIMENSIONS.map(filterOptionsPath),

@@ -40,6 +40,10 @@ export interface CallRecord {
 export interface CallAuditEntry {
   id: string;
   changedAt: string;
+  /** The change set this row belongs to (contract/src/call-changes.ts): undoing it undoes every row with this id. */
+  changeId: string;
+  /** What kind of change wrote the row: one call's disposition, a bulk update, restoring the AI's verdict, an undo. */
+  action: ChangeAction;
   userId: string | null;
   /** Who made the change, as they were named then: their name, else their email. Kept after their account is deleted. */
   userName: string | null;

@@ -19,6 +19,7 @@ import { keptAuditAuthors } from './0013-kept-audit-authors';
 import { loginThrottleSoftLimit } from './0014-login-throttle-soft-limit';
 import { savedViews } from './0015-saved-views';
 import { reviewerRole } from './0016-reviewer-role';
+import { changeSets } from './0017-change-sets';
 import { repeatColumns } from './0018-repeat-columns';
 
 export interface Migration {
@@ -43,5 +44,6 @@ export const MIGRATIONS: Migration[] = [
   loginThrottleSoftLimit,
   savedViews,
   reviewerRole,
+  changeSets,
   repeatColumns,
 ];

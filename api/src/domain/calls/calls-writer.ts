@@ -24,7 +24,7 @@ import { validateIngestCall, validateQcResult, type NormalisedCall, type Normali
  */
 export type AnnounceChange = (change: CallsChanged) => void;
 
-const announceNothing: AnnounceChange = () => {};
+export const announceNothing: AnnounceChange = () => {};
 
 /** The latest of some call times, as ISO 8601 in UTC; null for none. */
 function newestOf(times: Array<string | Date>): string | null {
@@ -36,7 +36,7 @@ function newestOf(times: Array<string | Date>): string | null {
   return newest === null ? null : new Date(newest).toISOString();
 }
 
-function announceIfChanged(announce: AnnounceChange, inserted: number, updated: number, times: Array<string | Date>): void {
+export function announceIfChanged(announce: AnnounceChange, inserted: number, updated: number, times: Array<string | Date>): void {
   if (inserted + updated > 0) announce({ inserted, updated, newestCallTimestamp: newestOf(times) });
 }
 
@@ -218,71 +218,4 @@ export async function ingestVerdicts(
   }
   rejected.sort((a, b) => a.index - b.index);
   return { updated: found.size, rejected };
-}
-
-export interface DispositionChange {
-  status: string;
-  /** undefined keeps the current value; null clears it. */
-  sub_disposition?: string | null;
-  reason?: string | null;
-}
-
-interface LockedCall {
-  id: string;
-  call_ts: Date;
-  status: string;
-  sub_disposition: string | null;
-  reason: string | null;
-}
-
-/**
- * A person's re-disposition of many calls, all or nothing: every id must
- * exist, every changed call gets an audit row, and the status stops following
- * the bot. Returns how many calls changed and the ids that do not exist.
- */
-export async function redisposition(
-  db: Database,
-  userId: string,
-  ids: string[],
-  change: DispositionChange,
-  announce: AnnounceChange = announceNothing,
-): Promise<{ updated: number; missing: string[] }> {
-  const outcome = await db.transaction(async (tx) => {
-    // In systemCallId order, as every writer locks calls (see the top of this file).
-    const locked = await tx.query<LockedCall>(
-      'SELECT id::text AS id, call_ts, status, sub_disposition, reason FROM calls WHERE id = ANY($1::bigint[]) ORDER BY system_call_id COLLATE "C" FOR UPDATE',
-      [ids],
-    );
-    const found = new Set(locked.map((c) => c.id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) return { updated: 0, missing, times: [] };
-    const next = (call: LockedCall) => ({
-      status: change.status,
-      sub_disposition: change.sub_disposition === undefined ? call.sub_disposition : change.sub_disposition,
-      reason: change.reason === undefined ? call.reason : change.reason,
-    });
-    const changed = locked.filter((call) => {
-      const to = next(call);
-      return to.status !== call.status || to.sub_disposition !== call.sub_disposition || to.reason !== call.reason;
-    });
-    if (changed.length === 0) return { updated: 0, missing: [], times: [] };
-    const rows = changed.map((call) => ({ id: call.id, from: { status: call.status, sub_disposition: call.sub_disposition, reason: call.reason }, to: next(call) }));
-    await tx.query(
-      // The person's name and email are copied onto the row: the history still names them once their account is gone.
-      `INSERT INTO call_audit (call_id, user_id, user_name, user_email, from_status, to_status, from_sub_disposition, to_sub_disposition, from_reason, to_reason)
-       SELECT (r->>'id')::bigint, $2::uuid, u.name, u.email, r->'from'->>'status', r->'to'->>'status', r->'from'->>'sub_disposition',
-              r->'to'->>'sub_disposition', r->'from'->>'reason', r->'to'->>'reason'
-       FROM jsonb_array_elements($1::jsonb) AS r LEFT JOIN users u ON u.id = $2::uuid`,
-      [JSON.stringify(rows), userId],
-    );
-    await tx.query(
-      `UPDATE calls c SET status = r->'to'->>'status', sub_disposition = r->'to'->>'sub_disposition', reason = r->'to'->>'reason',
-         status_overridden = true, updated_at = now()
-       FROM jsonb_array_elements($1::jsonb) AS r WHERE c.id = (r->>'id')::bigint`,
-      [JSON.stringify(rows)],
-    );
-    return { updated: changed.length, missing: [], times: changed.map((call) => call.call_ts) };
-  });
-  announceIfChanged(announce, 0, outcome.updated, outcome.times);
-  return { updated: outcome.updated, missing: outcome.missing };
 }

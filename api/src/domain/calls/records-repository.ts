@@ -1,4 +1,4 @@
-import { DIMENSIONS, type CallAuditEntry, type CallDetail, type CallRecord, type SortColumn } from '@callboard/contract';
+import { DIMENSIONS, type CallAuditEntry, type ChangeAction, type CallDetail, type CallRecord, type SortColumn } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import { paramBinder } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';
@@ -122,6 +122,8 @@ export async function findRecordsPage(
 interface AuditRow {
   id: string;
   changed_at: Date;
+  change_id: string;
+  action: ChangeAction;
   user_id: string | null;
   user_name: string | null;
   user_email: string | null;
@@ -137,12 +139,14 @@ export async function findCallDetail(db: Queryable, id: string): Promise<CallDet
   const [row] = await db.query<RecordRow>(`${RECORD_SELECT} WHERE c.id = $1`, [id]);
   if (!row) return undefined;
   const audit = await db.query<AuditRow>(
+    // Newest first by id, not changed_at: changed_at is when the change's transaction began, while the ids of one call's
+    // rows rise in the order its changes committed (each writes holding the call's lock: domain/calls/call-changes.ts).
     // The name and email kept on the row when the change was made (migration 0013), not today's users row,
     // which may have been renamed or deleted since.
-    `SELECT a.id::text AS id, a.changed_at, a.user_id, coalesce(nullif(a.user_name, ''), a.user_email) AS user_name, a.user_email,
+    `SELECT a.id::text AS id, a.changed_at, a.change_id, a.action, a.user_id, coalesce(nullif(a.user_name, ''), a.user_email) AS user_name, a.user_email,
        a.from_status, a.to_status, a.from_sub_disposition, a.to_sub_disposition, a.from_reason, a.to_reason
      FROM call_audit a
-     WHERE a.call_id = $1 ORDER BY a.changed_at DESC, a.id DESC`,
+     WHERE a.call_id = $1 ORDER BY a.id DESC`,
     [id],
   );
   return {
@@ -151,6 +155,8 @@ export async function findCallDetail(db: Queryable, id: string): Promise<CallDet
       (a): CallAuditEntry => ({
         id: a.id,
         changedAt: new Date(a.changed_at).toISOString(),
+        changeId: a.change_id,
+        action: a.action,
         userId: a.user_id,
         userName: a.user_name,
         userEmail: a.user_email,

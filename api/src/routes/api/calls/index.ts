@@ -5,14 +5,18 @@ import {
   RECORDS_MAX_LIMIT,
   SORTABLE_COLUMNS,
   type BulkUpdateBody,
+  type BulkUpdateResult,
+  type CallChangeResult,
   type CallRecord,
+  type DispositionBody,
+  type UndoResult,
   type RecordsParams,
   type SortColumn,
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../../http/http-error';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
-import { redisposition } from '../../../domain/calls/calls-writer';
+import { redisposition, restoreVerdict, undoChange, type DispositionChange } from '../../../domain/calls/call-changes';
 import { findCallDetail, findRecordsPage } from '../../../domain/calls/records-repository';
 import { bearer } from '../schemas';
 
@@ -22,10 +26,38 @@ const callIdParams = {
   properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } },
 } as const;
 
+const changeIdParams = {
+  type: 'object',
+  required: ['changeId'],
+  properties: { changeId: { type: 'string', format: 'uuid' } },
+} as const;
+
+/** A person's verdict, as the bulk update's `set` and the body of one call's disposition hold it. */
+const dispositionSchema = {
+  type: 'object',
+  required: ['status'],
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: [...DISPOSITIONS] },
+    sub_disposition: { type: ['string', 'null'], maxLength: 200 },
+    reason: { type: ['string', 'null'], maxLength: 2000 },
+  },
+} as const;
+
+/** Texts are trimmed and a blank one stored as null; undefined keeps what the call holds. */
+const cleanText = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());
+const cleanDisposition = (body: DispositionBody): DispositionChange => ({
+  status: body.status,
+  sub_disposition: cleanText(body.sub_disposition),
+  reason: cleanText(body.reason),
+});
+
 export default async function callRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.authenticate);
 
   /** A call as it leaves: a recording on this server gets a signed link an <audio> element can play. */
+  const publish = (change: Parameters<typeof fastify.callsChanges.publish>[0]) => void fastify.callsChanges.publish(change);
+
   const withRecordingLink = <T extends CallRecord>(call: T): T =>
     call.recordingUrl === null ? call : { ...call, recordingUrl: fastify.recordingLinks.link(call.recordingUrl) };
 
@@ -82,33 +114,92 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
           additionalProperties: false,
           properties: {
             ids: { type: 'array', minItems: 1, maxItems: BULK_UPDATE_MAX_IDS, items: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } },
-            set: {
-              type: 'object',
-              required: ['status'],
-              additionalProperties: false,
-              properties: {
-                status: { type: 'string', enum: [...DISPOSITIONS] },
-                sub_disposition: { type: ['string', 'null'], maxLength: 200 },
-                reason: { type: ['string', 'null'], maxLength: 2000 },
-              },
-            },
+            set: dispositionSchema,
           },
         },
       },
     },
     async (request) => {
       const { ids, set } = request.body;
-      const clean = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());
-      const result = await redisposition(fastify.db, request.currentUser!.id, [...new Set(ids)], {
-        status: set.status,
-        sub_disposition: clean(set.sub_disposition),
-        reason: clean(set.reason),
-      }, (change) => void fastify.callsChanges.publish(change));
+      const result = await redisposition(fastify.db, request.currentUser!.id, [...new Set(ids)], cleanDisposition(set), 'bulk', publish);
       if (result.missing.length > 0) {
         throw new HttpError(404, 'NOT_FOUND', `No call has id ${result.missing.slice(0, 10).join(', ')}${result.missing.length > 10 ? '…' : ''}; nothing was changed`);
       }
-      request.log.info({ actor: request.currentUser?.id, ids: ids.length, status: set.status, updated: result.updated }, 'bulk re-disposition');
-      return { success: true, message: `${result.updated} call${result.updated === 1 ? '' : 's'} updated`, data: { updated: result.updated } };
+      request.log.info({ actor: request.currentUser?.id, ids: ids.length, status: set.status, updated: result.updated, changeId: result.changeId }, 'bulk re-disposition');
+      const data: BulkUpdateResult = { updated: result.updated, changeId: result.changeId };
+      return { success: true, message: `${result.updated} call${result.updated === 1 ? '' : 's'} updated`, data };
+    },
+  );
+
+  /** The call as it now is, with its history, beside the change that made it so. */
+  const changedCall = async (id: string, changeId: string | null): Promise<CallChangeResult> => {
+    const call = await findCallDetail(fastify.db, id);
+    if (!call) throw notFound('Call not found');
+    return { ...withRecordingLink(call), changeId };
+  };
+
+  fastify.put<{ Params: { id: string }; Body: DispositionBody }>(
+    '/:id/disposition',
+    {
+      onRequest: fastify.requirePermission('redispositionCalls'),
+      schema: {
+        tags: ['calls'],
+        summary: 'Set one call’s disposition, sub-disposition and reason (reviewer or admin); audited, undoable',
+        security: bearer,
+        params: callIdParams,
+        body: dispositionSchema,
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await redisposition(fastify.db, request.currentUser!.id, [id], cleanDisposition(request.body), 'set', publish);
+      if (result.missing.length > 0) throw notFound('Call not found');
+      request.log.info({ actor: request.currentUser?.id, callId: id, status: request.body.status, changeId: result.changeId }, 're-disposition');
+      return { success: true, message: result.changeId ? 'Disposition saved' : 'The call already has this disposition', data: await changedCall(id, result.changeId) };
+    },
+  );
+
+  fastify.post<{ Params: { id: string } }>(
+    '/:id/restore-verdict',
+    {
+      onRequest: fastify.requirePermission('redispositionCalls'),
+      schema: {
+        tags: ['calls'],
+        summary: 'Return one call to the AI’s verdict, so later verdicts apply to it again (reviewer or admin); audited, undoable',
+        security: bearer,
+        params: callIdParams,
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await restoreVerdict(fastify.db, request.currentUser!.id, id, publish);
+      request.log.info({ actor: request.currentUser?.id, callId: id, changeId: result.changeId }, 'restore AI verdict');
+      return { success: true, message: result.changeId ? 'AI verdict restored' : 'The call already follows the AI verdict', data: await changedCall(id, result.changeId) };
+    },
+  );
+
+  fastify.post<{ Params: { changeId: string } }>(
+    '/changes/:changeId/undo',
+    {
+      onRequest: fastify.requirePermission('redispositionCalls'),
+      schema: {
+        tags: ['calls'],
+        summary: 'Undo one change set (reviewer or admin): its calls return to what they were, unless changed since (409)',
+        security: bearer,
+        params: changeIdParams,
+      },
+    },
+    async (request) => {
+      const { changeId } = request.params;
+      try {
+        const result = await undoChange(fastify.db, request.currentUser!.id, changeId, publish);
+        request.log.info({ actor: request.currentUser?.id, undone: changeId, changeId: result.changeId, restored: result.restored }, 'undo change');
+        const data: UndoResult = { changeId: result.changeId, restored: result.restored, skipped: result.skipped };
+        return { success: true, message: `Undone: ${result.restored} call${result.restored === 1 ? '' : 's'} restored`, data };
+      } catch (error) {
+        request.log.info({ actor: request.currentUser?.id, undone: changeId, refused: (error as Error).message }, 'undo change refused');
+        throw error;
+      }
     },
   );
 }

@@ -15,6 +15,8 @@ const audit: CallAuditEntry[] = [
   {
     id: '2',
     changedAt: '2026-03-10T14:30:00.000Z',
+    changeId: '6f1c2a9e-4b1d-4c5e-9a7f-2d3e4f5a6b7c',
+    action: 'set',
     userId: 'u1',
     userName: 'Ada Lovelace',
     userEmail: 'ada@example.com',
@@ -26,6 +28,8 @@ const audit: CallAuditEntry[] = [
   {
     id: '1',
     changedAt: '2026-03-09T20:00:00.000Z',
+    changeId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    action: 'bulk',
     userId: null,
     userName: null,
     userEmail: null,

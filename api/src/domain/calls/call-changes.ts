@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { ChangeAction } from '@callboard/contract';
+import type { Queryable, Database } from '../../db/database';
+import { HttpError, conflict, notFound } from '../../http/http-error';
+import { announceIfChanged, announceNothing, type AnnounceChange } from './calls-writer';
+
+/**
+ * Changes people make to calls, each one change set (migration 0017): a
+ * disposition for one call or many, restoring the AI's verdict, undoing an
+ * earlier change. Each writes one audit row per call it changed, all under the
+ * change's own id, and changes nothing when it would change nothing (no change
+ * set, a null id).
+ *
+ * Like every writer, each locks its calls in systemCallId order first (the
+ * comment at the top of calls-writer.ts) and decides only after it holds them,
+ * so two changes to the same calls run one after the other, and the second
+ * sees what the first wrote. The rollup triggers keep the rollups exact
+ * through every status these write.
+ */
+
+/** What a person sets: undefined keeps the current text, null clears it. */
+export interface DispositionChange {
+  status: string;
+  sub_disposition?: string | null;
+  reason?: string | null;
+}
+
+/** A call's effective verdict and whether a person holds it (then the bot's verdicts no longer move it). */
+interface CallState {
+  status: string;
+  sub_disposition: string | null;
+  reason: string | null;
+  overridden: boolean;
+}
+
+interface LockedCall {
+  id: string;
+  call_ts: Date;
+  status: string;
+  sub_disposition: string | null;
+  reason: string | null;
+  status_overridden: boolean;
+  qc_disposition: string | null;
+  qc_sub_disposition: string | null;
+  qc_reason: string | null;
+}
+
+interface Move {
+  call: LockedCall;
+  to: CallState;
+}
+
+/** What a change did: the calls it changed, and its id when it changed any. */
+export interface ChangeOutcome {
+  changeId: string | null;
+  updated: number;
+}
+
+const stateOf = (call: LockedCall): CallState => ({
+  status: call.status,
+  sub_disposition: call.sub_disposition,
+  reason: call.reason,
+  overridden: call.status_overridden,
+});
+
+const sameState = (a: CallState, b: CallState) =>
+  a.status === b.status && a.sub_disposition === b.sub_disposition && a.reason === b.reason && a.overridden === b.overridden;
+
+/** The bot's verdict as the call's state; only for a call the bot has judged. */
+const botVerdictOf = (call: LockedCall & { qc_disposition: string }): CallState => ({
+  status: call.qc_disposition,
+  sub_disposition: call.qc_sub_disposition,
+  reason: call.qc_reason,
+  overridden: false,
+});
+
+async function lockCalls(tx: Queryable, ids: string[]): Promise<LockedCall[]> {
+  return tx.query<LockedCall>(
+    `SELECT id::text AS id, call_ts, status, sub_disposition, reason, status_overridden, qc_disposition, qc_sub_disposition, qc_reason
+     FROM calls WHERE id = ANY($1::bigint[]) ORDER BY system_call_id COLLATE "C" FOR UPDATE`,
+    [ids],
+  );
+}
+
+/**
+ * Writes one change set: an audit row for each move, then the calls. The
+ * caller holds the calls' locks. Returns the new change's id, null for no moves.
+ */
+async function writeChange(
+  tx: Queryable,
+  userId: string,
+  action: ChangeAction,
+  moves: Move[],
+  undoes: string | null = null,
+): Promise<string | null> {
+  if (moves.length === 0) return null;
+  const changeId = randomUUID();
+  const rows = JSON.stringify(moves.map(({ call, to }) => ({ id: call.id, from: stateOf(call), to })));
+  await tx.query(
+    // The person's name and email are copied onto the row: the history still names them once their account is gone.
+    `INSERT INTO call_audit (call_id, user_id, user_name, user_email, change_id, action, undoes_change_id,
+       from_status, to_status, from_sub_disposition, to_sub_disposition, from_reason, to_reason, from_overridden, to_overridden)
+     SELECT (r->>'id')::bigint, $2::uuid, u.name, u.email, $3::uuid, $4, $5::uuid,
+       r->'from'->>'status', r->'to'->>'status', r->'from'->>'sub_disposition', r->'to'->>'sub_disposition',
+       r->'from'->>'reason', r->'to'->>'reason', (r->'from'->>'overridden')::boolean, (r->'to'->>'overridden')::boolean
+     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(r, n) LEFT JOIN users u ON u.id = $2::uuid
+     ORDER BY t.n`,
+    [rows, userId, changeId, action, undoes],
+  );
+  await tx.query(
+    `UPDATE calls c SET status = r->'to'->>'status', sub_disposition = r->'to'->>'sub_disposition', reason = r->'to'->>'reason',
+       status_overridden = (r->'to'->>'overridden')::boolean, updated_at = now()
+     FROM jsonb_array_elements($1::jsonb) AS r WHERE c.id = (r->>'id')::bigint`,
+    [rows],
+  );
+  return changeId;
+}
+
+/** Runs one change in a transaction and announces it once committed. */
+async function runChange<T extends ChangeOutcome>(
+  db: Database,
+  announce: AnnounceChange,
+  work: (tx: Queryable) => Promise<T & { times: Date[] }>,
+): Promise<T> {
+  const { times, ...outcome } = await db.transaction(work);
+  announceIfChanged(announce, 0, outcome.updated, times);
+  return outcome as unknown as T;
+}
+
+/**
+ * A person's disposition for one call or many, all or nothing: every id must
+ * exist (else nothing changes and `missing` names them), every changed call
+ * gets an audit row, and its status stops following the bot. `action` is
+ * 'set' for one call from its detail, 'bulk' for an update of many.
+ */
+export async function redisposition(
+  db: Database,
+  userId: string,
+  ids: string[],
+  change: DispositionChange,
+  action: Extract<ChangeAction, 'set' | 'bulk'>,
+  announce: AnnounceChange = announceNothing,
+): Promise<ChangeOutcome & { missing: string[] }> {
+  return runChange(db, announce, async (tx) => {
+    const locked = await lockCalls(tx, ids);
+    const found = new Set(locked.map((c) => c.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) return { changeId: null, updated: 0, missing, times: [] };
+    const moves = locked
+      .map((call): Move => ({
+        call,
+        to: {
+          status: change.status,
+          sub_disposition: change.sub_disposition === undefined ? call.sub_disposition : change.sub_disposition,
+          reason: change.reason === undefined ? call.reason : change.reason,
+          overridden: true,
+        },
+      }))
+      // A call that already holds this verdict is left as it is, overridden or not (the bulk update always did so).
+      .filter(({ call, to }) => to.status !== call.status || to.sub_disposition !== call.sub_disposition || to.reason !== call.reason);
+    const changeId = await writeChange(tx, userId, action, moves);
+    return { changeId, updated: moves.length, missing: [], times: moves.map((m) => m.call.call_ts) };
+  });
+}
+
+/**
+ * Returns one call to the bot's verdict, so later verdicts move it again.
+ * 404 for an unknown call, 409 for a call the bot never judged; a call that
+ * already follows the bot is left as it is (null change id).
+ */
+export async function restoreVerdict(db: Database, userId: string, id: string, announce: AnnounceChange = announceNothing): Promise<ChangeOutcome> {
+  return runChange(db, announce, async (tx) => {
+    const [call] = await lockCalls(tx, [id]);
+    if (!call) throw notFound('Call not found');
+    if (call.qc_disposition === null) throw conflict('The AI has not judged this call yet: there is no verdict to restore');
+    if (!call.status_overridden) return { changeId: null, updated: 0, times: [] };
+    const changeId = await writeChange(tx, userId, 'restore', [{ call, to: botVerdictOf({ ...call, qc_disposition: call.qc_disposition }) }]);
+    return { changeId, updated: 1, times: [call.call_ts] };
+  });
+}
+
+interface ChangedRow {
+  call_id: string;
+  from_status: string;
+  from_sub_disposition: string | null;
+  from_reason: string | null;
+  from_overridden: boolean;
+  /** Whether an audit row written after this one touched the same call. */
+  changed_since: boolean;
+}
+
+export interface UndoOutcome extends ChangeOutcome {
+  restored: number;
+  skipped: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Undoes one change set: each of its calls goes back to the state it had just
+ * before the change, unless a later change (any audit row after the change's)
+ * touched it, which is then skipped. A call that followed the bot before goes
+ * back to following it, so it takes the bot's verdict as it is now (a verdict
+ * that arrived while a person held the call is not lost). The undo is itself
+ * a change set (action 'undo'), which can be undone in turn.
+ *
+ * 404 for an unknown change; 409 when the change was undone already, or when
+ * some calls were skipped (the others are restored and committed all the same,
+ * and the message says how many of each).
+ */
+export async function undoChange(db: Database, userId: string, changeId: string, announce: AnnounceChange = announceNothing): Promise<UndoOutcome> {
+  const outcome = await runChange(db, announce, async (tx) => {
+    // A change's audit rows never change, so which calls it touched can be read before locking them.
+    const callIds = (await tx.query<{ call_id: string }>('SELECT call_id::text AS call_id FROM call_audit WHERE change_id = $1::uuid', [changeId])).map(
+      (r) => r.call_id,
+    );
+    if (callIds.length === 0) throw notFound('No change has this id');
+    const locked = await lockCalls(tx, callIds);
+    // Read only now, holding the calls: an undo or a change that committed while this one waited is seen.
+    const [{ undone } = { undone: false }] = await tx.query<{ undone: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM call_audit WHERE undoes_change_id = $1::uuid) AS undone',
+      [changeId],
+    );
+    if (undone) throw conflict('This change has already been undone');
+    const rows = await tx.query<ChangedRow>(
+      // Audit ids rise in the order changes to one call committed: each change writes its rows holding the call's lock.
+      `SELECT a.call_id::text AS call_id, a.from_status, a.from_sub_disposition, a.from_reason, a.from_overridden,
+         EXISTS (SELECT 1 FROM call_audit l WHERE l.call_id = a.call_id AND l.id > a.id) AS changed_since
+       FROM call_audit a WHERE a.change_id = $1::uuid`,
+      [changeId],
+    );
+    const before = new Map(rows.map((r) => [r.call_id, r]));
+    const moves: Move[] = [];
+    let skipped = 0;
+    for (const call of locked) {
+      const row = before.get(call.id)!;
+      if (row.changed_since) {
+        skipped += 1;
+        continue;
+      }
+      const to: CallState =
+        !row.from_overridden && call.qc_disposition !== null
+          ? botVerdictOf({ ...call, qc_disposition: call.qc_disposition })
+          : { status: row.from_status, sub_disposition: row.from_sub_disposition, reason: row.from_reason, overridden: row.from_overridden };
+      moves.push({ call, to });
+    }
+    // Every restored call gets its row, even one already in its earlier state (a bot verdict may have put it there):
+    // the rows are what records that this change was undone.
+    const undoId = await writeChange(tx, userId, 'undo', moves, changeId);
+    const changed = moves.filter((m) => !sameState(stateOf(m.call), m.to));
+    return { changeId: undoId, updated: changed.length, restored: moves.length, skipped, times: changed.map((m) => m.call.call_ts) };
+  });
+  if (outcome.skipped > 0) {
+    throw new HttpError(
+      409,
+      'CONFLICT',
+      `Undid ${plural(outcome.restored, 'call', 'calls')} of ${outcome.restored + outcome.skipped}; ` +
+        `${plural(outcome.skipped, 'call was', 'calls were')} changed again since and left as ${outcome.skipped === 1 ? 'it is' : 'they are'}`,
+      [
+        { field: 'restored', message: String(outcome.restored) },
+        { field: 'skipped', message: String(outcome.skipped) },
+      ],
+    );
+  }
+  return outcome;
+}
