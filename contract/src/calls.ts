@@ -50,13 +50,6 @@ export interface CallAuditEntry {
   userEmail: string | null;
   from: { status: string; sub_disposition: string | null; reason: string | null };
   to: { status: string; sub_disposition: string | null; reason: string | null };
-  /**
-   * The change set this row belongs to (contract/src/call-changes.ts) and what
-   * that change did. Optional until the API writes them on every row: a screen
-   * reads a missing action as a plain set.
-   */
-  changeId?: string | null;
-  action?: ChangeAction;
 }
 
 export interface CallDetail extends CallRecord {

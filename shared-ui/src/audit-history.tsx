@@ -42,8 +42,7 @@ export function AuditHistory({ entries }: { entries: readonly CallAuditEntry[] }
   return (
     <ol className="cb-audit" aria-label="Change history">
       {entries.map((entry) => {
-        // A row the API wrote before it named actions reads as a plain set.
-        const action = ACTION_LABELS[entry.action ?? 'set'];
+        const action = ACTION_LABELS[entry.action];
         return (
           <li key={entry.id} className="cb-audit__entry">
             <div className="cb-audit__meta">

@@ -22,8 +22,6 @@ const audit: CallAuditEntry[] = [
     userEmail: 'ada@example.com',
     from: { status: 'Sales', sub_disposition: null, reason: null },
     to: { status: 'DNC', sub_disposition: 'Requested removal', reason: 'Caller asked not to be contacted' },
-    changeId: 'c2',
-    action: 'set',
   },
   {
     id: '1',
@@ -35,8 +33,6 @@ const audit: CallAuditEntry[] = [
     userEmail: null,
     from: { status: 'Not Interested', sub_disposition: 'Price', reason: 'Too expensive' },
     to: { status: 'Sales', sub_disposition: 'Price', reason: 'Too expensive' },
-    changeId: 'c1',
-    action: 'bulk',
   },
 ];
 

@@ -106,7 +106,8 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
     setAnnouncement(`Saving ${status} for ${caller}…`);
     if (id === focusedId && ids.indexOf(id) < ids.length - 1) move(1);
     else focusRow();
-    void setDisposition(id, { status }).then((call) =>
+    // Cleared as the bulk update clears them: the bot's sub disposition and reason rarely fit the status a person chose.
+    void setDisposition(id, { status, sub_disposition: null, reason: null }).then((call) =>
       setAnnouncement(call ? `${caller} set to ${call.status}` : `${caller} was not changed`),
     );
   };
