@@ -30,8 +30,13 @@ export function DispositionPicker({ callLabel, current, anchor, onPick, onCancel
   const [active, setActive] = useState(() => Math.max(0, isDisposition(current) ? DISPOSITIONS.indexOf(current) : 0));
   const typed = useRef({ text: '', at: 0 });
 
-  useLayoutEffect(() => listRef.current?.focus({ preventScroll: true }), []);
-  useEffect(() => listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' }), [active]);
+  // Braces, not an expression: an effect may return only its cleanup, and Chromium's scrollIntoView returns a promise.
+  useLayoutEffect(() => {
+    listRef.current?.focus({ preventScroll: true });
+  }, []);
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
 
   const search = (key: string) => {
     const now = Date.now();
@@ -83,7 +88,9 @@ export function DispositionPicker({ callLabel, current, anchor, onPick, onCancel
   };
 
   const top = anchor ? Math.max(8, Math.min(anchor.bottom + 4, window.innerHeight - LIST_HEIGHT - 8)) : 80;
-  const style = { top, left: anchor ? anchor.left + 24 : 24, '--cb-picker-max': `${LIST_HEIGHT}px` } as CSSProperties;
+  // Within the screen on a phone too: the list is at most 240 px wide (disposition-picker.css).
+  const left = anchor ? Math.max(8, Math.min(anchor.left + 24, window.innerWidth - 248)) : 24;
+  const style = { top, left, '--cb-picker-max': `${LIST_HEIGHT}px` } as CSSProperties;
 
   return (
     <div className="calllogs-picker" style={style}>

@@ -165,3 +165,20 @@ test('a user gets no list from d, only the reason', async () => {
   expect(announcement()).toHaveTextContent('Only a reviewer or an admin can change a call’s disposition');
   expect(api.changeRequests).toEqual([]);
 });
+
+test('the list opens and closes cleanly where scrollIntoView answers a promise, as in Chromium', async () => {
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function scrollIntoView() {
+    return Promise.resolve() as unknown as undefined;
+  };
+  try {
+    const { user } = await setupAs('reviewer');
+    await user.keyboard('jd');
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(picker()).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Call log' })).toBeInTheDocument();
+    expect(rowOf(4)).toHaveFocus();
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
+});
