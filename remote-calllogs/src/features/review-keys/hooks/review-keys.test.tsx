@@ -167,10 +167,9 @@ test('a user gets no list from d, only the reason', async () => {
 });
 
 test('the list opens and closes cleanly where scrollIntoView answers a promise, as in Chromium', async () => {
-  const original = Element.prototype.scrollIntoView;
-  Element.prototype.scrollIntoView = function scrollIntoView() {
-    return Promise.resolve() as unknown as undefined;
-  };
+  // jsdom has no scrollIntoView; Chromium's answers a promise.
+  const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, writable: true, value: () => Promise.resolve() });
   try {
     const { user } = await setupAs('reviewer');
     await user.keyboard('jd');
@@ -179,6 +178,7 @@ test('the list opens and closes cleanly where scrollIntoView answers a promise, 
     expect(screen.getByRole('table', { name: 'Call log' })).toBeInTheDocument();
     expect(rowOf(4)).toHaveFocus();
   } finally {
-    Element.prototype.scrollIntoView = original;
+    if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+    else delete (Element.prototype as Partial<Element>).scrollIntoView;
   }
 });
