@@ -157,10 +157,10 @@ test('a bulk re-disposition of three calls changes their status in the log, the 
     expect(countOf(statsAfter, old)).toBe(countOf(statsBefore, old) - moved);
   }
 
-  // The first call's detail: the status a person set, and who changed it from what.
+  // The first call's detail: the verdict a person set beside the AI's, and who changed it from what, how.
   await rows.nth(0).locator('td').nth(2).click();
   const details = page.getByRole('complementary', { name: 'Call details' });
-  await details.getByRole('group', { name: 'Status' }).getByText('Set by a person').waitFor();
+  await details.getByRole('group', { name: 'Reviewer’s verdict' }).getByText('Demo Admin').waitFor();
   const history = details.getByRole('list', { name: 'Change history' });
   const entry = history.getByRole('listitem').first();
   await entry.waitFor();
@@ -168,6 +168,7 @@ test('a bulk re-disposition of three calls changes their status in the log, the 
   expect(await entry.innerText()).toContain(target);
   if (before[0]) expect(await entry.innerText()).toContain(before[0]);
   expect(await entry.innerText()).toContain('Checked by hand in e2e');
+  expect(await entry.innerText()).toContain('Bulk update');
   // A call's details have a path of the area, the same shape as Reporting's.
   expect(new URL(page.url()).pathname).toBe(`/callLogs/calls/${ids[0]}`);
 

@@ -4,7 +4,7 @@
  * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
-import type { CallAuditEntry, CallRecord, PublicUser } from '@callboard/contract';
+import type { CallAuditEntry, CallRecord, ChangeAction, DispositionBody, PublicUser } from '@callboard/contract';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
@@ -103,25 +103,69 @@ export interface FakeCallsApi {
   audits: Map<string, CallAuditEntry[]>;
   /** Bodies of PUT /api/calls/bulk-update, parsed. */
   bulkBodies: unknown[];
+  /** Each one-call change asked for: PUT …/disposition (its body) and POST …/restore-verdict. */
+  changeRequests: { id: string; kind: 'set' | 'restore'; body?: DispositionBody }[];
+  /** The change ids POST …/changes/{id}/undo was asked for. */
+  undoRequests: string[];
   /** Answers the next matching request with this failure instead. */
-  failNext(path: 'records' | 'detail' | 'bulk', status?: number, message?: string): void;
+  failNext(path: 'records' | 'detail' | 'bulk' | 'change' | 'undo', status?: number, message?: string): void;
   /** Holds every records request until released (to look at loading states). */
   hold(): () => void;
   respond(url: URL, init?: RequestInit): Promise<Response>;
 }
 
+type Verdict = CallAuditEntry['from'];
+const verdictOf = (call: CallRecord): Verdict => ({ status: call.status, sub_disposition: call.sub_disposition, reason: call.reason });
+
 /**
  * The calls endpoints over an in-memory list: records pages by offset in the
- * API's order (newest first), a call's detail with its audit, and the bulk
- * update (it changes the statuses, so refetches see them).
+ * API's order (newest first), a call's detail with its audit, and the changes
+ * — bulk update, one call's disposition, restoring the AI's verdict, undo —
+ * which change the calls and their history, so refetches see them.
  */
 export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
   const failures = new Map<string, { status: number; message: string }>();
   let gate: Promise<void> | null = null;
+  /** Every change set: the calls it changed, as they were before. */
+  const changes = new Map<string, { id: string; before: CallRecord }[]>();
+  let changeSeq = 0;
+  let auditSeq = 100;
+
+  /** Applies `next` to the calls, writing one audit row each, as one change set; null when nothing changed. */
+  const change = (action: ChangeAction, next: { id: string; to: CallRecord }[]): string | null => {
+    const changed = next.filter(({ id, to }) => {
+      const call = api.calls.find((c) => c.id === id);
+      return call && (JSON.stringify(verdictOf(call)) !== JSON.stringify(verdictOf(to)) || call.statusOverridden !== to.statusOverridden);
+    });
+    if (changed.length === 0) return null;
+    const changeId = `c${++changeSeq}`;
+    changes.set(changeId, changed.map(({ id }) => ({ id, before: api.calls.find((c) => c.id === id)! })));
+    for (const { id, to } of changed) {
+      const before = api.calls.find((c) => c.id === id)!;
+      api.calls = api.calls.map((c) => (c.id === id ? to : c));
+      const entry: CallAuditEntry = {
+        id: String(++auditSeq),
+        changedAt: new Date(Date.parse('2026-03-11T15:00:00.000Z') + auditSeq * 1000).toISOString(),
+        userId: 'u-me',
+        userName: 'Rita Reviewer',
+        userEmail: 'rita@example.com',
+        from: verdictOf(before),
+        to: verdictOf(to),
+        changeId,
+        action,
+      };
+      api.audits.set(id, [entry, ...(api.audits.get(id) ?? [])]);
+    }
+    return changeId;
+  };
+  const detailOf = (call: CallRecord) => ({ ...call, audit: api.audits.get(call.id) ?? [] });
+
   const api: FakeCallsApi = {
     calls: [...calls],
     audits: new Map(),
     bulkBodies: [],
+    changeRequests: [],
+    undoRequests: [],
     failNext(path, status = 500, message = 'Database unavailable') {
       failures.set(path, { status, message });
     },
@@ -158,20 +202,41 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         if (failed) return failed;
         const call = api.calls.find((c) => c.id === detail[1]);
         if (!call) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Call not found' }, 404);
-        return jsonResponse({ success: true, data: { ...call, audit: api.audits.get(call.id) ?? [] } });
+        return jsonResponse({ success: true, data: detailOf(call) });
       }
       if (url.pathname === '/api/calls/bulk-update' && method === 'PUT') {
         const body = JSON.parse(init?.body as string) as { ids: string[]; set: { status: string } };
         api.bulkBodies.push(body);
         const failed = fail('bulk');
         if (failed) return failed;
-        let updated = 0;
-        api.calls = api.calls.map((c) => {
-          if (!body.ids.includes(c.id) || c.status === body.set.status) return c;
-          updated += 1;
-          return { ...c, status: body.set.status, statusOverridden: true };
-        });
-        return jsonResponse({ success: true, message: `${updated} calls updated`, data: { updated } });
+        const next = api.calls.filter((c) => body.ids.includes(c.id) && c.status !== body.set.status).map((c) => ({ id: c.id, to: { ...c, status: body.set.status, statusOverridden: true } }));
+        const changeId = change('bulk', next);
+        return jsonResponse({ success: true, message: `${next.length} calls updated`, data: { updated: next.length, changeId } });
+      }
+      const one = /^\/api\/calls\/(\d+)\/(disposition|restore-verdict)$/.exec(url.pathname);
+      if (one) {
+        const [, id, what] = one as unknown as [string, string, string];
+        const body = what === 'disposition' ? (JSON.parse(init?.body as string) as DispositionBody) : undefined;
+        api.changeRequests.push({ id, kind: what === 'disposition' ? 'set' : 'restore', ...(body ? { body } : {}) });
+        const failed = fail('change');
+        if (failed) return failed;
+        const call = api.calls.find((c) => c.id === id);
+        if (!call) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Call not found' }, 404);
+        const to: CallRecord = body
+          ? { ...call, status: body.status, sub_disposition: body.sub_disposition ?? null, reason: body.reason ?? null, statusOverridden: true }
+          : { ...call, status: call.qc.disposition ?? '', sub_disposition: call.qc.sub_disposition, reason: call.qc.reason, statusOverridden: false };
+        const changeId = change(body ? 'set' : 'restore', [{ id, to }]);
+        return jsonResponse({ success: true, data: { ...detailOf(api.calls.find((c) => c.id === id)!), changeId } });
+      }
+      const undo = /^\/api\/calls\/changes\/([^/]+)\/undo$/.exec(url.pathname);
+      if (undo && method === 'POST') {
+        const changeId = undo[1]!;
+        api.undoRequests.push(changeId);
+        const failed = fail('undo');
+        if (failed) return failed;
+        const undone = change('undo', (changes.get(changeId) ?? []).map(({ id, before }) => ({ id, to: before })));
+        const restored = changes.get(changeId)?.length ?? 0;
+        return jsonResponse({ success: true, data: { changeId: undone, restored, skipped: 0 } });
       }
       return jsonResponse({ success: true, data: {} });
     },

@@ -8,6 +8,7 @@ import {
   DISPOSITIONS,
   REJECTED_UNKNOWN,
   type CallRecord,
+  type PublicUser,
   type RecordsMeta,
   type SeriesBucket,
   type SeriesData,
@@ -120,6 +121,8 @@ export interface RenderOverviewOptions {
   fakeTimers?: boolean;
   /** Keep localStorage from an earlier render (a reload). */
   keepStorage?: boolean;
+  /** Who is signed in (makeUser with these overrides); the host's default account otherwise. */
+  account?: Partial<PublicUser>;
 }
 
 export interface RenderedOverview extends Omit<RenderedInHost, 'requests'> {
@@ -138,7 +141,7 @@ function defaultAnswer(url: URL): Answer {
 }
 
 export function renderOverview(options: RenderOverviewOptions = {}): RenderedOverview {
-  const { path = '/reporting', respond, filters, setup, ui, fakeTimers = false, keepStorage = false } = options;
+  const { path = '/reporting', respond, filters, setup, ui, fakeTimers = false, keepStorage = false, account } = options;
   const page = ui ?? <OverviewPage />;
   const rendered = renderInHost(
     // As app.tsx routes inside the area.
@@ -151,6 +154,7 @@ export function renderOverview(options: RenderOverviewOptions = {}): RenderedOve
       route: '/reporting/*',
       fakeTimers,
       keepStorage,
+      ...(account ? { session: account } : {}),
       setup: (store) => {
         if (filters) store.set(updateFiltersAtom, filters);
         setup?.(store);

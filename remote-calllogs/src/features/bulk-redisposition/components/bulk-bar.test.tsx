@@ -77,6 +77,23 @@ test.each(['admin', 'reviewer'] as const)('%s re-dispositions after confirming: 
   expect(within(checkbox(6).closest('tr')!).getByRole('img', { name: 'Set by a person' })).toBeInTheDocument();
 });
 
+test('the bulk update’s toast offers Undo: it posts the change set’s undo and the calls are back', async () => {
+  const { user, api } = await renderWithCalls();
+  await user.click(checkbox(6));
+  await user.click(checkbox(5));
+  await user.selectOptions(within(bulkBar()).getByRole('combobox', { name: 'Disposition' }), 'Voicemail');
+  await user.click(within(bulkBar()).getByRole('button', { name: 'Apply' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update 2 calls' }));
+  const toast = (await screen.findByText('2 calls updated')).closest('.cb-undo-toast') as HTMLElement;
+  await waitFor(() => expect(within(checkbox(6).closest('tr')!).getByText('Voicemail')).toBeInTheDocument());
+
+  await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+  expect(api.undoRequests).toEqual(['c1']);
+  expect(await screen.findByText('Change undone')).toBeInTheDocument();
+  await waitFor(() => expect(within(checkbox(6).closest('tr')!).getByText('Sales')).toBeInTheDocument());
+  expect(within(checkbox(5).closest('tr')!).getByText('Sales')).toBeInTheDocument();
+});
+
 test('calls that already had the status are not counted as updated', async () => {
   const api = fakeCallsApi([makeCall(1, { status: 'DNC' }), makeCall(2)]);
   const { user } = renderCallLogs({ api });

@@ -1,10 +1,9 @@
 import { BULK_UPDATE_MAX_IDS, type BulkUpdateBody } from '@callboard/contract';
-import { dependsOnDispositions } from '@callboard/shared-auth/data/call-keys';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
 import { formatCount } from '@callboard/shared-ui/format';
+import { useChangeToasts } from '@callboard/shared-ui/use-call-change';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSWRConfig } from 'swr';
 import { bulkUpdate } from '../../call-log/api/calls-api';
 
 export interface Redisposition {
@@ -21,13 +20,14 @@ export function callsText(n: number): string {
 /**
  * PUT /api/calls/bulk-update for the chosen calls, then a toast with how many
  * the server changed (calls that already had the disposition are not
- * counted), and every cached answer that counts dispositions is refetched —
- * details, records and Reporting's stats — so no screen shows the old figures.
+ * counted) and an Undo for the change set, and every cached answer that counts
+ * dispositions is refetched — details, records and Reporting's stats — so no
+ * screen shows the old figures (shared-ui/src/use-call-change.ts).
  * Failures become a toast; the selection stays so the person can try again.
  */
 export function useRedisposition(onUpdated: () => void | Promise<void>) {
   const apiFetch = useApiFetch();
-  const { mutate } = useSWRConfig();
+  const { offerUndo, revalidate } = useChangeToasts({ onChanged: onUpdated });
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
@@ -40,11 +40,11 @@ export function useRedisposition(onUpdated: () => void | Promise<void>) {
       setBusy(true);
       try {
         const answer = await bulkUpdate(apiFetch, body);
-        const updated = answer.data.updated;
+        const { updated, changeId } = answer.data;
         const unchanged = ids.length - updated;
-        toast.success(`${callsText(updated)} updated${unchanged > 0 ? ` (${formatCount(unchanged)} already had it)` : ''}`);
+        offerUndo(`${callsText(updated)} updated${unchanged > 0 ? ` (${formatCount(unchanged)} already had it)` : ''}`, changeId);
         // In the background: the dialog closes at once, the rows update when the answers are in.
-        void Promise.all([onUpdated(), mutate(dependsOnDispositions)]).catch(() => undefined);
+        void revalidate().catch(() => undefined);
         return true;
       } catch (error) {
         toast.error(error instanceof Error ? error.message : 'Failed to update calls');
@@ -53,7 +53,7 @@ export function useRedisposition(onUpdated: () => void | Promise<void>) {
         setBusy(false);
       }
     },
-    [apiFetch, mutate, onUpdated],
+    [apiFetch, offerUndo, revalidate],
   );
 
   return { run, busy };

@@ -42,23 +42,25 @@ function setup(path = '') {
   return renderCallLogs({ api, path });
 }
 
-test('clicking a row opens its details: the bot’s verdict beside the status a person set, and the history', async () => {
+test('clicking a row opens its details: the AI’s verdict beside the reviewer’s (who, when), and the history with each action', async () => {
   const { user, location } = setup();
   await user.click(await screen.findByText(overridden.callerId));
 
   const panel = screen.getByRole('complementary', { name: 'Call details' });
   expect(location.pathname).toBe('/callLogs/calls/7');
 
-  const status = within(panel).getByRole('group', { name: 'Status' });
-  expect(status).toHaveTextContent('DNC');
-  expect(status).toHaveTextContent('Set by a person');
-  expect(status).toHaveTextContent('Requested removal');
-  const bot = within(panel).getByRole('group', { name: 'Bot’s verdict' });
+  const reviewer = within(panel).getByRole('group', { name: 'Reviewer’s verdict' });
+  expect(reviewer).toHaveTextContent('DNC');
+  expect(reviewer).toHaveTextContent('Requested removal');
+  expect(reviewer).toHaveTextContent('Caller asked not to be contacted');
+  const bot = within(panel).getByRole('group', { name: 'AI verdict' });
   expect(bot).toHaveTextContent('Not Interested');
   expect(bot).toHaveTextContent('Price');
   expect(bot).toHaveTextContent('Too expensive');
   expect(bot).toHaveTextContent('Caller declined the offer.');
-  expect(panel).toHaveTextContent('A person changed this call from the bot’s “Not Interested” to “DNC”.');
+  // Who and when come from the history, once it is in.
+  expect(await within(reviewer).findByText('Ada Lovelace')).toHaveAttribute('title', 'ada@example.com');
+  expect(reviewer).toHaveTextContent('by Ada Lovelace, Mar 10, 2026, 10:30:00 AM EDT');
 
   const history = await within(panel).findByRole('list', { name: 'Change history' });
   const entries = within(history).getAllByRole('listitem');
@@ -68,20 +70,22 @@ test('clicking a row opens its details: the bot’s verdict beside the status a 
   expect(entries[0]).toHaveTextContent('Mar 10, 2026, 10:30:00 AM EDT');
   expect(entries[0]).toHaveTextContent(/Changed from Sales→? to DNC/);
   expect(entries[0]).toHaveTextContent('Sub disposition: none → “Requested removal”');
+  expect(entries[0]).toHaveTextContent('Set');
   expect(entries[1]).toHaveTextContent('System');
+  expect(entries[1]).toHaveTextContent('Bulk update');
   expect(entries[1]).toHaveTextContent(/Changed from Not Interested→? to Sales/);
 
   expect(within(panel).getByText('Agent: Hello…')).toBeInTheDocument();
   expect(screen.getByText(overridden.callerId, { selector: 'td span' }).closest('tr')).toHaveClass('calllogs__row--open');
 });
 
-test('a call the bot’s verdict still decides says so and has no history', async () => {
+test('a call the AI’s verdict still decides says so and has no history', async () => {
   const { user } = setup();
   await user.click(await screen.findByText(makeCall(6).callerId));
   const panel = screen.getByRole('complementary', { name: 'Call details' });
-  expect(within(panel).getByRole('group', { name: 'Status' })).toHaveTextContent('Follows the bot');
-  expect(await within(panel).findByText('No changes yet: the status is the bot’s verdict.')).toBeInTheDocument();
-  expect(panel).not.toHaveTextContent('A person changed');
+  expect(within(panel).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('None: the AI’s verdict counts.');
+  expect(within(panel).getByRole('group', { name: 'AI verdict' })).toHaveTextContent('Sales');
+  expect(await within(panel).findByText('No changes yet: the status is the AI’s verdict.')).toBeInTheDocument();
 });
 
 test('the close button and Escape close the panel', async () => {
@@ -125,5 +129,5 @@ test('a failed detail request says so and keeps what the row knows', async () =>
   await user.click(await screen.findByText(makeCall(2).callerId));
   const panel = screen.getByRole('complementary', { name: 'Call details' });
   expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to load call details.Boom');
-  expect(within(panel).getByRole('group', { name: 'Status' })).toHaveTextContent('Sales');
+  expect(within(panel).getByRole('group', { name: 'AI verdict' })).toHaveTextContent('Sales');
 });

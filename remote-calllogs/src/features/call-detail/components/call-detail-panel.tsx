@@ -1,15 +1,15 @@
-import type { CallRecord, QcVerdict } from '@callboard/contract';
+import type { CallAuditEntry, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
-import { Badge } from '@callboard/shared-ui/badge';
+import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
+import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
+import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
 import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
-import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
-import { useId, type ReactNode } from 'react';
-import { AuditHistory } from './audit-history';
+import { useId } from 'react';
 import './call-detail-panel.css';
 
 export interface CallDetailPanelProps {
@@ -17,15 +17,17 @@ export interface CallDetailPanelProps {
   /** The row as the log has it: shown at once while the detail (with its history) loads. */
   row: CallRecord | undefined;
   onClose: () => void;
+  /** After a change to the call or its undo: refetch the log's rows. */
+  onChanged?: () => void | Promise<void>;
 }
 
 /**
- * A call beside the log: the bot's verdict next to the status that counts
- * (and whether a person overrode it), the call's facts, and the history of
- * every re-disposition. A side panel, not a dialog, so j/k keep walking the
+ * A call beside the log: the AI's verdict next to a reviewer's (who, when),
+ * for reviewers and admins the form to correct it, the call's facts, and the
+ * history of every change. A side panel, not a dialog, so j/k keep walking the
  * log while it is open and it follows the focus row.
  */
-export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) {
+export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailPanelProps) {
   const titleId = useId();
   const { detail, error, isLoading } = useCallDetail(callId);
   const call: CallRecord | undefined = detail ?? row;
@@ -46,7 +48,7 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
         {error ? (
           <LoadError title="Failed to load call details." error={error} />
         ) : null}
-        {call ? <Disposition call={call} /> : null}
+        {call ? <Disposition call={call} audit={detail?.audit} onChanged={onChanged} /> : null}
         {call ? <Facts call={call} /> : null}
 
         <section className="cb-section" aria-label="History">
@@ -73,25 +75,12 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
   );
 }
 
-function Disposition({ call }: { call: CallRecord }) {
-  const qc = call.qc;
-  const disagrees = call.statusOverridden && (qc.disposition ?? '') !== call.status;
+function Disposition({ call, audit, onChanged }: { call: CallRecord; audit: readonly CallAuditEntry[] | undefined; onChanged?: () => void | Promise<void> }) {
   return (
     <section className="cb-section" aria-label="Disposition">
       <h3 className="cb-section__title">Disposition</h3>
-      <div className="calllog-verdicts">
-        <Verdict
-          heading="Status"
-          note={call.statusOverridden ? <Badge tone="warning" size="sm">Set by a person</Badge> : <Badge tone="neutral" size="sm">Follows the bot</Badge>}
-          verdict={{ disposition: call.status, sub_disposition: call.sub_disposition, reason: call.reason, summary: null }}
-        />
-        <Verdict heading="Bot’s verdict" verdict={qc} />
-      </div>
-      {disagrees ? (
-        <p className="calllog-detail__override">
-          A person changed this call from the bot’s “{qc.disposition || 'no verdict'}” to “{call.status}”. Reporting counts “{call.status}”.
-        </p>
-      ) : null}
+      <CallVerdicts call={call} audit={audit} />
+      <DispositionEditor call={call} onChanged={onChanged} />
     </section>
   );
 }
@@ -102,23 +91,6 @@ function Fact({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </>
-  );
-}
-
-function Verdict({ heading, verdict, note }: { heading: string; verdict: QcVerdict; note?: ReactNode }) {
-  return (
-    <div className="calllog-verdict" role="group" aria-label={heading}>
-      <div className="calllog-verdict__head">
-        <span className="calllog-verdict__heading">{heading}</span>
-        {note}
-      </div>
-      <StatusBadge status={verdict.disposition} />
-      <dl className="calllog-verdict__facts">
-        <Fact label="Sub disposition" value={cellText(verdict.sub_disposition)} />
-        <Fact label="Reason" value={cellText(verdict.reason)} />
-        {verdict.summary !== null ? <Fact label="Summary" value={cellText(verdict.summary)} /> : null}
-      </dl>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  * Money, statuses and the audit come as the contract describes them; nothing
  * here reshapes the answers.
  */
-import { API_PATHS, type ApiSuccess, type BulkUpdateBody, type RecordsResponse } from '@callboard/contract';
+import { API_PATHS, type ApiSuccess, type BulkUpdateBody, type BulkUpdateResult, type RecordsResponse } from '@callboard/contract';
 import type { BoundApiFetch } from '@callboard/shared-auth/use-session';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 
@@ -35,7 +35,7 @@ export async function fetchLogPage(apiFetch: BoundApiFetch, filters: FilterQuery
   return { ...answer, receivedAt: Date.now() };
 }
 
-export type BulkUpdateResponse = ApiSuccess<{ updated: number }>;
+export type BulkUpdateResponse = ApiSuccess<BulkUpdateResult>;
 
 export function bulkUpdate(apiFetch: BoundApiFetch, body: BulkUpdateBody): Promise<BulkUpdateResponse> {
   return apiFetch<BulkUpdateResponse>(API_PATHS.bulkUpdate, { method: 'PUT', body });

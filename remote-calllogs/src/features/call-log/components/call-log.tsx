@@ -1,12 +1,14 @@
-import type { CallRecord } from '@callboard/contract';
+import { PERMISSION_DENIED, type CallRecord } from '@callboard/contract';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { Table } from '@callboard/shared-ui/table';
+import { useCallChange, useMayChangeCalls } from '@callboard/shared-ui/use-call-change';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
 import { CallDetailPanel } from '../../call-detail/components/call-detail-panel';
+import { DispositionPicker } from '../../review-keys/components/disposition-picker';
 import { useReviewKeys } from '../../review-keys/hooks/use-review-keys';
 import { useRowSelection } from '../../selection/hooks/use-row-selection';
 import { isWithinReach, useInView } from '../hooks/use-in-view';
@@ -36,6 +38,12 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   const [openId, showCall] = useOpenCall();
   const pageRef = useRef<HTMLElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
+  const mayChange = useMayChangeCalls();
+  const { setDisposition } = useCallChange({ onChanged: log.reload });
+  // The `d` list: open on the focus row, under that row's box.
+  const [picker, setPicker] = useState<{ id: string; anchor: DOMRect | null } | null>(null);
+  // What the last keyboard change came to, for screen readers (the toast says it to the eye).
+  const [announcement, setAnnouncement] = useState('');
 
   // Infinite scroll: while the end is near, keep asking for the next page (one at a time, never after a failure).
   // Measured again here because right after a page lands the observer still speaks of the shorter list.
@@ -72,10 +80,38 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
     toggle: (range) => {
       if (focusedId !== null) selection.toggle(focusedId, { range });
     },
+    pick: () => {
+      if (focusedId === null) return;
+      if (!mayChange) {
+        setAnnouncement(PERMISSION_DENIED.redispositionCalls);
+        return;
+      }
+      const row = tableRef.current?.querySelector<HTMLElement>('tr.calllogs__row--focused');
+      setPicker({ id: focusedId, anchor: row?.getBoundingClientRect() ?? null });
+    },
     close: () => {
       if (openId !== null) closeDetail();
     },
   });
+
+  const focusRow = () => tableRef.current?.querySelector<HTMLElement>('tr.calllogs__row--focused')?.focus({ preventScroll: true });
+  const cancelPick = () => {
+    setPicker(null);
+    focusRow();
+  };
+  // Enter in the list: the reviewer goes on to the next call at once; the answer is announced when it comes.
+  const savePick = (id: string, status: string) => {
+    const caller = rows.find((row) => row.id === id)?.callerId ?? 'the call';
+    setPicker(null);
+    setAnnouncement(`Saving ${status} for ${caller}…`);
+    if (id === focusedId && ids.indexOf(id) < ids.length - 1) move(1);
+    else focusRow();
+    // Cleared as the bulk update clears them: the bot's sub disposition and reason rarely fit the status a person chose.
+    void setDisposition(id, { status, sub_disposition: null, reason: null }).then((call) =>
+      setAnnouncement(call ? `${caller} set to ${call.status}` : `${caller} was not changed`),
+    );
+  };
+  const pickedRow = picker === null ? undefined : rows.find((row) => row.id === picker.id);
 
   // The focus row takes the keyboard focus (so screen readers follow and Enter/Space reach it) and stays in view.
   useEffect(() => {
@@ -152,7 +188,20 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       {!hasMore && !error && rows.length > 0 ? <p className="calllogs__end">That’s every call for these filters.</p> : null}
 
       {selected.length > 0 ? <BulkBar selectedIds={selected} onClear={selection.clear} onUpdated={log.reload} /> : null}
-      {openId !== null ? <CallDetailPanel callId={openId} row={openRow} onClose={closeDetail} /> : null}
+      {picker !== null && pickedRow ? (
+        <DispositionPicker
+          callLabel={pickedRow.callerId ?? pickedRow.systemCallId}
+          current={pickedRow.status}
+          anchor={picker.anchor}
+          onPick={(status) => savePick(picker.id, status)}
+          onCancel={cancelPick}
+        />
+      ) : null}
+      {/* A live region without the status role: the log's header is the page's one status. */}
+      <p className="cb-sr-only" aria-live="polite" aria-atomic="true" data-testid="review-announcement">
+        {announcement}
+      </p>
+      {openId !== null ? <CallDetailPanel callId={openId} row={openRow} onClose={closeDetail} onChanged={log.reload} /> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Keyboard review of the log, so a reviewer can work through calls without the mouse: j / k move the focus row, Enter opens
- * it, x selects it (shift+x a run), Escape closes the details. Keys typed
+ * it, x selects it (shift+x a run), d opens the disposition list on it
+ * (components/disposition-picker.tsx), Escape closes the details. Keys typed
  * into a field, pressed with a modifier, or pressed while a dialog is open
  * belong to those and are left alone.
  */
@@ -11,6 +12,8 @@ export interface ReviewKeyHandlers {
   previous(): void;
   open(): void;
   toggle(range: boolean): void;
+  /** Opens the disposition list on the focus row. */
+  pick(): void;
   close(): void;
 }
 
@@ -46,6 +49,9 @@ export function useReviewKeys(handlers: ReviewKeyHandlers): void {
         case 'x':
         case 'X':
           h.toggle(event.shiftKey);
+          break;
+        case 'd':
+          h.pick();
           break;
         case 'Enter':
           if (event.target instanceof Element && event.target.closest(OWN_ENTER)) return;

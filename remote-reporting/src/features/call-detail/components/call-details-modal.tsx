@@ -1,6 +1,9 @@
-import type { CallRecord } from '@callboard/contract';
+import type { CallAuditEntry, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
+import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
+import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
+import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
@@ -45,8 +48,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Call Record Details: Basic, QC and System Information, the
- * recording with its download link, and the transcript. Opened by its URL
+ * Call Record Details: Basic, QC and System Information, the review (the AI's
+ * verdict beside a reviewer's, the form a reviewer corrects it with, the
+ * history), the recording with its download link, and the transcript. Opened by its URL
  * (/reporting/calls/{id}), so it can be shared; the backdrop, Escape, × and
  * Close all close it.
  */
@@ -69,7 +73,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   return (
     <Modal open={callId !== undefined} onClose={onClose} title={title} size="lg" footer={footer} className="call-details">
       {record ? (
-        <CallDetailsBody record={record} />
+        <CallDetailsBody record={record} audit={detail?.audit} />
       ) : error ? (
         <LoadError title="Failed to load the call." error={error} />
       ) : isLoading ? (
@@ -82,7 +86,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   );
 }
 
-function CallDetailsBody({ record }: { record: CallRecord }) {
+function CallDetailsBody({ record, audit }: { record: CallRecord; audit: readonly CallAuditEntry[] | undefined }) {
   const { qc } = record;
   const recordingUrl = useSteadyRecordingLink(record.recordingUrl);
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
@@ -119,11 +123,13 @@ function CallDetailsBody({ record }: { record: CallRecord }) {
         </Section>
       </div>
 
-      {record.statusOverridden && record.status !== qc?.disposition ? (
-        <p className="call-details__note cb-text-sm cb-muted">
-          A reviewer changed this call&apos;s status to <StatusBadge status={record.status} />
-        </p>
-      ) : null}
+      <section className="cb-section call-details__review" aria-label="Review">
+        <h3 className="cb-section__title">Review</h3>
+        <CallVerdicts call={record} audit={audit} />
+        <DispositionEditor call={record} />
+        <h4 className="call-details__subtitle">History</h4>
+        {audit ? <AuditHistory entries={audit} /> : <p className="cb-text-sm cb-muted">Loading history…</p>}
+      </section>
 
       {hasText(recordingUrl) ? (
         <section className="cb-section" aria-label="Recording">

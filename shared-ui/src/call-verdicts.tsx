@@ -1,0 +1,75 @@
+import type { CallAuditEntry, CallRecord, QcVerdict } from '@callboard/contract';
+import type { ReactNode } from 'react';
+import { auditAuthor } from './audit-history';
+import { cellText, formatDateTime } from './format';
+import { StatusBadge } from './status-badge';
+import './call-verdicts.css';
+
+export interface CallVerdictsProps {
+  call: CallRecord;
+  /** The call's history, newest first, once loaded: its newest entry says who set the reviewer's verdict, and when. */
+  audit?: readonly CallAuditEntry[];
+}
+
+/**
+ * The AI's verdict beside a reviewer's, so whoever corrects a call sees what
+ * the bot said, and whoever reads it sees that a person overrode the bot, who
+ * and when. A call no person has changed shows the AI's verdict alone, since
+ * that is what counts.
+ */
+export function CallVerdicts({ call, audit }: CallVerdictsProps) {
+  const qc = call.qc;
+  // The newest entry made the status the call holds now (an undo or a bulk update included).
+  const latest = audit?.[0];
+  return (
+    <div className="cb-verdicts">
+      <Verdict heading="AI verdict" verdict={qc} />
+      {call.statusOverridden ? (
+        <Verdict
+          heading="Reviewer’s verdict"
+          verdict={{ disposition: call.status, sub_disposition: call.sub_disposition, reason: call.reason, summary: null }}
+          by={latest ? <ByLine entry={latest} /> : null}
+        />
+      ) : (
+        <div className="cb-verdict" role="group" aria-label="Reviewer’s verdict">
+          <span className="cb-verdict__heading">Reviewer’s verdict</span>
+          <p className="cb-verdict__none">None: the AI’s verdict counts.</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ByLine({ entry }: { entry: CallAuditEntry }) {
+  return (
+    <span className="cb-verdict__by">
+      by <span title={entry.userEmail ?? undefined}>{auditAuthor(entry)}</span>, <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>
+    </span>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+function Verdict({ heading, verdict, by }: { heading: string; verdict: QcVerdict; by?: ReactNode }) {
+  return (
+    <div className="cb-verdict" role="group" aria-label={heading}>
+      <div className="cb-verdict__head">
+        <span className="cb-verdict__heading">{heading}</span>
+      </div>
+      <StatusBadge status={verdict.disposition} />
+      {by}
+      <dl className="cb-verdict__facts">
+        <Fact label="Sub disposition" value={cellText(verdict.sub_disposition)} />
+        <Fact label="Reason" value={cellText(verdict.reason)} />
+        {verdict.summary !== null ? <Fact label="Summary" value={cellText(verdict.summary)} /> : null}
+      </dl>
+    </div>
+  );
+}
