@@ -1,13 +1,16 @@
-import type { CallRecord, QcVerdict } from '@callboard/contract';
+import type { CallMatches, CallRecord, QcVerdict } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
+import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
+import { HighlightedText } from '@callboard/shared-ui/highlighted-text';
 import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
+import { useAtomValue } from 'jotai';
 import { useId, type ReactNode } from 'react';
 import { AuditHistory } from './audit-history';
 import './call-detail-panel.css';
@@ -27,8 +30,11 @@ export interface CallDetailPanelProps {
  */
 export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) {
   const titleId = useId();
-  const { detail, error, isLoading } = useCallDetail(callId);
+  // The transcript search in force, so the detail marks the words it matched.
+  const { q } = useAtomValue(filtersAtom);
+  const { detail, error, isLoading } = useCallDetail(callId, q);
   const call: CallRecord | undefined = detail ?? row;
+  const matches = detail?.matches;
 
   return (
     <aside className="cb-side-panel calllog-detail" aria-labelledby={titleId}>
@@ -46,7 +52,7 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
         {error ? (
           <LoadError title="Failed to load call details." error={error} />
         ) : null}
-        {call ? <Disposition call={call} /> : null}
+        {call ? <Disposition call={call} matches={matches} /> : null}
         {call ? <Facts call={call} /> : null}
 
         <section className="cb-section" aria-label="History">
@@ -63,8 +69,8 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
         {call?.transcript ? (
           <section className="cb-section" aria-label="Transcript">
             <h3 className="cb-section__title">Transcript</h3>
-            <div className="cb-scroll-box" tabIndex={0}>
-              {call.transcript}
+            <div className="cb-scroll-box" tabIndex={0} data-testid="transcript">
+              <HighlightedText text={call.transcript} spans={matches?.transcript} />
             </div>
           </section>
         ) : null}
@@ -73,7 +79,7 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
   );
 }
 
-function Disposition({ call }: { call: CallRecord }) {
+function Disposition({ call, matches }: { call: CallRecord; matches: CallMatches | undefined }) {
   const qc = call.qc;
   const disagrees = call.statusOverridden && (qc.disposition ?? '') !== call.status;
   return (
@@ -84,8 +90,10 @@ function Disposition({ call }: { call: CallRecord }) {
           heading="Status"
           note={call.statusOverridden ? <Badge tone="warning" size="sm">Set by a person</Badge> : <Badge tone="neutral" size="sm">Follows the bot</Badge>}
           verdict={{ disposition: call.status, sub_disposition: call.sub_disposition, reason: call.reason, summary: null }}
+          call={call}
+          matches={matches}
         />
-        <Verdict heading="Bot’s verdict" verdict={qc} />
+        <Verdict heading="Bot’s verdict" verdict={qc} call={call} matches={matches} />
       </div>
       {disagrees ? (
         <p className="calllog-detail__override">
@@ -96,7 +104,7 @@ function Disposition({ call }: { call: CallRecord }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <>
       <dt>{label}</dt>
@@ -105,7 +113,13 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Verdict({ heading, verdict, note }: { heading: string; verdict: QcVerdict; note?: ReactNode }) {
+/** A verdict's text with the search's marks, which belong to the call's own (effective) text: only where the two are the same. */
+function markedText(text: string | null, source: string | null, spans: CallMatches[keyof CallMatches] | undefined): ReactNode {
+  if (text === null || text.trim() === '') return cellText(text);
+  return <HighlightedText text={text} spans={text === source ? spans : undefined} />;
+}
+
+function Verdict({ heading, verdict, note, call, matches }: { heading: string; verdict: QcVerdict; note?: ReactNode; call: CallRecord; matches: CallMatches | undefined }) {
   return (
     <div className="calllog-verdict" role="group" aria-label={heading}>
       <div className="calllog-verdict__head">
@@ -115,8 +129,8 @@ function Verdict({ heading, verdict, note }: { heading: string; verdict: QcVerdi
       <StatusBadge status={verdict.disposition} />
       <dl className="calllog-verdict__facts">
         <Fact label="Sub disposition" value={cellText(verdict.sub_disposition)} />
-        <Fact label="Reason" value={cellText(verdict.reason)} />
-        {verdict.summary !== null ? <Fact label="Summary" value={cellText(verdict.summary)} /> : null}
+        <Fact label="Reason" value={markedText(verdict.reason, call.reason, matches?.reason)} />
+        {verdict.summary !== null ? <Fact label="Summary" value={markedText(verdict.summary, call.summary, matches?.summary)} /> : null}
       </dl>
     </div>
   );

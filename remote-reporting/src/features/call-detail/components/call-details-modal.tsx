@@ -1,13 +1,16 @@
-import type { CallRecord } from '@callboard/contract';
+import type { CallMatches, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { Button } from '@callboard/shared-ui/button';
+import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
+import { HighlightedText } from '@callboard/shared-ui/highlighted-text';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
+import { useAtomValue } from 'jotai';
 import type { CSSProperties, ReactNode } from 'react';
 import './details.css';
 
@@ -51,7 +54,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Close all close it.
  */
 export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalProps) {
-  const { detail, error, isLoading } = useCallDetail(callId);
+  // The transcript search in force, so the detail marks the words it matched.
+  const { q } = useAtomValue(filtersAtom);
+  const { detail, error, isLoading } = useCallDetail(callId, q);
   const record: CallRecord | undefined = detail ?? (initial && initial.id === callId ? initial : undefined);
 
   const title = (
@@ -69,7 +74,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   return (
     <Modal open={callId !== undefined} onClose={onClose} title={title} size="lg" footer={footer} className="call-details">
       {record ? (
-        <CallDetailsBody record={record} />
+        <CallDetailsBody record={record} matches={detail?.matches} />
       ) : error ? (
         <LoadError title="Failed to load the call." error={error} />
       ) : isLoading ? (
@@ -82,7 +87,13 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   );
 }
 
-function CallDetailsBody({ record }: { record: CallRecord }) {
+/** The bot's text with the search's marks, which belong to the call's own (effective) text: only where the two are the same. */
+function MarkedText({ text, source, spans }: { text: string | null | undefined; source: string | null; spans: CallMatches[keyof CallMatches] | undefined }) {
+  if (typeof text !== 'string' || text.trim() === '') return <>{cellText(text)}</>;
+  return <HighlightedText text={text} spans={text === source ? spans : undefined} />;
+}
+
+function CallDetailsBody({ record, matches }: { record: CallRecord; matches: CallMatches | undefined }) {
   const { qc } = record;
   const recordingUrl = useSteadyRecordingLink(record.recordingUrl);
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
@@ -103,8 +114,12 @@ function CallDetailsBody({ record }: { record: CallRecord }) {
             <StatusBadge status={qc?.disposition} />
           </Field>
           <Field label="Sub Disposition">{cellText(qc?.sub_disposition)}</Field>
-          <Field label="Reason">{cellText(qc?.reason)}</Field>
-          <Field label="Summary">{cellText(qc?.summary)}</Field>
+          <Field label="Reason">
+            <MarkedText text={qc?.reason} source={record.reason} spans={matches?.reason} />
+          </Field>
+          <Field label="Summary">
+            <MarkedText text={qc?.summary} source={record.summary} spans={matches?.summary} />
+          </Field>
         </Section>
         <Section title="System Information">
           <Field label="System Call ID">
@@ -146,7 +161,7 @@ function CallDetailsBody({ record }: { record: CallRecord }) {
           <h3 className="cb-section__title">Transcript</h3>
           {/* Focusable so a keyboard can scroll it. */}
           <div className="cb-scroll-box call-details__transcript" style={transcriptStyle} tabIndex={0} data-testid="transcript">
-            {record.transcript}
+            <HighlightedText text={record.transcript} spans={matches?.transcript} />
           </div>
         </section>
       ) : null}
