@@ -52,9 +52,27 @@ export interface CallAuditEntry {
   to: { status: string; sub_disposition: string | null; reason: string | null };
 }
 
+/** Where a matched word stands in a text: `start` to `end` (exclusive), in UTF-16 code units as a JavaScript string counts them. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+/** The words a transcript search (`q`) matches in a call's texts, as the server matches them (stemmed), in text order. */
+export interface CallMatches {
+  transcript: TextSpan[];
+  summary: TextSpan[];
+  reason: TextSpan[];
+}
+
 export interface CallDetail extends CallRecord {
   audit: CallAuditEntry[];
+  /** Only when the detail was asked for with `q` (GET /api/calls/records/{id}?q=…). */
+  matches?: CallMatches;
 }
+
+/** GET /api/calls/records/{id} query: the transcript search whose words to mark. */
+export type CallDetailParams = { q?: string };
 
 export interface RecordsMeta {
   total: number;

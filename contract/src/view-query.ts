@@ -28,6 +28,7 @@ export const VIEW_FILTER_PARAMS = [
   'disposition',
   'connected',
   'search',
+  'q',
 ] as const;
 
 /** The records table's order and page: only Reporting has them (Call Logs scrolls, newest first). */
@@ -77,6 +78,8 @@ export interface ViewQueryParams {
   connected?: ConnectedParam;
   /** Trimmed, never blank. */
   search?: string;
+  /** The transcript search; trimmed, never blank. */
+  q?: string;
   sortBy?: SortColumn;
   sortDir?: 'asc' | 'desc';
   page?: number;
@@ -102,7 +105,7 @@ function valueList(field: string, raw: string): string[] | FieldError {
  * start and end dates only with `custom`, both then required and a valid
  * range (otherwise the preset and dates are all left out); id lists of plain
  * ids; value lists of at most 100 short values; `connected` true or false; a
- * search of at most 100 characters; a sortable column, `asc`/`desc`, a
+ * search and a transcript search (`q`) of at most 100 characters each; a sortable column, `asc`/`desc`, a
  * positive page. Lists are de-duplicated in first-seen order; blank params
  * count as absent. A param the area's view does not have is an error too.
  */
@@ -141,10 +144,11 @@ export function parseViewQuery(area: ViewArea, search: QueryParamsLike): ParsedV
     if ((CONNECTED_PARAMS as readonly string[]).includes(connected)) params.connected = connected as ConnectedParam;
     else errors.push({ field: 'connected', message: `connected must be one of ${CONNECTED_PARAMS.join(', ')}` });
   }
-  const text = raw('search');
-  if (text !== undefined) {
-    if (text.length <= SEARCH_MAX_LENGTH) params.search = text;
-    else errors.push({ field: 'search', message: `search must be at most ${SEARCH_MAX_LENGTH} characters` });
+  for (const field of ['search', 'q'] as const) {
+    const text = raw(field);
+    if (text === undefined) continue;
+    if (text.length <= SEARCH_MAX_LENGTH) params[field] = text;
+    else errors.push({ field, message: `${field} must be at most ${SEARCH_MAX_LENGTH} characters` });
   }
 
   const sortBy = raw('sortBy');

@@ -1,7 +1,8 @@
-import type { CallAuditEntry, CallRecord, QcVerdict } from '@callboard/contract';
+import type { CallAuditEntry, CallMatches, CallRecord, QcVerdict } from '@callboard/contract';
 import type { ReactNode } from 'react';
 import { auditAuthor } from './audit-history';
 import { cellText, formatDateTime } from './format';
+import { MarkedText } from './highlighted-text';
 import { StatusBadge } from './status-badge';
 import './call-verdicts.css';
 
@@ -9,6 +10,8 @@ export interface CallVerdictsProps {
   call: CallRecord;
   /** The call's history, newest first, once loaded: its newest entry says who set the reviewer's verdict, and when. */
   audit?: readonly CallAuditEntry[];
+  /** The words a transcript search matched in the call's own texts, marked where a verdict shows them. */
+  matches?: CallMatches;
 }
 
 /**
@@ -17,18 +20,20 @@ export interface CallVerdictsProps {
  * and when. A call no person has changed shows the AI's verdict alone, since
  * that is what counts.
  */
-export function CallVerdicts({ call, audit }: CallVerdictsProps) {
+export function CallVerdicts({ call, audit, matches }: CallVerdictsProps) {
   const qc = call.qc;
   // The newest entry made the status the call holds now (an undo or a bulk update included).
   const latest = audit?.[0];
   return (
     <div className="cb-verdicts">
-      <Verdict heading="AI verdict" verdict={qc} />
+      <Verdict heading="AI verdict" verdict={qc} call={call} matches={matches} />
       {call.statusOverridden ? (
         <Verdict
           heading="Reviewer’s verdict"
           verdict={{ disposition: call.status, sub_disposition: call.sub_disposition, reason: call.reason, summary: null }}
           by={latest ? <ByLine entry={latest} /> : null}
+          call={call}
+          matches={matches}
         />
       ) : (
         <div className="cb-verdict" role="group" aria-label="Reviewer’s verdict">
@@ -48,7 +53,7 @@ function ByLine({ entry }: { entry: CallAuditEntry }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <>
       <dt>{label}</dt>
@@ -57,7 +62,16 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Verdict({ heading, verdict, by }: { heading: string; verdict: QcVerdict; by?: ReactNode }) {
+interface VerdictProps {
+  heading: string;
+  verdict: QcVerdict;
+  by?: ReactNode;
+  call: CallRecord;
+  matches: CallMatches | undefined;
+}
+
+function Verdict({ heading, verdict, by, call, matches }: VerdictProps) {
+  const empty = cellText(null);
   return (
     <div className="cb-verdict" role="group" aria-label={heading}>
       <div className="cb-verdict__head">
@@ -67,8 +81,8 @@ function Verdict({ heading, verdict, by }: { heading: string; verdict: QcVerdict
       {by}
       <dl className="cb-verdict__facts">
         <Fact label="Sub disposition" value={cellText(verdict.sub_disposition)} />
-        <Fact label="Reason" value={cellText(verdict.reason)} />
-        {verdict.summary !== null ? <Fact label="Summary" value={cellText(verdict.summary)} /> : null}
+        <Fact label="Reason" value={<MarkedText text={verdict.reason} source={call.reason} spans={matches?.reason} empty={empty} />} />
+        {verdict.summary !== null ? <Fact label="Summary" value={<MarkedText text={verdict.summary} source={call.summary} spans={matches?.summary} empty={empty} />} /> : null}
       </dl>
     </div>
   );

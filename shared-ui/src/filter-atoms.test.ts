@@ -179,6 +179,8 @@ describe('active filter count', () => {
     store.set(updateFiltersAtom, { sortBy: 'callerId', limit: 100 });
     expect(store.get(activeFilterCountAtom)).toBe(5);
     expect(activeFilterCount({ ...DEFAULT_FILTERS, publisher: ['1'], target: ['2'], buyer: ['3'], callerId: ['4'] })).toBe(4);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, q: '  ' })).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, q: 'refund' })).toBe(1);
   });
 });
 
@@ -212,6 +214,11 @@ describe('filterQuery', () => {
   test('search trimmed, and only when non-empty', () => {
     expect(filterQuery({ ...DEFAULT_FILTERS, search: '  555-01  ' }).search).toBe('555-01');
     expect(filterQuery({ ...DEFAULT_FILTERS, search: '   ' })).not.toHaveProperty('search');
+  });
+
+  test('the transcript search trimmed, and only when non-empty', () => {
+    expect(filterQuery({ ...DEFAULT_FILTERS, q: '  "cancel my order" -refund ' }).q).toBe('"cancel my order" -refund');
+    expect(filterQuery({ ...DEFAULT_FILTERS, q: '   ' })).not.toHaveProperty('q');
   });
 
   test('lists comma-joined, only when non-empty', () => {

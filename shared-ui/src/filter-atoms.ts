@@ -45,7 +45,10 @@ export interface FilterState {
   /** `datetime-local` value ("2026-11-20T09:00"), New York wall-clock time; used only with preset `custom`. */
   startDate: string;
   endDate: string;
+  /** The caller-id search (the search box in Caller ID mode). */
   search: string;
+  /** The transcript search (the search box in Transcript mode): words of the transcript, summary and reason. */
+  q: string;
   callerId: string[];
   /** Ids of the chosen campaigns, publishers, targets, buyers. */
   campaign: string[];
@@ -74,6 +77,7 @@ export const DEFAULT_FILTERS: FilterState = {
   startDate: '',
   endDate: '',
   search: '',
+  q: '',
   callerId: [],
   campaign: [],
   publisher: [],
@@ -110,7 +114,7 @@ function positiveInteger(value: unknown, fallback: number, max = Number.MAX_SAFE
 /** Whatever storage held, as a valid FilterState: each unreadable field falls back to its default. */
 export function sanitizeFilters(stored: unknown): FilterState {
   const s = storedRecord(stored);
-  const text = (key: 'startDate' | 'endDate' | 'search') => (typeof s[key] === 'string' ? (s[key]) : '');
+  const text = (key: 'startDate' | 'endDate' | 'search' | 'q') => (typeof s[key] === 'string' ? (s[key]) : '');
   const state: FilterState = {
     page: positiveInteger(s.page, DEFAULT_FILTERS.page),
     limit: positiveInteger(s.limit, DEFAULT_FILTERS.limit, RECORDS_MAX_LIMIT),
@@ -120,6 +124,7 @@ export function sanitizeFilters(stored: unknown): FilterState {
     startDate: text('startDate'),
     endDate: text('endDate'),
     search: text('search'),
+    q: text('q'),
     callerId: stringList(s.callerId),
     campaign: stringList(s.campaign),
     publisher: stringList(s.publisher),
@@ -305,7 +310,7 @@ export const resetFiltersAtom = atom(null, (get, set) => {
 /**
  * How many filters narrow the data, for the Filters button's badge:
  * - a date preset other than the default (today) counts 1 (a custom range is one such preset);
- * - a non-blank search counts 1;
+ * - a non-blank search counts 1, and so does a non-blank transcript search;
  * - each non-empty list counts 1, whatever its length: caller ids, campaigns,
  *   publishers, targets, buyers, status, disposition;
  * - a connected filter (reached a target, or never did) counts 1.
@@ -315,6 +320,7 @@ export function activeFilterCount(filters: FilterState): number {
   let count = 0;
   if (filters.datePreset !== DEFAULT_DATE_PRESET) count += 1;
   if (filters.search.trim() !== '') count += 1;
+  if (filters.q.trim() !== '') count += 1;
   for (const list of FILTER_LISTS) if (filters[list].length > 0) count += 1;
   if (filters.connected !== '') count += 1;
   return count;
@@ -336,7 +342,7 @@ export interface FilterQueryOptions {
  * The API's query params for these filters: the preset always; custom dates
  * only with a preset that takes them (converted from New York wall-clock time
  * to ISO with offset; unreadable text is sent as typed, so the API's 400 names
- * the field); search trimmed, only if non-empty; lists comma-joined, only if
+ * the field); search and q trimmed, only if non-empty; lists comma-joined, only if
  * non-empty. The API matches one exact caller id, so callerId is sent only when
  * exactly one is chosen.
  */
@@ -348,6 +354,8 @@ export function filterQuery(filters: FilterState, options: FilterQueryOptions = 
   }
   const search = filters.search.trim();
   if (search !== '') query.search = search;
+  const q = filters.q.trim();
+  if (q !== '') query.q = q;
   for (const list of ['campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const) {
     if (filters[list].length > 0) query[list] = filters[list].join(',');
   }

@@ -10,6 +10,7 @@ const FULL: FilterState = mergeFilters(DEFAULT_FILTERS, {
   startDate: '2026-11-20T09:00',
   endDate: '2026-11-21T17:30',
   search: '555',
+  q: '"cancel my order"',
   campaigns: [SOLAR, MEDICARE],
   buyers: [{ value: '3', label: 'Acme', count: 1 }],
   status: ['Converted', 'Voicemail'],
@@ -32,6 +33,7 @@ describe('viewSearch', () => {
       startDate: '2026-11-20T09:00:00-05:00',
       endDate: '2026-11-21T17:30:00-05:00',
       search: '555',
+      q: '"cancel my order"',
       campaign: '7,9',
       buyer: '3',
       status: 'Converted,Voicemail',
@@ -45,7 +47,7 @@ describe('viewSearch', () => {
 
   test('Call Logs has no page, order or page size; neither area writes the page size', () => {
     const search = new URLSearchParams(viewSearch('callLogs', { ...FULL_ON_PAGE_3, limit: 50 }));
-    expect([...search.keys()].sort()).toEqual(['buyer', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'search', 'startDate', 'status']);
+    expect([...search.keys()].sort()).toEqual(['buyer', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'q', 'search', 'startDate', 'status']);
     expect(new URLSearchParams(viewSearch('reporting', { ...FULL, limit: 50 })).has('limit')).toBe(false);
   });
 });

@@ -59,6 +59,7 @@ export function filtersFromSearch(area: ViewArea, search: string, current: Filte
     startDate: params.startDate === undefined ? '' : toNewYorkInput(params.startDate),
     endDate: params.endDate === undefined ? '' : toNewYorkInput(params.endDate),
     search: params.search ?? '',
+    q: params.q ?? '',
     status: params.status ?? [],
     disposition: params.disposition ?? [],
     connected: params.connected ?? '',

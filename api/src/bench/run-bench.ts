@@ -41,7 +41,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['reads', 'export', 'ingest', 'team'] as const;
+const BENCH_PARTS = ['reads', 'search', 'export', 'ingest', 'team'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -327,6 +327,23 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       for (const group of ['publisher', 'campaign', 'buyer', 'target']) {
         const summary = await client.timed(options.runs, `/api/cost/breakdown?groupBy=${group}&datePreset=last_30_days`);
         record('breakdown', `by ${group}, last_30_days`, 'ms', ms(summary), '≤ 100');
+      }
+    }
+
+    if (measures('search')) {
+      log(`== ${engine}: transcript search`);
+      // Words of the demo transcripts (api/src/demo/transcripts.ts): one in nearly every call, one in
+      // about one call in seven, one in about one in two thousand, and a phrase.
+      const searches: Array<[label: string, q: string]> = [
+        ['"caller" (nearly every call)', 'caller'],
+        ['"voicemail" (~1 call in 7)', 'voicemail'],
+        ['"repair" (~1 call in 2,000)', 'repair'],
+        ['the phrase "licensed agent"', '"licensed agent"'],
+      ];
+      for (const [label, q] of searches) {
+        const query = `datePreset=last_30_days&q=${encodeURIComponent(q)}`;
+        record('transcript search', `records p1 + total, last_30_days, ${label}`, 'ms', ms(await client.timed(options.runs, `/api/calls/records?${query}`)), 'p95 ≤ 50');
+        record('transcript search', `stats, last_30_days, ${label}`, 'ms', ms(await client.timed(options.runs, `/api/stats?${query}`)), 'p95 ≤ 50');
       }
     }
 

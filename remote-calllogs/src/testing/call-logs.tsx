@@ -4,7 +4,7 @@
  * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
-import type { CallAuditEntry, CallRecord, ChangeAction, DispositionBody, PublicUser } from '@callboard/contract';
+import type { CallAuditEntry, CallMatches, CallRecord, ChangeAction, DispositionBody, PublicUser } from '@callboard/contract';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
@@ -101,6 +101,8 @@ export interface FakeCallsApi {
   /** The calls the server holds now; push to make calls "arrive". */
   calls: CallRecord[];
   audits: Map<string, CallAuditEntry[]>;
+  /** The words a transcript search matched, per call: sent with the detail when it is asked for with `q`. */
+  matches: Map<string, CallMatches>;
   /** Bodies of PUT /api/calls/bulk-update, parsed. */
   bulkBodies: unknown[];
   /** Each one-call change asked for: PUT …/disposition (its body) and POST …/restore-verdict. */
@@ -163,6 +165,7 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
   const api: FakeCallsApi = {
     calls: [...calls],
     audits: new Map(),
+    matches: new Map(),
     bulkBodies: [],
     changeRequests: [],
     undoRequests: [],
@@ -202,7 +205,8 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         if (failed) return failed;
         const call = api.calls.find((c) => c.id === detail[1]);
         if (!call) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Call not found' }, 404);
-        return jsonResponse({ success: true, data: detailOf(call) });
+        const matches = url.searchParams.has('q') ? api.matches.get(call.id) : undefined;
+        return jsonResponse({ success: true, data: { ...detailOf(call), ...(matches ? { matches } : {}) } });
       }
       if (url.pathname === '/api/calls/bulk-update' && method === 'PUT') {
         const body = JSON.parse(init?.body as string) as { ids: string[]; set: { status: string } };

@@ -8,9 +8,15 @@ import useSWR from 'swr';
 
 export type CallDetailResponse = ApiSuccess<CallDetail>;
 
-/** A string key (the path), as the shell's global fetcher reads it; null while no call is open. */
-export function callDetailKey(id: string | null | undefined): string | null {
-  return id ? callRecordPath(id) : null;
+/**
+ * A string key (the path), as the shell's global fetcher reads it; null while no call is open.
+ * With a transcript search, the path asks for the words it matches (`?q=`): still under the
+ * call's path, so a re-disposition's revalidation (call-keys.ts) reaches it.
+ */
+export function callDetailKey(id: string | null | undefined, q = ''): string | null {
+  if (!id) return null;
+  const search = q.trim();
+  return search === '' ? callRecordPath(id) : `${callRecordPath(id)}?${new URLSearchParams({ q: search }).toString()}`;
 }
 
 export interface CallDetailState {
@@ -20,13 +26,14 @@ export interface CallDetailState {
 }
 
 /**
- * The call `id` (nothing is fetched without one). Never the previous call's
+ * The call `id` (nothing is fetched without one), with the words `q` (the
+ * transcript search in force) matches in its texts (`detail.matches`). Never the previous call's
  * answer while the next loads: Call Logs walks from call to call with the
  * panel open, and a stale history beside a new call would lie.
  */
-export function useCallDetail(id: string | null | undefined): CallDetailState {
+export function useCallDetail(id: string | null | undefined, q = ''): CallDetailState {
   const apiFetch = useApiFetch();
-  const swr = useSWR(callDetailKey(id), (path: string) => apiFetch<CallDetailResponse>(path), {
+  const swr = useSWR(callDetailKey(id, q), (path: string) => apiFetch<CallDetailResponse>(path), {
     keepPreviousData: false,
   });
   const { data, isLoading } = swr;

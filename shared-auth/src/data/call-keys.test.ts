@@ -9,6 +9,8 @@ describe('call data keys', () => {
     expect(seriesKey({ datePreset: 'today' })).toEqual([API_PATHS.series, { datePreset: 'today' }]);
     expect(callDetailKey('7')).toBe(callRecordPath('7'));
     expect(callDetailKey(null)).toBeNull();
+    expect(callDetailKey('7', ' "cancel order" ')).toBe('/api/calls/records/7?q=%22cancel+order%22');
+    expect(callDetailKey('7', '  ')).toBe(callRecordPath('7'));
     expect(keyPath(recordsKey({}))).toBe(API_PATHS.records);
     expect(keyPath(callDetailKey('7'))).toBe('/api/calls/records/7');
     expect(keyPath({ path: '/api/stats' })).toBeNull();
@@ -18,6 +20,7 @@ describe('call data keys', () => {
     for (const key of [
       recordsKey({ page: 1 }),
       callDetailKey('7'),
+      callDetailKey('7', 'refund'),
       statsKey({}),
       seriesKey({ status: 'Sales' }),
       [API_PATHS.costStats, {}],

@@ -32,7 +32,8 @@ function chipGroups(draft: FiltersDraft): ChipGroup[] {
 export interface ActiveFilterChipsProps {
   draft: FiltersDraft;
   onRemove: (list: DraftList, value: string) => void;
-  onClearSearch: () => void;
+  /** A search chip's ×: the caller-id search (`search`) or the transcript search (`q`). */
+  onClearSearch: (field: 'search' | 'q') => void;
 }
 
 /**
@@ -43,14 +44,20 @@ export interface ActiveFilterChipsProps {
 export function ActiveFilterChips({ draft, onRemove, onClearSearch }: ActiveFilterChipsProps) {
   const groups = chipGroups(draft);
   const search = draft.search.trim();
-  if (groups.length === 0 && search === '') {
+  const q = draft.q.trim();
+  if (groups.length === 0 && search === '' && q === '') {
     return <p className="cb-filters-panel__none">No campaign, publisher, target, buyer or search filters.</p>;
   }
   return (
     <div className="cb-filters-panel__groups">
       {search !== '' ? (
         <ChipRow title="Caller ID search">
-          <Chip label={search} removeLabel={`Remove search ${search}`} onRemove={onClearSearch} />
+          <Chip label={search} removeLabel={`Remove search ${search}`} onRemove={() => onClearSearch('search')} />
+        </ChipRow>
+      ) : null}
+      {q !== '' ? (
+        <ChipRow title="Transcript search">
+          <Chip label={q} removeLabel={`Remove transcript search ${q}`} onRemove={() => onClearSearch('q')} />
         </ChipRow>
       ) : null}
       {groups.map((group) => (

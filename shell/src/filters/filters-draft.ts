@@ -13,6 +13,8 @@ export interface FiltersDraft {
   startDate: string;
   endDate: string;
   search: string;
+  /** The transcript search. */
+  q: string;
   callerId: string[];
   status: string[];
   disposition: string[];
@@ -28,6 +30,7 @@ export function draftFromFilters(filters: FilterState): FiltersDraft {
     startDate: filters.startDate,
     endDate: filters.endDate,
     search: filters.search,
+    q: filters.q,
     callerId: filters.callerId,
     status: filters.status,
     disposition: filters.disposition,

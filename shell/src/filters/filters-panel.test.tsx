@@ -109,6 +109,16 @@ test('shows what is filtered, and a removed chip is dropped on Apply', async () 
   expect(filters()).toMatchObject({ campaign: [], campaigns: [], buyer: ['b1'], search: '5551234', datePreset: 'last_7_days', page: 1 });
 });
 
+test('a transcript search shows as its own chip; its × empties q on Apply', async () => {
+  const { user, filters } = openPanel({ filters: { q: '"cancel my order"' } });
+  expect(screen.getByRole('group', { name: 'Transcript search' })).toHaveTextContent('"cancel my order"');
+  expect(screen.queryByRole('group', { name: 'Caller ID search' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Remove transcript search "cancel my order"' }));
+  expect(screen.queryByRole('group', { name: 'Transcript search' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(filters().q).toBe('');
+});
+
 test('with nothing selected it says so', () => {
   openPanel();
   expect(screen.getByText('No campaign, publisher, target, buyer or search filters.')).toBeInTheDocument();

@@ -154,7 +154,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
             <ActiveFilterChips
               draft={draft}
               onRemove={(list: DraftList, value: string) => edit((d) => withoutValue(d, list, value))}
-              onClearSearch={() => edit((d) => ({ ...d, search: '' }))}
+              onClearSearch={(field) => edit((d) => ({ ...d, [field]: '' }))}
             />
           </section>
         </form>

@@ -36,6 +36,7 @@ describe('date range', () => {
       statuses: [],
       search: undefined,
       callerId: undefined,
+      q: undefined,
       connected: undefined,
     });
     expect(filter.range.from.toISOString()).toBe('2026-11-18T05:00:00.000Z');
@@ -133,16 +134,18 @@ describe('status and disposition', () => {
   });
 });
 
-describe('search and callerId', () => {
+describe('search, callerId and q', () => {
   test('trimmed; blank means no narrowing; wildcards are kept as typed', () => {
     expect(parseCallFilter({ search: '  555 ' }, NOW).search).toBe('555');
     expect(parseCallFilter({ search: '   ' }, NOW).search).toBeUndefined();
     expect(parseCallFilter({ search: '5%_' }, NOW).search).toBe('5%_');
     expect(parseCallFilter({ callerId: ' +15550001111 ' }, NOW).callerId).toBe('+15550001111');
     expect(parseCallFilter({ callerId: '' }, NOW).callerId).toBeUndefined();
+    expect(parseCallFilter({ q: '  "cancel my order" -refund ' }, NOW).q).toBe('"cancel my order" -refund');
+    expect(parseCallFilter({ q: ' \t ' }, NOW).q).toBeUndefined();
   });
 
-  test.each(['search', 'callerId'] as const)(`%s: at most ${SEARCH_MAX_LENGTH} characters after trimming`, (param) => {
+  test.each(['search', 'callerId', 'q'] as const)(`%s: at most ${SEARCH_MAX_LENGTH} characters after trimming`, (param) => {
     expect(parseCallFilter({ [param]: ` ${'5'.repeat(SEARCH_MAX_LENGTH)} ` }, NOW)[param]).toHaveLength(SEARCH_MAX_LENGTH);
     expect(rejection({ [param]: '5'.repeat(SEARCH_MAX_LENGTH + 1) })).toEqual([
       { field: param, message: `${param} must be at most ${SEARCH_MAX_LENGTH} characters` },
@@ -161,7 +164,7 @@ test('every problem is reported at once, in a stable order', () => {
   ]);
 });
 
-test('narrowsBeyondStatus: only dimensions, search and callerId need the raw table (the status rollups keep connected)', () => {
+test('narrowsBeyondStatus: only dimensions, search, callerId and q need the raw table (the status rollups keep connected)', () => {
   const base = parseCallFilter({}, NOW);
   const narrowed = (extra: Partial<CallFilter>) => narrowsBeyondStatus({ ...base, ...extra });
   expect(narrowed({})).toBe(false);
@@ -175,11 +178,12 @@ test('narrowsBeyondStatus: only dimensions, search and callerId need the raw tab
   expect(narrowed({ buyerIds: [1] })).toBe(true);
   expect(narrowed({ search: '5' })).toBe(true);
   expect(narrowed({ callerId: '5' })).toBe(true);
+  expect(narrowed({ q: 'cancel' })).toBe(true);
 });
 
 test('the shared querystring schema lists every filter param as a bounded string', () => {
   expect(Object.keys(callFilterQuerySchema).sort()).toEqual(
-    ['buyer', 'callerId', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'publisher', 'search', 'startDate', 'status', 'target'].sort(),
+    ['buyer', 'callerId', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'publisher', 'q', 'search', 'startDate', 'status', 'target'].sort(),
   );
   for (const property of Object.values(callFilterQuerySchema)) {
     expect(property.type).toBe('string');

@@ -27,6 +27,8 @@ export interface CallFilter {
   search: string | undefined;
   /** Exact caller id. */
   callerId: string | undefined;
+  /** Words in the transcript, summary and reason, as a web search writes them (transcript-search.ts), trimmed. */
+  q: string | undefined;
   /** Only calls that reached a target (true), only those that never did (false), or all (undefined). */
   connected: boolean | undefined;
 }
@@ -42,7 +44,8 @@ export function narrowsBeyondStatus(filter: CallFilter): boolean {
   return (
     filter.campaignIds.length + filter.publisherIds.length + filter.targetIds.length + filter.buyerIds.length > 0 ||
     filter.search !== undefined ||
-    filter.callerId !== undefined
+    filter.callerId !== undefined ||
+    filter.q !== undefined
   );
 }
 
@@ -66,6 +69,13 @@ function valueList(field: string, raw: string | undefined, errors: FieldError[])
 /** A status filter value as stored: a disposition in its canonical spelling, Rejected / Unknown (the calls outside the 14) in any case, else as typed. */
 function statusValue(value: string): string {
   return value.toLowerCase() === REJECTED_UNKNOWN.toLowerCase() ? REJECTED_UNKNOWN : canonicalDisposition(value);
+}
+
+/** A transcript search as given (the call detail takes it alone): trimmed, blank is none, at most SEARCH_MAX_LENGTH characters. */
+export function transcriptQuery(raw: string | undefined, errors: FieldError[]): string | undefined {
+  const q = raw?.trim();
+  if (q && q.length > SEARCH_MAX_LENGTH) errors.push({ field: 'q', message: `q must be at most ${SEARCH_MAX_LENGTH} characters` });
+  return q || undefined;
 }
 
 /** Reads the filter params of the calls API from a query string, with a 400 naming each bad one. */
@@ -93,6 +103,8 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
   const callerId = query.callerId?.trim();
   if (callerId && callerId.length > SEARCH_MAX_LENGTH) errors.push({ field: 'callerId', message: `callerId must be at most ${SEARCH_MAX_LENGTH} characters` });
 
+  const q = transcriptQuery(query.q, errors);
+
   let connected: boolean | undefined;
   // Typed as the contract's values, but the query string can hold anything.
   const rawConnected: string | undefined = query.connected;
@@ -109,6 +121,7 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     statuses: [...new Set([...valueList('status', query.status, errors), ...valueList('disposition', query.disposition, errors)])],
     search: search || undefined,
     callerId: callerId || undefined,
+    q,
     connected,
   };
   if (errors.length > 0 || !range) throw validationFailed(errors);
@@ -128,5 +141,6 @@ export const callFilterQuerySchema = {
   disposition: { type: 'string', maxLength: 20_000 },
   search: { type: 'string', maxLength: 1000 },
   callerId: { type: 'string', maxLength: 1000 },
+  q: { type: 'string', maxLength: 1000 },
   connected: { type: 'string', maxLength: 10 },
 } as const;

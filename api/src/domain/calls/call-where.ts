@@ -6,6 +6,7 @@ import type { CallFilter } from './call-filter';
 import { searchHasGrams } from './caller-id-grams';
 import { selectedIds } from './selected-ids';
 import { statusCondition } from './status-condition';
+import { transcriptCondition } from './transcript-search';
 
 /** A WHERE clause over `calls` (aliased `c`) and its parameters, numbered from `firstParam`. */
 export interface SqlCondition {
@@ -45,6 +46,7 @@ export function callWhere(filter: CallFilter, range: TimeRange, firstParam = 1, 
     if (searchHasGrams(filter.search)) clauses.push(`caller_id_grams(c.caller_id) @> caller_id_grams(${bind(filter.search)})`);
   }
   if (filter.callerId) clauses.push(`c.caller_id = ${bind(filter.callerId)}`);
+  if (filter.q) clauses.push(transcriptCondition(filter.q, bind));
   if (filter.connected !== undefined) clauses.push(filter.connected ? 'c.connected' : 'NOT c.connected');
   return { sql: clauses.join(' AND '), params };
 }

@@ -13,7 +13,10 @@ import { statusCondition } from './status-condition';
  * What a picker's counts are narrowed by: everything on screen except the
  * picker's own selection (counted under it, the list would offer only what is
  * already chosen) and the caller-id search (a picker lists who sent calls, not
- * which callers).
+ * which callers). A transcript search (`q`) stays: it narrows what the calls
+ * were about, as a status does, and "which publishers sent the calls that
+ * mention a refund" is a question the pickers should answer. Its counts come
+ * from the calls (planDimensionCounts), through the words' index.
  */
 export function pickerFilter(filter: CallFilter, dimension: FilterDimension): CallFilter {
   return {

@@ -36,6 +36,8 @@ describe('planStatusTotals', () => {
     const f = filter({ publisher: '3', campaign: '1' });
     expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
     expect(planStatusTotals(filter({ search: '555' }), f.range).rollup).toBe(false);
+    expect(planStatusTotals(filter({ q: 'cancel' }), f.range).rollup).toBe(false);
+    expect(planStatusTotals(filter({ q: 'cancel', publisher: '3' }), f.range).rollup).toBe(false);
     expect(planStatusTotals(filter({ publisher: '3' }), ragged).rollup).toBe(false);
     // One picker and the connection: that rollup keeps no money per connection.
     expect(planStatusTotals(filter({ publisher: '3', connected: 'true' }), f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
@@ -81,8 +83,8 @@ describe('planDimensionCounts', () => {
     }
   });
 
-  test('another picker or a caller id: the calls, exactly', () => {
-    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { campaign: '1', status: 'Sales' }, { publisher: '4', connected: 'true' }, { search: '555' }];
+  test('another picker, a caller id or a transcript search: the calls, exactly', () => {
+    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { campaign: '1', status: 'Sales' }, { publisher: '4', connected: 'true' }, { search: '555' }, { q: 'cancel' }, { q: 'cancel', status: 'Sales' }];
     for (const params of cases) {
       const f = filter(params);
       expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: false, parts: [{ source: 'calls', range: f.range }] }]);
@@ -153,6 +155,7 @@ describe('planSeries', () => {
     ]);
     expect(planSeries(filter({ publisher: '3', campaign: '1' }), ragged, 'day')).toEqual([{ source: 'calls', range: ragged }]);
     expect(planSeries(filter({ search: '555' }), ragged, 'week')).toEqual([{ source: 'calls', range: ragged }]);
+    expect(planSeries(filter({ q: 'cancel', publisher: '3' }), ragged, 'day')).toEqual([{ source: 'calls', range: ragged }]);
   });
 
   test('connected and statuses stay on the rollups', () => {

@@ -105,7 +105,7 @@ function daysPart(range: TimeRange): DaysPart {
 function singleDimension(filter: CallFilter): DimensionSelection | undefined {
   // calls_daily_dim_status counts not-connected calls but keeps their money with the others: a
   // connection filter asking for money never gets here (planStatusTotals reads the calls for it).
-  if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
+  if (filter.search !== undefined || filter.callerId !== undefined || filter.q !== undefined) return undefined;
   const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
   const [only] = chosen;
   return chosen.length === 1 ? only : undefined;
@@ -193,7 +193,8 @@ export interface DimensionStatusDaysPart {
  *   (docs/decisions/0022-picker-counts-from-the-calls.md).
  */
 export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | DimensionStatusDaysPart | CallsPart> {
-  const narrower = filter.search !== undefined || filter.callerId !== undefined || FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
+  const narrower =
+    filter.search !== undefined || filter.callerId !== undefined || filter.q !== undefined || FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
   if (narrower) return callsOnly(range);
   const byStatus = filter.statuses.length > 0 || filter.connected !== undefined;
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DaysPart | DimensionStatusDaysPart =>

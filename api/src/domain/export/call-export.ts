@@ -41,6 +41,7 @@ export function describeFilter(filter: CallFilter) {
     statuses: filter.statuses,
     search: filter.search,
     callerId: filter.callerId,
+    q: filter.q,
     connected: filter.connected,
   };
 }

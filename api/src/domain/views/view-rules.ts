@@ -20,6 +20,7 @@ function callFilterParams(params: ViewQueryParams): CallFilterParams {
     disposition: joined(params.disposition),
     connected: params.connected,
     search: params.search,
+    q: params.q,
   };
 }
 

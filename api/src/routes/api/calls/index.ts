@@ -7,17 +7,20 @@ import {
   type BulkUpdateBody,
   type BulkUpdateResult,
   type CallChangeResult,
+  type CallDetailParams,
   type CallRecord,
   type DispositionBody,
+  type FieldError,
   type UndoResult,
   type RecordsParams,
   type SortColumn,
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, notFound } from '../../../http/http-error';
-import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
+import { HttpError, notFound, validationFailed } from '../../../http/http-error';
+import { callFilterQuerySchema, parseCallFilter, transcriptQuery } from '../../../domain/calls/call-filter';
 import { redisposition, restoreVerdict, undoChange, type DispositionChange } from '../../../domain/calls/call-changes';
 import { findCallDetail, findRecordsPage } from '../../../domain/calls/records-repository';
+import { findCallMatches } from '../../../domain/calls/transcript-search';
 import { bearer } from '../schemas';
 
 const callIdParams = {
@@ -90,13 +93,25 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     },
   );
 
-  fastify.get<{ Params: { id: string } }>(
+  fastify.get<{ Params: { id: string }; Querystring: CallDetailParams }>(
     '/records/:id',
-    { schema: { tags: ['calls'], summary: 'One call with its audit history', security: bearer, params: callIdParams } },
+    {
+      schema: {
+        tags: ['calls'],
+        summary: 'One call with its audit history; with q, where its texts hold the words q matches',
+        security: bearer,
+        params: callIdParams,
+        querystring: { type: 'object', properties: { q: callFilterQuerySchema.q } },
+      },
+    },
     async (request) => {
+      const errors: FieldError[] = [];
+      const q = transcriptQuery(request.query.q, errors);
+      if (errors.length > 0) throw validationFailed(errors);
       const call = await findCallDetail(fastify.db, request.params.id);
       if (!call) throw notFound('Call not found');
-      return { success: true, data: withRecordingLink(call) };
+      const matches = q === undefined ? undefined : await findCallMatches(fastify.db, request.params.id, q);
+      return { success: true, data: withRecordingLink(matches ? { ...call, matches } : call) };
     },
   );
 

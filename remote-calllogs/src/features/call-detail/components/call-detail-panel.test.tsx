@@ -131,3 +131,29 @@ test('a failed detail request says so and keeps what the row knows', async () =>
   expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to load call details.Boom');
   expect(within(panel).getByRole('group', { name: 'AI verdict' })).toHaveTextContent('Sales');
 });
+
+test('under a transcript search, the detail is asked for with q and marks the matched words of the transcript and reason', async () => {
+  const api = fakeCallsApi([makeCall(6), { ...overridden, transcript: 'Caller: please cancel. Agent: <b>cancelled</b>.' }, makeCall(5)]);
+  api.matches.set('7', { transcript: [{ start: 15, end: 21 }, { start: 33, end: 42 }], summary: [], reason: [{ start: 7, end: 12 }] });
+  const { user } = renderCallLogs({ api, filters: { q: 'cancellation' } });
+  await user.click(await screen.findByText(overridden.callerId));
+
+  const panel = screen.getByRole('complementary', { name: 'Call details' });
+  const transcript = within(panel).getByTestId('transcript');
+  await within(transcript).findAllByText(/cancel/);
+  expect([...transcript.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['cancel', 'cancelled']);
+  // Text, never HTML: the tags in the transcript are shown as typed.
+  expect(transcript).toHaveTextContent('Agent: <b>cancelled</b>.');
+  expect(transcript.querySelector('b')).toBeNull();
+  // The reviewer's reason is the call's own; the AI's differs, so it is not marked.
+  const reviewer = within(panel).getByRole('group', { name: 'Reviewer’s verdict' });
+  expect([...reviewer.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['asked']);
+  expect(within(panel).getByRole('group', { name: 'AI verdict' }).querySelector('mark')).toBeNull();
+});
+
+test('without a transcript search nothing is marked', async () => {
+  const { user } = setup();
+  await user.click(await screen.findByText(overridden.callerId));
+  const panel = screen.getByRole('complementary', { name: 'Call details' });
+  expect(panel.querySelector('mark')).toBeNull();
+});

@@ -1,15 +1,18 @@
-import type { CallAuditEntry, CallRecord } from '@callboard/contract';
+import type { CallAuditEntry, CallMatches, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
 import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
+import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
+import { HighlightedText } from '@callboard/shared-ui/highlighted-text';
 import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
-import { useId } from 'react';
+import { useAtomValue } from 'jotai';
+import { useId, type ReactNode } from 'react';
 import './call-detail-panel.css';
 
 export interface CallDetailPanelProps {
@@ -29,8 +32,11 @@ export interface CallDetailPanelProps {
  */
 export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailPanelProps) {
   const titleId = useId();
-  const { detail, error, isLoading } = useCallDetail(callId);
+  // The transcript search in force, so the detail marks the words it matched.
+  const { q } = useAtomValue(filtersAtom);
+  const { detail, error, isLoading } = useCallDetail(callId, q);
   const call: CallRecord | undefined = detail ?? row;
+  const matches = detail?.matches;
 
   return (
     <aside className="cb-side-panel calllog-detail" aria-labelledby={titleId}>
@@ -48,7 +54,7 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
         {error ? (
           <LoadError title="Failed to load call details." error={error} />
         ) : null}
-        {call ? <Disposition call={call} audit={detail?.audit} onChanged={onChanged} /> : null}
+        {call ? <Disposition call={call} audit={detail?.audit} matches={matches} onChanged={onChanged} /> : null}
         {call ? <Facts call={call} /> : null}
 
         <section className="cb-section" aria-label="History">
@@ -65,8 +71,8 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
         {call?.transcript ? (
           <section className="cb-section" aria-label="Transcript">
             <h3 className="cb-section__title">Transcript</h3>
-            <div className="cb-scroll-box" tabIndex={0}>
-              {call.transcript}
+            <div className="cb-scroll-box" tabIndex={0} data-testid="transcript">
+              <HighlightedText text={call.transcript} spans={matches?.transcript} />
             </div>
           </section>
         ) : null}
@@ -75,17 +81,24 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
   );
 }
 
-function Disposition({ call, audit, onChanged }: { call: CallRecord; audit: readonly CallAuditEntry[] | undefined; onChanged?: () => void | Promise<void> }) {
+interface DispositionProps {
+  call: CallRecord;
+  audit: readonly CallAuditEntry[] | undefined;
+  matches: CallMatches | undefined;
+  onChanged?: () => void | Promise<void>;
+}
+
+function Disposition({ call, audit, matches, onChanged }: DispositionProps) {
   return (
     <section className="cb-section" aria-label="Disposition">
       <h3 className="cb-section__title">Disposition</h3>
-      <CallVerdicts call={call} audit={audit} />
+      <CallVerdicts call={call} audit={audit} matches={matches} />
       <DispositionEditor call={call} onChanged={onChanged} />
     </section>
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <>
       <dt>{label}</dt>

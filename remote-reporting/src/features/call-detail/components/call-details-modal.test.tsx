@@ -68,6 +68,34 @@ describe('Call Record Details', () => {
     expect(transcript.style.getPropertyValue('--cb-scroll-max')).toBe('300px');
   });
 
+  test('under a transcript search, the detail is asked for with q; its matches are marked, text never read as HTML', async () => {
+    const searched = makeDetail({
+      ...detail,
+      transcript: 'Agent: <i>refund</i>?\nCaller: refunds please',
+      reason: 'Busy now',
+      summary: 'Wants a refund',
+      qc: { ...detail.qc, reason: 'Busy now', summary: 'Call back tomorrow' },
+      matches: { transcript: [{ start: 10, end: 16 }, { start: 30, end: 37 }], summary: [{ start: 8, end: 14 }], reason: [{ start: 0, end: 4 }] },
+    });
+    const asked: URL[] = [];
+    renderOverview({
+      path: '/reporting/calls/77',
+      filters: { q: 'refund' },
+      respond: (url) => {
+        if (url.pathname === '/api/calls/records/77') asked.push(url);
+        return respondWith({ body: { success: true, data: searched } })(url);
+      },
+    });
+    const transcript = await within(dialog()).findByTestId('transcript');
+    await waitFor(() => expect([...transcript.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['refund', 'refunds']));
+    expect(asked.at(-1)?.searchParams.get('q')).toBe('refund');
+    expect(transcript).toHaveTextContent('Agent: <i>refund</i>?');
+    expect(transcript.querySelector('i')).toBeNull();
+    // The QC section shows the bot's texts: its reason is the call's, so marked; its summary is not.
+    const qc = within(dialog()).getByRole('region', { name: 'QC Information' });
+    expect([...qc.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Busy']);
+  });
+
   test('without a recording or transcript, neither the player nor the box is drawn', async () => {
     const bare = { ...detail, recordingUrl: null, transcript: '  ' };
     renderOverview({ path: '/reporting/calls/77', respond: respondWith({ body: { success: true, data: bare } }) });

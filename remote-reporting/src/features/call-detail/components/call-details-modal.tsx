@@ -1,16 +1,19 @@
-import type { CallAuditEntry, CallRecord } from '@callboard/contract';
+import type { CallAuditEntry, CallMatches, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
 import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
+import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
+import { HighlightedText, MarkedText } from '@callboard/shared-ui/highlighted-text';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
+import { useAtomValue } from 'jotai';
 import type { CSSProperties, ReactNode } from 'react';
 import './details.css';
 
@@ -55,7 +58,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Close all close it.
  */
 export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalProps) {
-  const { detail, error, isLoading } = useCallDetail(callId);
+  // The transcript search in force, so the detail marks the words it matched.
+  const { q } = useAtomValue(filtersAtom);
+  const { detail, error, isLoading } = useCallDetail(callId, q);
   const record: CallRecord | undefined = detail ?? (initial && initial.id === callId ? initial : undefined);
 
   const title = (
@@ -73,7 +78,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   return (
     <Modal open={callId !== undefined} onClose={onClose} title={title} size="lg" footer={footer} className="call-details">
       {record ? (
-        <CallDetailsBody record={record} audit={detail?.audit} />
+        <CallDetailsBody record={record} audit={detail?.audit} matches={detail?.matches} />
       ) : error ? (
         <LoadError title="Failed to load the call." error={error} />
       ) : isLoading ? (
@@ -86,7 +91,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   );
 }
 
-function CallDetailsBody({ record, audit }: { record: CallRecord; audit: readonly CallAuditEntry[] | undefined }) {
+function CallDetailsBody({ record, audit, matches }: { record: CallRecord; audit: readonly CallAuditEntry[] | undefined; matches: CallMatches | undefined }) {
   const { qc } = record;
   const recordingUrl = useSteadyRecordingLink(record.recordingUrl);
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
@@ -107,8 +112,12 @@ function CallDetailsBody({ record, audit }: { record: CallRecord; audit: readonl
             <StatusBadge status={qc?.disposition} />
           </Field>
           <Field label="Sub Disposition">{cellText(qc?.sub_disposition)}</Field>
-          <Field label="Reason">{cellText(qc?.reason)}</Field>
-          <Field label="Summary">{cellText(qc?.summary)}</Field>
+          <Field label="Reason">
+            <MarkedText text={qc?.reason} source={record.reason} spans={matches?.reason} empty={cellText(null)} />
+          </Field>
+          <Field label="Summary">
+            <MarkedText text={qc?.summary} source={record.summary} spans={matches?.summary} empty={cellText(null)} />
+          </Field>
         </Section>
         <Section title="System Information">
           <Field label="System Call ID">
@@ -125,7 +134,7 @@ function CallDetailsBody({ record, audit }: { record: CallRecord; audit: readonl
 
       <section className="cb-section call-details__review" aria-label="Review">
         <h3 className="cb-section__title">Review</h3>
-        <CallVerdicts call={record} audit={audit} />
+        <CallVerdicts call={record} audit={audit} matches={matches} />
         <DispositionEditor call={record} />
         <h4 className="call-details__subtitle">History</h4>
         {audit ? <AuditHistory entries={audit} /> : <p className="cb-text-sm cb-muted">Loading history…</p>}
@@ -152,7 +161,7 @@ function CallDetailsBody({ record, audit }: { record: CallRecord; audit: readonl
           <h3 className="cb-section__title">Transcript</h3>
           {/* Focusable so a keyboard can scroll it. */}
           <div className="cb-scroll-box call-details__transcript" style={transcriptStyle} tabIndex={0} data-testid="transcript">
-            {record.transcript}
+            <HighlightedText text={record.transcript} spans={matches?.transcript} />
           </div>
         </section>
       ) : null}

@@ -154,6 +154,34 @@ describe('RecordsCard table', () => {
     await waitFor(() => expect(requests('/api/calls/records').at(-1)?.searchParams.get('search')).toBe('777'));
   });
 
+  test('Caller ID / Transcript: the switch (a native select, so the keyboard works it) sends the text as q instead of search, and back', async () => {
+    const { user, requests, store } = renderOverview({ ui: <RecordsCard onOpen={noop} />, respond: recordsAnswer([makeRecord()], 100) });
+    await waitFor(() => expect(requests('/api/calls/records')).toHaveLength(1));
+    const mode = screen.getByRole('combobox', { name: 'Search by' });
+    expect(mode).toHaveValue('callerId');
+
+    // With no search in force, switching only changes what the next search means.
+    await user.selectOptions(mode, 'Transcript');
+    expect(requests('/api/calls/records')).toHaveLength(1);
+    const box = screen.getByRole('searchbox', { name: 'Search transcripts' });
+    await user.type(box, ' "cancel my order" {Enter}');
+    await waitFor(() => expect(requests('/api/calls/records').at(-1)?.searchParams.get('q')).toBe('"cancel my order"'));
+    expect(requests('/api/calls/records').at(-1)?.searchParams.has('search')).toBe(false);
+    expect(store.get(filtersAtom)).toMatchObject({ q: '"cancel my order"', search: '' });
+
+    // With one in force, switching moves the text to the other search at once.
+    await user.selectOptions(mode, 'Caller ID');
+    await waitFor(() => expect(requests('/api/calls/records').at(-1)?.searchParams.get('search')).toBe('"cancel my order"'));
+    expect(requests('/api/calls/records').at(-1)?.searchParams.has('q')).toBe(false);
+    expect(screen.getByRole('searchbox', { name: 'Search CID' })).toHaveValue('"cancel my order"');
+  });
+
+  test('the switch follows the filters: a q in force (from a link) opens in Transcript mode with its text', async () => {
+    renderOverview({ ui: <RecordsCard onOpen={noop} />, respond: recordsAnswer(), filters: { q: 'refund' } });
+    expect(screen.getByRole('combobox', { name: 'Search by' })).toHaveValue('transcript');
+    expect(screen.getByRole('searchbox', { name: 'Search transcripts' })).toHaveValue('refund');
+  });
+
   test('Dispositions: a 300 px dropdown with a 280 px list; ticks filter at once and show a count badge', async () => {
     const { user, requests } = renderOverview({ ui: <RecordsCard onOpen={noop} />, respond: recordsAnswer() });
     await user.click(screen.getByRole('button', { name: 'Dispositions' }));

@@ -57,7 +57,7 @@ export function RecordsCard({ onOpen }: RecordsCardProps) {
           Call Records
         </h2>
         <div className="records__toolbar">
-          <SearchBox value={filters.search} onSearch={(search) => updateFilters({ search })} />
+          <SearchBox search={filters.search} q={filters.q} onSearch={updateFilters} />
           <DispositionFilter />
           <span className="cb-spacer" />
           <ExportMenu onExport={exporter.start} disabled={exporter.isProcessing} />

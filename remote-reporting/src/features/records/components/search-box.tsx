@@ -1,34 +1,75 @@
 import { SearchIcon } from '@callboard/shared-ui/icons';
 import { useEffect, useState, type FormEvent } from 'react';
 
-export interface SearchBoxProps {
-  /** The search in force (the filters' search). */
-  value: string;
-  /** Called with the trimmed text on Enter or the search button. */
-  onSearch: (text: string) => void;
+/** What the box searches: the caller id (`search`) or the words of the calls (`q`). */
+export type SearchMode = 'callerId' | 'transcript';
+
+const MODES: Record<SearchMode, { label: string; placeholder: string; inputLabel: string }> = {
+  callerId: { label: 'Caller ID', placeholder: 'Search CID...', inputLabel: 'Search CID' },
+  transcript: { label: 'Transcript', placeholder: 'Words, "a phrase", -not...', inputLabel: 'Search transcripts' },
+};
+
+/** The two searches the box writes; one of them is always empty. */
+export interface SearchTerms {
+  search: string;
+  q: string;
 }
 
+export interface SearchBoxProps {
+  /** The caller-id search in force (the filters' search). */
+  search: string;
+  /** The transcript search in force (the filters' q). */
+  q: string;
+  /** Called with the trimmed text under the chosen mode (the other search emptied) on Enter or the search button. */
+  onSearch: (terms: SearchTerms) => void;
+}
+
+const modeOf = (q: string): SearchMode => (q !== '' ? 'transcript' : 'callerId');
+
 /**
- * The records search: typing changes nothing until Enter or the
- * search button, which apply the trimmed text (the page goes back to 1).
- * The box follows the search in force when it changes elsewhere (Reset filters).
+ * The records search: typing changes nothing until Enter or the search
+ * button, which apply the trimmed text (the page goes back to 1). The mode
+ * switch says what the text searches; the address keeps it as the param it
+ * writes (`search` or `q`), so a link opens in the same mode. Switching while
+ * a search is in force applies the text to the other mode at once. The box
+ * follows the searches in force when they change elsewhere (Reset filters,
+ * Back).
  */
-export function SearchBox({ value, onSearch }: SearchBoxProps) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+export function SearchBox({ search, q, onSearch }: SearchBoxProps) {
+  const [mode, setMode] = useState<SearchMode>(modeOf(q));
+  const [text, setText] = useState(q || search);
+  useEffect(() => {
+    if (q !== '' || search !== '') setMode(modeOf(q));
+    setText(q || search);
+  }, [q, search]);
+
+  const apply = (as: SearchMode, value: string) => onSearch(as === 'transcript' ? { search: '', q: value } : { search: value, q: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(text.trim());
+    apply(mode, text.trim());
   };
 
+  const changeMode = (next: SearchMode) => {
+    setMode(next);
+    if (search !== '' || q !== '') apply(next, text.trim());
+  };
+
+  const { placeholder, inputLabel } = MODES[mode];
   return (
     <form className="records__search" role="search" onSubmit={submit}>
+      <select className="records__search-mode" aria-label="Search by" value={mode} onChange={(event) => changeMode(event.target.value as SearchMode)}>
+        {(Object.keys(MODES) as SearchMode[]).map((key) => (
+          <option key={key} value={key}>
+            {MODES[key].label}
+          </option>
+        ))}
+      </select>
       <input
         type="search"
         className="records__search-input"
-        placeholder="Search CID..."
-        aria-label="Search CID"
+        placeholder={placeholder}
+        aria-label={inputLabel}
         value={text}
         maxLength={100}
         onChange={(event) => setText(event.target.value)}

@@ -1,0 +1,124 @@
+import type { CallMatches, TextSpan } from '@callboard/contract';
+import type { Queryable } from '../../db/database';
+
+/**
+ * Transcript search: `q` read as a web search writes it ("a phrase", -excluded,
+ * or), by PostgreSQL's websearch_to_tsquery in the english configuration, over
+ * `calls.words` (the stemmed words of the transcript, summary and reason,
+ * migration 0020). "cancelled" finds "cancel" and "cancellation"; a q of stop
+ * words alone ("the", "and") is an empty query, which matches no call.
+ */
+export const TEXT_SEARCH_CONFIG = 'english';
+
+/** The condition over `calls` (aliased `c`) for a q bound by `bind`. */
+export function transcriptCondition(q: string, bind: (value: unknown) => string): string {
+  return `c.words @@ websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', ${bind(q)})`;
+}
+
+/**
+ * Markers ts_headline puts around each matched word: private-use characters,
+ * which no transcript is expected to hold. A text that does hold one gets no
+ * spans rather than wrong ones (spansOf checks the text comes back whole).
+ */
+const START = '\uE000';
+const STOP = '\uE001';
+const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${START}, StopSel=${STOP}`;
+
+/**
+ * Where `marked` (the text with START/STOP around each match) holds its
+ * matches, as offsets into the unmarked text, in UTF-16 code units as the
+ * browser counts them; [] when the markers do not add up to `text`.
+ */
+export function spansOf(text: string, marked: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  let plain = '';
+  let start: number | undefined;
+  for (const char of marked) {
+    if (char === START && start === undefined) start = plain.length;
+    else if (char === STOP && start !== undefined) {
+      if (plain.length > start) spans.push({ start, end: plain.length });
+      start = undefined;
+    } else plain += char;
+  }
+  return plain === text && start === undefined ? spans : [];
+}
+
+/**
+ * The words a query, as PostgreSQL writes a tsquery ('cancel' <-> 'order' &
+ * !( 'refund' | 'bill' )), looks for: each lexeme not under a negation, once.
+ * Highlights mark these wherever they stand, the same on both engines:
+ * ts_headline's handling of phrases differs between PostgreSQL versions
+ * (15 marks every word of a phrase, 17 only where the phrase stands whole).
+ */
+export function wantedLexemes(tsquery: string): string[] {
+  const wanted = new Set<string>();
+  // Whether each open parenthesis was negated, innermost last.
+  const groups: boolean[] = [];
+  let negateNext = false;
+  const token = /'((?:[^'\\]|''|\\.)*)'(?::[*A-D]+)?|!|\(|\)/g;
+  for (const match of tsquery.matchAll(token)) {
+    const [text, lexeme] = match;
+    const negated = groups.includes(true);
+    if (text === '!') negateNext = true;
+    else if (text === '(') {
+      groups.push(negateNext);
+      negateNext = false;
+    } else if (text === ')') groups.pop();
+    else {
+      if (!negateNext && !negated && lexeme !== undefined) wanted.add(lexeme.replace(/''|\\(.)/g, (escape, char: string | undefined) => char ?? "'"));
+      negateNext = false;
+    }
+  }
+  return [...wanted];
+}
+
+/** A tsquery that finds any of `lexemes`, already normalised (the cast does not stem again). */
+function anyOf(lexemes: string[]): string {
+  return lexemes.map((l) => `'${l.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ');
+}
+
+interface QueryRow {
+  matched: boolean;
+  query: string;
+}
+
+interface HeadlineRow {
+  transcript: string | null;
+  summary: string | null;
+  reason: string | null;
+  transcript_marked: string | null;
+  summary_marked: string | null;
+  reason_marked: string | null;
+}
+
+/**
+ * The words of one call that a q matches, as the server matches them
+ * (stemmed: "cancellation" marks "cancelled"), in each of the three texts;
+ * undefined when there is no such call. A call the search does not find (it
+ * holds an excluded word, or only part of a phrase) has no matches.
+ */
+export async function findCallMatches(db: Queryable, id: string, q: string): Promise<CallMatches | undefined> {
+  const [found] = await db.query<QueryRow>(
+    `SELECT c.words @@ t.query AS matched, t.query::text AS query
+     FROM calls c CROSS JOIN (SELECT websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', $2) AS query) t
+     WHERE c.id = $1`,
+    [id, q],
+  );
+  if (!found) return undefined;
+  const none: CallMatches = { transcript: [], summary: [], reason: [] };
+  const lexemes = wantedLexemes(found.query);
+  if (!found.matched || lexemes.length === 0) return none;
+  const headline = (column: string) =>
+    `CASE WHEN c.${column} IS NULL THEN NULL ELSE ts_headline('${TEXT_SEARCH_CONFIG}', c.${column}, $2::tsquery, $3) END AS ${column}_marked`;
+  const [row] = await db.query<HeadlineRow>(
+    `SELECT c.transcript, c.summary, c.reason, ${headline('transcript')}, ${headline('summary')}, ${headline('reason')} FROM calls c WHERE c.id = $1`,
+    [id, anyOf(lexemes), HEADLINE_OPTIONS],
+  );
+  if (!row) return none;
+  const spans = (text: string | null, marked: string | null) => (text === null || marked === null ? [] : spansOf(text, marked));
+  return {
+    transcript: spans(row.transcript, row.transcript_marked),
+    summary: spans(row.summary, row.summary_marked),
+    reason: spans(row.reason, row.reason_marked),
+  };
+}
