@@ -20,6 +20,7 @@ import { loginThrottleSoftLimit } from './0014-login-throttle-soft-limit';
 import { savedViews } from './0015-saved-views';
 import { reviewerRole } from './0016-reviewer-role';
 import { repeatColumns } from './0018-repeat-columns';
+import { repeatDetection } from './0019-repeat-detection';
 
 export interface Migration {
   version: string;
@@ -44,4 +45,5 @@ export const MIGRATIONS: Migration[] = [
   savedViews,
   reviewerRole,
   repeatColumns,
+  repeatDetection,
 ];
