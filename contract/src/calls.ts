@@ -34,6 +34,10 @@ export interface CallRecord {
   /** Whether a person set the status (it then no longer follows the bot). */
   statusOverridden: boolean;
   qc: QcVerdict;
+  /** Whether the same caller id called the same campaign within the repeat window before this call. */
+  repeat: boolean;
+  /** The latest such earlier call's id; null for a first call. */
+  repeatOf: string | null;
 }
 
 export interface CallAuditEntry {
@@ -47,8 +51,18 @@ export interface CallAuditEntry {
   to: { status: string; sub_disposition: string | null; reason: string | null };
 }
 
+/** Another call of the same caller id to the same campaign, in the repeat window either side of a call. */
+export interface CallerCall {
+  id: string;
+  callTimestamp: string;
+  campaignName: string;
+  status: string;
+}
+
 export interface CallDetail extends CallRecord {
   audit: CallAuditEntry[];
+  /** The caller's other calls to this campaign within the repeat window before and after this one, oldest first (none without a caller id). */
+  callerCalls: CallerCall[];
 }
 
 export interface RecordsMeta {

@@ -103,6 +103,7 @@ function singleDimension(filter: CallFilter): DimensionSelection | undefined {
   // calls_daily_dim_status counts not-connected calls but keeps their money with the others: a
   // connection filter asking for money never gets here (planStatusTotals reads the calls for it).
   if (filter.search !== undefined || filter.callerId !== undefined) return undefined;
+  if (filter.connected !== undefined && filter.repeat !== undefined) return undefined;
   const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
   const [only] = chosen;
   return chosen.length === 1 ? only : undefined;
@@ -128,12 +129,13 @@ export type StatusMeasures = 'counts' | 'money';
  * - any other range: the hourly rollup for whole hours, the calls for the partial hours at each end;
  * - anything narrower (a caller id, several pickers, or a selection over part of a day): the calls,
  *   through the (dimension, call_ts) and caller-id indexes.
- * `connected` is answered by every rollup above when only `counts` are asked for
- * (they keep not_connected per status); its money only the calls know.
+ * `connected` or `repeat` is answered by every rollup above when only `counts` are asked for
+ * (they keep not_connected and repeats per status); their money only the calls know, and so
+ * the two together (repeats are not kept by connection).
  */
 export function planStatusTotals(filter: CallFilter, range: TimeRange, measures: StatusMeasures = 'money'): RangePlan {
-  // The rollups keep each status's not-connected calls but not their money.
-  if (filter.connected !== undefined && measures === 'money') return callsOnly(range);
+  // The rollups keep each status's not-connected and repeat calls but not their money.
+  if ((filter.connected !== undefined || filter.repeat !== undefined) && measures === 'money') return callsOnly(range);
   const wholeDays = coversWholeDays(range);
   const selection = singleDimension(filter);
   if (selection && wholeDays) {
@@ -164,7 +166,7 @@ function midnightOnOrBefore(instant: Date): Date {
  * calls; anything narrower reads the calls.
  */
 export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CallsPart> {
-  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0 || filter.connected !== undefined) return callsOnly(range);
+  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0 || filter.connected !== undefined || filter.repeat !== undefined) return callsOnly(range);
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
 }
 
@@ -174,7 +176,7 @@ export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePl
  * the caller-id search). With nothing narrowing but the time, the whole New
  * York days of the range come from the per-dimension rollups and the partial
  * days at either end of a custom range from the calls. Anything narrower
- * (another picker, a status, the connection, a caller id) is counted from the
+ * (another picker, a status, the connection, repeats, a caller id) is counted from the
  * calls, exactly, through their indexes: a rollup keyed by every combination
  * of them measured at about 1,700 rows a day and cost ingest 40 % of its speed
  * (docs/benchmarks.md), more than faster pickers are worth.
@@ -184,6 +186,7 @@ export function planDimensionCounts(filter: CallFilter, range: TimeRange): Range
     filter.search !== undefined ||
     filter.callerId !== undefined ||
     filter.connected !== undefined ||
+    filter.repeat !== undefined ||
     filter.statuses.length > 0 ||
     FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
   if (narrower) return callsOnly(range);
@@ -202,7 +205,8 @@ export function planDimensionCounts(filter: CallFilter, range: TimeRange): Range
  *   range): whole hours from the hourly rollup, the partial hours from the calls;
  *   a picker's selection has no hourly rollup, so those come from the calls;
  * - anything narrower (several pickers, a caller id): the calls for all of it.
- * `connected` goes with every part (the rollups keep not_connected per status).
+ * `connected` or `repeat` goes with every part (the rollups keep not_connected and repeats per status);
+ * both together make the filter narrower than the rollups (narrowsBeyondStatus).
  */
 export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesBucket): RangePart[] {
   const selection = singleDimension(filter);

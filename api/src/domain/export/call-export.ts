@@ -42,6 +42,7 @@ export function describeFilter(filter: CallFilter) {
     search: filter.search,
     callerId: filter.callerId,
     connected: filter.connected,
+    repeat: filter.repeat,
   };
 }
 
