@@ -4,7 +4,7 @@
  * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
-import type { CallAuditEntry, CallRecord, PublicUser } from '@callboard/contract';
+import type { CallAuditEntry, CallerCall, CallRecord, PublicUser } from '@callboard/contract';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
@@ -101,6 +101,8 @@ export interface FakeCallsApi {
   /** The calls the server holds now; push to make calls "arrive". */
   calls: CallRecord[];
   audits: Map<string, CallAuditEntry[]>;
+  /** A call's caller's other calls, as its detail lists them (none unless set). */
+  callerCalls: Map<string, CallerCall[]>;
   /** Bodies of PUT /api/calls/bulk-update, parsed. */
   bulkBodies: unknown[];
   /** Answers the next matching request with this failure instead. */
@@ -121,6 +123,7 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
   const api: FakeCallsApi = {
     calls: [...calls],
     audits: new Map(),
+    callerCalls: new Map(),
     bulkBodies: [],
     failNext(path, status = 500, message = 'Database unavailable') {
       failures.set(path, { status, message });
@@ -158,7 +161,7 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         if (failed) return failed;
         const call = api.calls.find((c) => c.id === detail[1]);
         if (!call) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Call not found' }, 404);
-        return jsonResponse({ success: true, data: { ...call, audit: api.audits.get(call.id) ?? [] } });
+        return jsonResponse({ success: true, data: { ...call, audit: api.audits.get(call.id) ?? [], callerCalls: api.callerCalls.get(call.id) ?? [] } });
       }
       if (url.pathname === '/api/calls/bulk-update' && method === 'PUT') {
         const body = JSON.parse(init?.body as string) as { ids: string[]; set: { status: string } };

@@ -2,9 +2,11 @@ import type { CallRecord, QcVerdict } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
+import { CallerCalls } from '@callboard/shared-ui/caller-calls';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
 import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
+import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
@@ -22,7 +24,8 @@ export interface CallDetailPanelProps {
 /**
  * A call beside the log: the bot's verdict next to the status that counts
  * (and whether a person overrode it), the call's facts, and the history of
- * every re-disposition. A side panel, not a dialog, so j/k keep walking the
+ * every re-disposition, and the caller's other calls to the campaign around
+ * this one (each a link opening it here). A side panel, not a dialog, so j/k keep walking the
  * log while it is open and it follows the focus row.
  */
 export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) {
@@ -48,6 +51,16 @@ export function CallDetailPanel({ callId, row, onClose }: CallDetailPanelProps) 
         ) : null}
         {call ? <Disposition call={call} /> : null}
         {call ? <Facts call={call} /> : null}
+
+        {detail && detail.callerId.trim() !== '' ? (
+          <section className="cb-section" aria-label="Caller's other calls">
+            <h3 className="cb-section__title">
+              Caller’s other calls
+              <RepeatBadge call={detail} />
+            </h3>
+            <CallerCalls calls={detail.callerCalls} callTimestamp={detail.callTimestamp} />
+          </section>
+        ) : null}
 
         <section className="cb-section" aria-label="History">
           <h3 className="cb-section__title">History</h3>

@@ -1,10 +1,12 @@
-import type { CallRecord } from '@callboard/contract';
+import type { CallerCall, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { Button } from '@callboard/shared-ui/button';
+import { CallerCalls } from '@callboard/shared-ui/caller-calls';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
+import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
@@ -46,7 +48,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * Call Record Details: Basic, QC and System Information, the
- * recording with its download link, and the transcript. Opened by its URL
+ * recording with its download link, the caller's other calls to the campaign
+ * around this one (each opens in its place), and the transcript. Opened by its URL
  * (/reporting/calls/{id}), so it can be shared; the backdrop, Escape, × and
  * Close all close it.
  */
@@ -69,7 +72,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   return (
     <Modal open={callId !== undefined} onClose={onClose} title={title} size="lg" footer={footer} className="call-details">
       {record ? (
-        <CallDetailsBody record={record} />
+        <CallDetailsBody record={record} callerCalls={detail?.callerCalls} />
       ) : error ? (
         <LoadError title="Failed to load the call." error={error} />
       ) : isLoading ? (
@@ -82,7 +85,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   );
 }
 
-function CallDetailsBody({ record }: { record: CallRecord }) {
+function CallDetailsBody({ record, callerCalls }: { record: CallRecord; callerCalls: CallerCall[] | undefined }) {
   const { qc } = record;
   const recordingUrl = useSteadyRecordingLink(record.recordingUrl);
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
@@ -93,6 +96,7 @@ function CallDetailsBody({ record }: { record: CallRecord }) {
           <Field label="Time">{formatDateTime(record.callTimestamp)}</Field>
           <Field label="Caller ID">
             <span className="cb-mono">{cellText(record.callerId)}</span>
+            <RepeatBadge call={record} />
           </Field>
           <Field label="Campaign">{cellText(record.campaignName)}</Field>
           <Field label="Publisher">{cellText(record.systemName)}</Field>
@@ -138,6 +142,13 @@ function CallDetailsBody({ record }: { record: CallRecord }) {
               Download Recording
             </a>
           </div>
+        </section>
+      ) : null}
+
+      {callerCalls && hasText(record.callerId) ? (
+        <section className="cb-section" aria-label="Caller's other calls">
+          <h3 className="cb-section__title">Caller&apos;s other calls</h3>
+          <CallerCalls calls={callerCalls} callTimestamp={record.callTimestamp} />
         </section>
       ) : null}
 
