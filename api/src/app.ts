@@ -40,6 +40,7 @@ import ingestKeyRoutes from './routes/api/ingest-keys';
 import statsRoutes from './routes/api/stats';
 import webRoutes from './routes/web';
 import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './domain/web/front-end';
+import { DEFAULT_REPEAT_WINDOW_DAYS } from './domain/calls/repeat-window';
 import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './domain/calls/stats';
 import { AcceptedIngestKeys } from './domain/rate-limit/accepted-ingest-keys';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limit/rate-limits';
@@ -60,6 +61,8 @@ export interface AppOptions {
   ingestApiKey?: string;
   /** INGEST_CONCURRENCY: call deliveries written at once (default DEFAULT_INGEST_CONCURRENCY). */
   ingestConcurrency?: number;
+  /** REPEAT_WINDOW_DAYS: the window the stored calls were decided with (start-up applies it: domain/calls/repeat-window.ts). */
+  repeatWindowDays?: number;
   flagThresholds?: FlagThresholds;
   /** Overridable so tests can exercise a limit without waiting for it. */
   limits?: Partial<AppLimits>;
@@ -147,6 +150,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     ingestApiKey: options.ingestApiKey,
     acceptedKeys: acceptedIngestKeys,
     concurrency: options.ingestConcurrency ?? DEFAULT_INGEST_CONCURRENCY,
+    repeatWindowDays: options.repeatWindowDays ?? DEFAULT_REPEAT_WINDOW_DAYS,
   });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import app from './app';
+import { applyRepeatWindow } from './domain/calls/repeat-window';
 import { FASTIFY_OPTIONS, loggerOptions } from './fastify-options';
 import { loadConfig, type Config } from './config/env';
 import { fastifyTrustProxy } from './config/trust-proxy';
@@ -48,6 +49,8 @@ export interface StartOptions {
 async function prepareDatabase(config: Config, db: Database, passwords: PasswordHasher, demoCalls: number, log: (msg: string) => void) {
   const { wasEmpty, applied } = await migrate(db);
   if (applied.length > 0) log(`database: applied migrations ${applied.join(', ')}`);
+  const redecided = await applyRepeatWindow(db, config.repeatWindowDays);
+  if (redecided !== null) log(`repeat callers: decided again with a ${config.repeatWindowDays}-day window (${redecided} calls changed)`);
   if (config.admin) {
     const outcome = await ensureAdmin(db, passwords, config.admin);
     if (outcome === 'created') log(`created admin ${config.admin.email}`);
@@ -92,6 +95,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       passwords,
       ingestApiKey: config.ingestApiKey,
       ingestConcurrency: config.ingestConcurrency,
+      repeatWindowDays: config.repeatWindowDays,
       flagThresholds: config.flagThresholds,
       webRoot: config.webRoot ?? DEFAULT_WEB_ROOT,
       remoteUrls: config.remoteUrls,

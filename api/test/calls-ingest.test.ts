@@ -456,8 +456,8 @@ describe('POST /api/ingest/calls', () => {
     });
     const batch = [row('whole-1', 'Whole P'), row('whole-2', 'Whole Q')];
     await expect(
-      t.db.query('SELECT * FROM ingest_calls($1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[])', [
-        JSON.stringify(batch), 2, ['Whole C'], ['Whole P'], [], [],
+      t.db.query('SELECT * FROM ingest_calls($1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[], $7::int)', [
+        JSON.stringify(batch), 2, ['Whole C'], ['Whole P'], [], [], 7,
       ]),
     ).rejects.toThrow('ingest_calls stored 1 of 2 calls');
     expect(await count("SELECT count(*) AS n FROM calls WHERE system_call_id LIKE 'whole-%'")).toBe(0);

@@ -157,7 +157,7 @@ describe('the ingest routes check the scope', () => {
   test('an ingest route that names no scope stops the server from starting', async () => {
     const bare = Fastify();
     void bare.register(async (instance) => {
-      await ingestRoutes(instance, { ingestApiKey: INGEST_KEY, acceptedKeys: new AcceptedIngestKeys(INGEST_KEY), concurrency: 1 });
+      await ingestRoutes(instance, { ingestApiKey: INGEST_KEY, acceptedKeys: new AcceptedIngestKeys(INGEST_KEY), concurrency: 1, repeatWindowDays: 7 });
       instance.post('/unscoped', async () => ({ success: true }));
     });
     await expect(bare.ready()).rejects.toThrow('ingest route POST /unscoped names no ingestScope');

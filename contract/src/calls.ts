@@ -35,6 +35,10 @@ export interface CallRecord {
   /** Whether a person set the status (it then no longer follows the bot). */
   statusOverridden: boolean;
   qc: QcVerdict;
+  /** Whether the same caller id called the same campaign within the repeat window before this call. */
+  repeat: boolean;
+  /** The latest such earlier call's id; null for a first call. */
+  repeatOf: string | null;
 }
 
 export interface CallAuditEntry {
@@ -65,10 +69,20 @@ export interface CallMatches {
   reason: TextSpan[];
 }
 
+/** Another call of the same caller id to the same campaign, in the repeat window either side of a call. */
+export interface CallerCall {
+  id: string;
+  callTimestamp: string;
+  campaignName: string;
+  status: string;
+}
+
 export interface CallDetail extends CallRecord {
   audit: CallAuditEntry[];
   /** Only when the detail was asked for with `q` (GET /api/calls/records/{id}?q=…). */
   matches?: CallMatches;
+  /** The caller's other calls to this campaign within the repeat window before and after this one, oldest first (none without a caller id). */
+  callerCalls: CallerCall[];
 }
 
 /** GET /api/calls/records/{id} query: the transcript search whose words to mark. */

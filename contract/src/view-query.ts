@@ -7,7 +7,7 @@
  * (`@callboard/contract/view-query`) because judging a custom range needs luxon.
  */
 import type { FieldError } from './api-envelope';
-import { CONNECTED_PARAMS, type ConnectedParam } from './calls';
+import { CONNECTED_PARAMS, REPEAT_PARAMS, type ConnectedParam, type RepeatParam } from './calls';
 import { checkCustomRange, datesWithoutCustomError, takesCustomDates } from './date-range';
 import { DATE_PRESETS, isDatePreset, type DatePreset } from './date-presets';
 import { parseIdList } from './id-list';
@@ -27,6 +27,7 @@ export const VIEW_FILTER_PARAMS = [
   'status',
   'disposition',
   'connected',
+  'repeat',
   'search',
   'q',
 ] as const;
@@ -76,6 +77,8 @@ export interface ViewQueryParams {
   status?: string[];
   disposition?: string[];
   connected?: ConnectedParam;
+  /** Repeat calls only (`true`) or first calls only (`false`). */
+  repeat?: RepeatParam;
   /** Trimmed, never blank. */
   search?: string;
   /** The transcript search; trimmed, never blank. */
@@ -104,7 +107,7 @@ function valueList(field: string, raw: string): string[] | FieldError {
  * the rules the calls API applies to the same params: a known date preset;
  * start and end dates only with `custom`, both then required and a valid
  * range (otherwise the preset and dates are all left out); id lists of plain
- * ids; value lists of at most 100 short values; `connected` true or false; a
+ * ids; value lists of at most 100 short values; `connected` and `repeat` true or false; a
  * search and a transcript search (`q`) of at most 100 characters each; a sortable column, `asc`/`desc`, a
  * positive page. Lists are de-duplicated in first-seen order; blank params
  * count as absent. A param the area's view does not have is an error too.
@@ -143,6 +146,11 @@ export function parseViewQuery(area: ViewArea, search: QueryParamsLike): ParsedV
   if (connected !== undefined) {
     if ((CONNECTED_PARAMS as readonly string[]).includes(connected)) params.connected = connected as ConnectedParam;
     else errors.push({ field: 'connected', message: `connected must be one of ${CONNECTED_PARAMS.join(', ')}` });
+  }
+  const repeat = raw('repeat');
+  if (repeat !== undefined) {
+    if ((REPEAT_PARAMS as readonly string[]).includes(repeat)) params.repeat = repeat as RepeatParam;
+    else errors.push({ field: 'repeat', message: `repeat must be one of ${REPEAT_PARAMS.join(', ')}` });
   }
   for (const field of ['search', 'q'] as const) {
     const text = raw(field);

@@ -203,6 +203,14 @@ describe('filterQuery', () => {
     });
   });
 
+  test('repeat only when chosen, and a stored value it does not know is dropped', () => {
+    expect(filterQuery({ ...DEFAULT_FILTERS, repeat: 'true' }).repeat).toBe('true');
+    expect(filterQuery(DEFAULT_FILTERS)).not.toHaveProperty('repeat');
+    expect(sanitizeFilters({ repeat: 'false' }).repeat).toBe('false');
+    expect(sanitizeFilters({ repeat: 'yes' }).repeat).toBe('');
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, repeat: 'false' })).toBe(1);
+  });
+
   test('connected only when chosen, and a stored value it does not know is dropped', () => {
     expect(filterQuery({ ...DEFAULT_FILTERS, connected: 'false' }).connected).toBe('false');
     expect(filterQuery(DEFAULT_FILTERS)).not.toHaveProperty('connected');

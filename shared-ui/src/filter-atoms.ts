@@ -16,12 +16,14 @@ import {
   FILTER_DIMENSIONS,
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
+  REPEAT_PARAMS,
   SORTABLE_COLUMNS,
   type ConnectedParam,
   type DatePreset,
   type FilterDimension,
   type FilterOption,
   type RecordsParams,
+  type RepeatParam,
   type SortColumn,
 } from '@callboard/contract';
 import { takesCustomDates } from '@callboard/contract/date-range';
@@ -61,6 +63,8 @@ export interface FilterState {
   disposition: string[];
   /** Only calls that reached a target (`true`), only those that never did (`false`, the Red No Connects), or all (''). */
   connected: '' | ConnectedParam;
+  /** Only repeat calls (`true`), only first calls (`false`), or all (''). */
+  repeat: '' | RepeatParam;
   /** The chosen options of each picker (their labels are what chips show); the id lists above derive from them. */
   campaigns: FilterOption[];
   publishers: FilterOption[];
@@ -86,6 +90,7 @@ export const DEFAULT_FILTERS: FilterState = {
   status: [],
   disposition: [],
   connected: '',
+  repeat: '',
   campaigns: [],
   publishers: [],
   targets: [],
@@ -133,6 +138,7 @@ export function sanitizeFilters(stored: unknown): FilterState {
     status: stringList(s.status),
     disposition: stringList(s.disposition),
     connected: (CONNECTED_PARAMS as readonly unknown[]).includes(s.connected) ? (s.connected as ConnectedParam) : '',
+    repeat: (REPEAT_PARAMS as readonly unknown[]).includes(s.repeat) ? (s.repeat as RepeatParam) : '',
     campaigns: optionList(s.campaigns),
     publishers: optionList(s.publishers),
     targets: optionList(s.targets),
@@ -313,7 +319,8 @@ export const resetFiltersAtom = atom(null, (get, set) => {
  * - a non-blank search counts 1, and so does a non-blank transcript search;
  * - each non-empty list counts 1, whatever its length: caller ids, campaigns,
  *   publishers, targets, buyers, status, disposition;
- * - a connected filter (reached a target, or never did) counts 1.
+ * - a connected filter (reached a target, or never did) counts 1;
+ * - a repeat filter (repeats only, or first calls only) counts 1.
  * Page, page size and sort are not filters.
  */
 export function activeFilterCount(filters: FilterState): number {
@@ -323,6 +330,7 @@ export function activeFilterCount(filters: FilterState): number {
   if (filters.q.trim() !== '') count += 1;
   for (const list of FILTER_LISTS) if (filters[list].length > 0) count += 1;
   if (filters.connected !== '') count += 1;
+  if (filters.repeat !== '') count += 1;
   return count;
 }
 
@@ -361,6 +369,7 @@ export function filterQuery(filters: FilterState, options: FilterQueryOptions = 
   }
   if (filters.callerId.length === 1) query.callerId = filters.callerId[0];
   if (filters.connected !== '') query.connected = filters.connected;
+  if (filters.repeat !== '') query.repeat = filters.repeat;
   if (options.paging) {
     query.page = filters.page;
     query.limit = filters.limit;

@@ -63,6 +63,7 @@ export function filtersFromSearch(area: ViewArea, search: string, current: Filte
     status: params.status ?? [],
     disposition: params.disposition ?? [],
     connected: params.connected ?? '',
+    repeat: params.repeat ?? '',
     page: params.page ?? 1,
     sortBy: allowed.includes('sortBy') ? (params.sortBy ?? DEFAULT_SORT.sortBy) : current.sortBy,
     sortDir: allowed.includes('sortDir') ? (params.sortDir ?? DEFAULT_SORT.sortDir) : current.sortDir,

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
+import { DEFAULT_REPEAT_WINDOW_DAYS, MAX_REPEAT_WINDOW_DAYS, MIN_REPEAT_WINDOW_DAYS } from '../domain/calls/repeat-window';
 import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/ingest-write-queue';
 import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../domain/web/front-end';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
@@ -42,6 +43,8 @@ export interface Config {
   ingestApiKey: string | undefined;
   /** Call deliveries written to the database at once (domain/ingest/ingest-write-queue.ts). */
   ingestConcurrency: number;
+  /** REPEAT_WINDOW_DAYS: a call from the same caller id to the same campaign within this many days before makes a call a repeat. */
+  repeatWindowDays: number;
   /** Percent shares at which the stats cards raise their warning flags. */
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
   /** Absolute path of the folder holding the built front end; undefined: the repository root. */
@@ -163,6 +166,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else problems.push(`INGEST_CONCURRENCY must be a whole number from 1 to ${MAX_INGEST_CONCURRENCY} (got "${rawConcurrency}")`);
   }
 
+  let repeatWindowDays = DEFAULT_REPEAT_WINDOW_DAYS;
+  const rawRepeatWindow = value('REPEAT_WINDOW_DAYS');
+  if (rawRepeatWindow !== undefined) {
+    const parsed = Number(rawRepeatWindow);
+    if (/^\d+$/.test(rawRepeatWindow) && parsed >= MIN_REPEAT_WINDOW_DAYS && parsed <= MAX_REPEAT_WINDOW_DAYS) repeatWindowDays = parsed;
+    else problems.push(`REPEAT_WINDOW_DAYS must be a whole number of days from ${MIN_REPEAT_WINDOW_DAYS} to ${MAX_REPEAT_WINDOW_DAYS} (got "${rawRepeatWindow}")`);
+  }
+
   const remoteUrls = {} as Record<RemoteName, string | undefined>;
   for (const name of REMOTE_NAMES) {
     const variable = `REMOTE_${name.toUpperCase()}_URL`;
@@ -219,6 +230,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     ingestApiKey,
     ingestConcurrency,
+    repeatWindowDays,
     flagThresholds: {
       voicemailPct: percent('FLAG_VOICEMAIL_PCT', 20),
       targetHangupPct: percent('FLAG_TARGET_HU_PCT', 10),

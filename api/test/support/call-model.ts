@@ -20,6 +20,8 @@ export interface ModelCall {
   status: string;
   revenueCents: number;
   payoutCents: number;
+  /** Whether the call is a repeat (repeat-filter.test.ts decides it by brute force once the calls are stored). */
+  repeat?: boolean;
 }
 
 export const CAMPAIGNS = ['Medicare Advantage', 'ACA Health', 'Final Expense', 'Solar'];
@@ -104,6 +106,7 @@ export interface ModelFilter {
   search?: string;
   callerId?: string;
   connected?: boolean;
+  repeat?: boolean;
 }
 
 export function statusMatches(status: string, statuses: string[]): boolean {
@@ -120,6 +123,7 @@ export function matches(call: ModelCall, range: TimeRange, f: ModelFilter, ignor
   if (f.search && !call.callerId.toLowerCase().includes(f.search.toLowerCase())) return false;
   if (f.callerId !== undefined && call.callerId !== f.callerId) return false;
   if (f.connected !== undefined && call.connected !== f.connected) return false;
+  if (f.repeat !== undefined && (call.repeat ?? false) !== f.repeat) return false;
   return true;
 }
 

@@ -1,6 +1,7 @@
 import type { Database } from '../../src/db/database';
 
-const MEASURES = `count(*) AS calls, count(*) FILTER (WHERE NOT connected) AS not_connected, sum(duration_sec) AS duration_sec,
+const MEASURES = `count(*) AS calls, count(*) FILTER (WHERE NOT connected) AS not_connected, count(*) FILTER (WHERE repeat_of IS NOT NULL) AS repeats,
+  sum(duration_sec) AS duration_sec,
   sum(revenue_cents) AS revenue_cents, sum(payout_cents) AS payout_cents`;
 const DIMS = 'CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, coalesce(buyer_id, 0))) AS v(dim, dim_id)';
 const NY_DAY = "((call_ts AT TIME ZONE 'America/New_York')::date)::text";
@@ -9,17 +10,17 @@ const NY_DAY = "((call_ts AT TIME ZONE 'America/New_York')::date)::text";
 const PAIRS: Array<[name: string, rollup: string, recount: string]> = [
   [
     'calls_daily',
-    'SELECT day::text, status, calls, not_connected, duration_sec, revenue_cents, payout_cents FROM calls_daily WHERE calls <> 0',
+    'SELECT day::text, status, calls, not_connected, repeats, duration_sec, revenue_cents, payout_cents FROM calls_daily WHERE calls <> 0',
     `SELECT ${NY_DAY} AS day, status, ${MEASURES} FROM calls GROUP BY 1, 2`,
   ],
   [
     'calls_hourly',
-    'SELECT hour, status, calls, not_connected, duration_sec, revenue_cents, payout_cents FROM calls_hourly WHERE calls <> 0',
+    'SELECT hour, status, calls, not_connected, repeats, duration_sec, revenue_cents, payout_cents FROM calls_hourly WHERE calls <> 0',
     `SELECT date_trunc('hour', call_ts, 'UTC') AS hour, status, ${MEASURES} FROM calls GROUP BY 1, 2`,
   ],
   [
     'calls_monthly',
-    'SELECT month::text, status, calls, not_connected, duration_sec, revenue_cents, payout_cents FROM calls_monthly WHERE calls <> 0',
+    'SELECT month::text, status, calls, not_connected, repeats, duration_sec, revenue_cents, payout_cents FROM calls_monthly WHERE calls <> 0',
     `SELECT (date_trunc('month', call_ts AT TIME ZONE 'America/New_York')::date)::text AS month, status, ${MEASURES} FROM calls GROUP BY 1, 2`,
   ],
   [
@@ -30,8 +31,9 @@ const PAIRS: Array<[name: string, rollup: string, recount: string]> = [
   ],
   [
     'calls_daily_dim_status',
-    'SELECT dim, dim_id, day::text, status, calls, not_connected, revenue_cents, payout_cents FROM calls_daily_dim_status WHERE calls <> 0',
+    'SELECT dim, dim_id, day::text, status, calls, not_connected, repeats, revenue_cents, payout_cents FROM calls_daily_dim_status WHERE calls <> 0',
     `SELECT dim, dim_id, ${NY_DAY} AS day, status, count(*) AS calls, count(*) FILTER (WHERE NOT connected) AS not_connected,
+       count(*) FILTER (WHERE repeat_of IS NOT NULL) AS repeats,
        sum(revenue_cents) AS revenue_cents, sum(payout_cents) AS payout_cents FROM calls ${DIMS} GROUP BY 1, 2, 3, 4`,
   ],
   [

@@ -4,7 +4,7 @@
  * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
-import type { CallAuditEntry, CallMatches, CallRecord, ChangeAction, DispositionBody, PublicUser } from '@callboard/contract';
+import type { CallAuditEntry, CallerCall, CallMatches, CallRecord, ChangeAction, DispositionBody, PublicUser } from '@callboard/contract';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
@@ -103,6 +103,8 @@ export interface FakeCallsApi {
   audits: Map<string, CallAuditEntry[]>;
   /** The words a transcript search matched, per call: sent with the detail when it is asked for with `q`. */
   matches: Map<string, CallMatches>;
+  /** A call's caller's other calls, as its detail lists them (none unless set). */
+  callerCalls: Map<string, CallerCall[]>;
   /** Bodies of PUT /api/calls/bulk-update, parsed. */
   bulkBodies: unknown[];
   /** Each one-call change asked for: PUT …/disposition (its body) and POST …/restore-verdict. */
@@ -160,12 +162,13 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
     }
     return changeId;
   };
-  const detailOf = (call: CallRecord) => ({ ...call, audit: api.audits.get(call.id) ?? [] });
+  const detailOf = (call: CallRecord) => ({ ...call, audit: api.audits.get(call.id) ?? [], callerCalls: api.callerCalls.get(call.id) ?? [] });
 
   const api: FakeCallsApi = {
     calls: [...calls],
     audits: new Map(),
     matches: new Map(),
+    callerCalls: new Map(),
     bulkBodies: [],
     changeRequests: [],
     undoRequests: [],

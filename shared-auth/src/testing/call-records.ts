@@ -35,11 +35,13 @@ export function makeCallRecord(overrides: Partial<CallRecord> = {}): CallRecord 
     payout: 20,
     statusOverridden: false,
     qc: { disposition: 'Sales', sub_disposition: 'Closed', reason: 'Bot reason', summary: 'Bot summary' },
+    repeat: false,
+    repeatOf: null,
     ...overrides,
   };
 }
 
-/** A call with its audit history, as GET /api/calls/records/:id returns it. */
+/** A call with its audit history and its caller's other calls, as GET /api/calls/records/:id returns it. */
 export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail {
-  return { ...makeCallRecord(overrides), audit: [], ...overrides };
+  return { ...makeCallRecord(overrides), audit: [], callerCalls: [], ...overrides };
 }

@@ -18,6 +18,8 @@ export interface FiltersDraft {
   callerId: string[];
   status: string[];
   disposition: string[];
+  /** Repeat calls only ('true'), first calls only ('false'), or all (''). */
+  repeat: FilterState['repeat'];
   campaigns: FilterOption[];
   publishers: FilterOption[];
   targets: FilterOption[];
@@ -34,6 +36,7 @@ export function draftFromFilters(filters: FilterState): FiltersDraft {
     callerId: filters.callerId,
     status: filters.status,
     disposition: filters.disposition,
+    repeat: filters.repeat,
     campaigns: filters.campaigns,
     publishers: filters.publishers,
     targets: filters.targets,

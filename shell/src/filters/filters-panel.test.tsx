@@ -30,7 +30,7 @@ test('offers the twelve presets, today by default, and the dates only for Custom
   expect(panel()).toBeInTheDocument();
   expect(presetSelect()).toHaveValue('today');
   expect(presetSelect()).toHaveFocus();
-  expect(screen.getAllByRole('option')).toHaveLength(12);
+  expect(within(presetSelect()).getAllByRole('option')).toHaveLength(12);
   expect(screen.queryByLabelText('Start Date')).not.toBeInTheDocument();
 
   await user.selectOptions(presetSelect(), 'Custom Range');
@@ -165,4 +165,15 @@ test('a picker chosen in the panel replaces it, and closing the picker gives foc
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Open filters' })).toHaveFocus();
+});
+
+test('Repeat callers: all calls by default; Repeats only or First calls only is applied as repeat', async () => {
+  const { user, filters } = openPanel();
+  const calls = screen.getByLabelText('Calls');
+  expect(calls).toHaveValue('');
+  expect(within(calls).getAllByRole('option').map((o) => o.textContent)).toEqual(['All calls', 'Repeats only', 'First calls only']);
+  await user.selectOptions(calls, 'Repeats only');
+  expect(filters().repeat).toBe('');
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(filters().repeat).toBe('true');
 });

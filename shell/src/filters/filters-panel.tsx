@@ -19,6 +19,13 @@ import './filters.css';
 
 const PRESET_OPTIONS = DATE_PRESETS.map((preset) => ({ value: preset, label: DATE_PRESET_LABELS[preset] }));
 
+/** Which calls by whether their caller called the same campaign within the repeat window before (the API's `repeat`). */
+const REPEAT_OPTIONS: Array<{ value: FiltersDraft['repeat']; label: string }> = [
+  { value: '', label: 'All calls' },
+  { value: 'true', label: 'Repeats only' },
+  { value: 'false', label: 'First calls only' },
+];
+
 export interface FiltersPanelProps {
   onClose: () => void;
 }
@@ -140,6 +147,19 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
               </div>
             ) : null}
             {error !== null ? <Alert tone="error">{error}</Alert> : null}
+          </section>
+
+          <section className="cb-section" aria-label="Repeat callers">
+            <h3 className="cb-section__title">Repeat callers</h3>
+            <SelectField
+              label="Calls"
+              options={REPEAT_OPTIONS}
+              value={draft.repeat}
+              onChange={(event) => {
+                const repeat = event.target.value as FiltersDraft['repeat'];
+                edit((d) => ({ ...d, repeat }));
+              }}
+            />
           </section>
 
           <section className="cb-section cb-filters-panel__folded" aria-label="Selections">

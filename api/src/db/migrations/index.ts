@@ -21,6 +21,7 @@ import { savedViews } from './0015-saved-views';
 import { reviewerRole } from './0016-reviewer-role';
 import { changeSets } from './0017-change-sets';
 import { repeatColumns } from './0018-repeat-columns';
+import { repeatDetection } from './0019-repeat-detection';
 import { transcriptSearch } from './0020-transcript-search';
 
 export interface Migration {
@@ -47,5 +48,6 @@ export const MIGRATIONS: Migration[] = [
   reviewerRole,
   changeSets,
   repeatColumns,
+  repeatDetection,
   transcriptSearch,
 ];

@@ -50,6 +50,13 @@ describe('date range', () => {
     expect(rejection({ datePreset: datePreset as never })).toEqual([{ field: 'datePreset', message: PRESET_MESSAGE }]);
   });
 
+  test('repeat narrows to repeat calls, or to first calls; nothing else is accepted', () => {
+    expect(parseCallFilter({ repeat: 'true' }, NOW).repeat).toBe(true);
+    expect(parseCallFilter({ repeat: 'false' }, NOW).repeat).toBe(false);
+    expect(parseCallFilter({ repeat: '' as never }, NOW).repeat).toBeUndefined();
+    expect(rejection({ repeat: 'yes' as never })).toEqual([{ field: 'repeat', message: 'repeat must be one of true, false' }]);
+  });
+
   test('connected narrows to calls that reached a target, or to those that never did; nothing else is accepted', () => {
     expect(parseCallFilter({ connected: 'true' }, NOW).connected).toBe(true);
     expect(parseCallFilter({ connected: 'false' }, NOW).connected).toBe(false);
@@ -171,6 +178,9 @@ test('narrowsBeyondStatus: only dimensions, search, callerId and q need the raw 
   expect(narrowed({ statuses: ['Sales'] })).toBe(false);
   expect(narrowed({ connected: true })).toBe(false);
   expect(narrowed({ connected: false, statuses: ['Rejected / Unknown'] })).toBe(false);
+  expect(narrowed({ repeat: true, statuses: ['Sales'] })).toBe(false);
+  // Repeats are kept per status, not per status and connection.
+  expect(narrowed({ repeat: false, connected: true })).toBe(true);
   expect(narrowed({ range: resolveCustom('2026-11-01T09:37', '2026-11-02T17:05') })).toBe(false);
   expect(narrowed({ campaignIds: [1] })).toBe(true);
   expect(narrowed({ publisherIds: [1] })).toBe(true);
@@ -183,7 +193,7 @@ test('narrowsBeyondStatus: only dimensions, search, callerId and q need the raw 
 
 test('the shared querystring schema lists every filter param as a bounded string', () => {
   expect(Object.keys(callFilterQuerySchema).sort()).toEqual(
-    ['buyer', 'callerId', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'publisher', 'q', 'search', 'startDate', 'status', 'target'].sort(),
+    ['buyer', 'callerId', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'publisher', 'q', 'repeat', 'search', 'startDate', 'status', 'target'].sort(),
   );
   for (const property of Object.values(callFilterQuerySchema)) {
     expect(property.type).toBe('string');

@@ -1,5 +1,6 @@
 import {
   CONNECTED_PARAMS,
+  REPEAT_PARAMS,
   DATE_PRESETS,
   DEFAULT_DATE_PRESET,
   REJECTED_UNKNOWN,
@@ -31,21 +32,26 @@ export interface CallFilter {
   q: string | undefined;
   /** Only calls that reached a target (true), only those that never did (false), or all (undefined). */
   connected: boolean | undefined;
+  /** Only repeat calls (true), only first calls (false), or all (undefined): migration 0019. */
+  repeat: boolean | undefined;
 }
 
 /**
- * Whether anything beyond the time range, the status and `connected` narrows
- * the calls. The per-status rollups answer only those: they keep the calls and
- * the not-connected calls of each status, so connected=false is `not_connected`
- * and connected=true is `calls - not_connected` (their money is not kept apart:
- * see planStatusTotals).
+ * Whether anything beyond the time range, the status, `connected` and `repeat`
+ * narrows the calls. The per-status rollups answer only those: they keep the
+ * calls, the not-connected calls and the repeat calls of each status, so
+ * connected=false is `not_connected` and connected=true is
+ * `calls - not_connected`, and likewise `repeats` (their money is not kept
+ * apart, nor repeats by connected: see planStatusTotals).
  */
 export function narrowsBeyondStatus(filter: CallFilter): boolean {
   return (
     filter.campaignIds.length + filter.publisherIds.length + filter.targetIds.length + filter.buyerIds.length > 0 ||
     filter.search !== undefined ||
     filter.callerId !== undefined ||
-    filter.q !== undefined
+    filter.q !== undefined ||
+    // Repeats are kept per status, not per status and connection: both together are counted from the calls.
+    (filter.connected !== undefined && filter.repeat !== undefined)
   );
 }
 
@@ -113,6 +119,13 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     else errors.push({ field: 'connected', message: `connected must be one of ${CONNECTED_PARAMS.join(', ')}` });
   }
 
+  let repeat: boolean | undefined;
+  const rawRepeat: string | undefined = query.repeat;
+  if (rawRepeat !== undefined && rawRepeat !== '') {
+    if ((REPEAT_PARAMS as readonly string[]).includes(rawRepeat)) repeat = rawRepeat === 'true';
+    else errors.push({ field: 'repeat', message: `repeat must be one of ${REPEAT_PARAMS.join(', ')}` });
+  }
+
   const filter = {
     campaignIds: idList('campaign', query.campaign, errors),
     publisherIds: idList('publisher', query.publisher, errors),
@@ -123,6 +136,7 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     callerId: callerId || undefined,
     q,
     connected,
+    repeat,
   };
   if (errors.length > 0 || !range) throw validationFailed(errors);
   return { range, ...filter };
@@ -143,4 +157,5 @@ export const callFilterQuerySchema = {
   callerId: { type: 'string', maxLength: 1000 },
   q: { type: 'string', maxLength: 1000 },
   connected: { type: 'string', maxLength: 10 },
+  repeat: { type: 'string', maxLength: 10 },
 } as const;

@@ -4,7 +4,7 @@ import type { CallRecord } from '@callboard/contract';
 export const RECORD_COLUMNS_SQL = `c.id::text AS id, c.call_ts, c.caller_id, cp.name AS campaign_name, p.name AS publisher_name,
   c.system_name, t.name AS target_name, b.name AS buyer_name, c.duration_sec, c.connected, c.status, c.sub_disposition,
   c.reason, c.summary, c.transcript, c.recording_url, c.system_call_id, c.system_publisher_id, c.system_buyer_id,
-  c.revenue_cents, c.payout_cents, c.status_overridden, c.qc_disposition, c.qc_sub_disposition, c.qc_reason, c.qc_summary`;
+  c.revenue_cents, c.payout_cents, c.status_overridden, c.qc_disposition, c.qc_sub_disposition, c.qc_reason, c.qc_summary, c.repeat_of::text AS repeat_of`;
 
 /** The dimension names a call shows, joined onto `c`. */
 export const CALL_JOINS = `JOIN campaigns cp ON cp.id = c.campaign_id
@@ -46,6 +46,7 @@ export interface RecordRow {
   qc_sub_disposition: string | null;
   qc_reason: string | null;
   qc_summary: string | null;
+  repeat_of: string | null;
 }
 
 export const centsToDollars = (cents: number | string): number => Number(cents) / 100;
@@ -80,5 +81,7 @@ export function toCallRecord(row: RecordRow): CallRecord {
       reason: row.qc_reason,
       summary: row.qc_summary,
     },
+    repeat: row.repeat_of !== null,
+    repeatOf: row.repeat_of,
   };
 }

@@ -32,13 +32,21 @@ const MEASURES = `sum(calls)::bigint AS calls, sum(not_connected)::bigint AS not
 const CONNECTED_MEASURES = `sum(calls - not_connected)::bigint AS calls, 0::bigint AS not_connected, 0::bigint AS revenue_cents, 0::bigint AS payout_cents`;
 const NOT_CONNECTED_MEASURES = `sum(not_connected)::bigint AS calls, sum(not_connected)::bigint AS not_connected, 0::bigint AS revenue_cents, 0::bigint AS payout_cents`;
 
+/** Likewise for the repeat calls alone, or the first calls (the rollups keep `repeats` per status, not by connection: 0 not-connected). */
+const repeatMeasures = (calls: string) => `sum(${calls})::bigint AS calls, 0::bigint AS not_connected, 0::bigint AS revenue_cents, 0::bigint AS payout_cents`;
+
 function rollupMeasures(filter: CallFilter): string {
+  if (filter.repeat !== undefined) return repeatMeasures(rollupCallsMeasure(filter));
   if (filter.connected === undefined) return MEASURES;
   return filter.connected ? CONNECTED_MEASURES : NOT_CONNECTED_MEASURES;
 }
 
-/** A rollup's per-status calls as `calls`, narrowed by `connected` (the rollups keep `not_connected` per status). */
-export function rollupCallsMeasure(filter: Pick<CallFilter, 'connected'>): string {
+/**
+ * A rollup's per-status calls as `calls`, narrowed by `connected` or `repeat`
+ * (the rollups keep `not_connected` and `repeats` per status; the planner sends both together to the calls).
+ */
+export function rollupCallsMeasure(filter: Pick<CallFilter, 'connected' | 'repeat'>): string {
+  if (filter.repeat !== undefined) return filter.repeat ? 'repeats' : '(calls - repeats)';
   if (filter.connected === undefined) return 'calls';
   return filter.connected ? '(calls - not_connected)' : 'not_connected';
 }
@@ -64,7 +72,7 @@ function fromDaily(filter: CallFilter, split: MonthSplit, bind: Bind): string {
   const where = filter.statuses.length > 0 ? statusCondition('status', filter.statuses, bind) : 'true';
   const source = monthlyAndDailySql(
     { monthly: 'calls_monthly', daily: 'calls_daily' },
-    'status, calls, not_connected, revenue_cents, payout_cents',
+    'status, calls, not_connected, repeats, revenue_cents, payout_cents',
     where,
     split,
     bind,

@@ -48,5 +48,6 @@ export function callWhere(filter: CallFilter, range: TimeRange, firstParam = 1, 
   if (filter.callerId) clauses.push(`c.caller_id = ${bind(filter.callerId)}`);
   if (filter.q) clauses.push(transcriptCondition(filter.q, bind));
   if (filter.connected !== undefined) clauses.push(filter.connected ? 'c.connected' : 'NOT c.connected');
+  if (filter.repeat !== undefined) clauses.push(filter.repeat ? 'c.repeat_of IS NOT NULL' : 'c.repeat_of IS NULL');
   return { sql: clauses.join(' AND '), params };
 }

@@ -1,6 +1,7 @@
 import type { CallsChanged, IngestRejection, IngestResult } from '@callboard/contract';
 import type { Database } from '../../db/database';
 import type { WriteTurns } from '../ingest/ingest-write-queue';
+import { DEFAULT_REPEAT_WINDOW_DAYS } from './repeat-window';
 import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
 
 /**
@@ -50,10 +51,15 @@ function distinctNames(names: Array<string | null>): string[] {
 // The verdict travels in the same statement, so the rollup triggers run once per batch, not twice.
 // A delivery carries a verdict exactly when qc_disposition is set (it is required in qc); without one the stored verdict stays.
 // One statement, so the transaction commits as it ends, not when this process next gets round to it (see migration 0004).
-const INGEST_CALLS = 'SELECT inserted, updated FROM ingest_calls($1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[])';
+// The repeat window travels with every delivery: ingest_calls() decides repeats with it and refuses one the stored calls were not decided with (migration 0019).
+const INGEST_CALLS = 'SELECT inserted, updated FROM ingest_calls($1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[], $7::int)';
 
 /** Stores already-validated calls in one transaction; returns how many were new. */
-export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise<{ inserted: number; updated: number }> {
+export async function storeCalls(
+  db: Database,
+  calls: NormalisedCall[],
+  repeatWindowDays: number = DEFAULT_REPEAT_WINDOW_DAYS,
+): Promise<{ inserted: number; updated: number }> {
   if (calls.length === 0) return { inserted: 0, updated: 0 };
   const rows = calls.map((c) => ({
     system_call_id: c.systemCallId,
@@ -84,6 +90,7 @@ export async function storeCalls(db: Database, calls: NormalisedCall[]): Promise
     distinctNames(calls.map((c) => c.publisherName)),
     distinctNames(calls.map((c) => c.targetName)),
     distinctNames(calls.map((c) => c.buyerName)),
+    repeatWindowDays,
   ]);
   return { inserted: Number(stored?.inserted ?? 0), updated: Number(stored?.updated ?? 0) };
 }
@@ -170,6 +177,7 @@ export async function ingestCalls(
   raw: unknown[],
   inTurn: WriteTurns = (write) => write(),
   announce: AnnounceChange = announceNothing,
+  repeatWindowDays: number = DEFAULT_REPEAT_WINDOW_DAYS,
 ): Promise<IngestResult> {
   const { valid, rejected } = checkBatch(
     raw,
@@ -181,7 +189,7 @@ export async function ingestCalls(
   );
   const calls = [...valid.values()].map((v) => v.value);
   // A delivery with nothing valid writes nothing: it neither waits for a turn nor is refused for want of one.
-  const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls));
+  const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls, repeatWindowDays));
   announceIfChanged(announce, inserted, updated, calls.map((c) => c.callTs));
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, updated, rejected };

@@ -135,9 +135,25 @@ interface AuditRow {
   to_reason: string | null;
 }
 
+/**
+ * The caller's other calls to the call's campaign within the repeat window
+ * (the one the stored calls were decided with: migration 0019) before and
+ * after it, oldest first: the calls it repeats and the ones repeating it.
+ * Read from the (caller_id, campaign_id, call_ts) index. None without a caller id.
+ */
+const CALLER_CALLS = `SELECT o.id::text AS id, o.call_ts, cp.name AS campaign_name, o.status
+FROM calls c
+CROSS JOIN repeat_window w
+JOIN calls o ON o.caller_id = c.caller_id AND o.campaign_id = c.campaign_id
+  AND o.call_ts >= c.call_ts - make_interval(days => w.days) AND o.call_ts <= c.call_ts + make_interval(days => w.days)
+JOIN campaigns cp ON cp.id = o.campaign_id
+WHERE c.id = $1 AND c.caller_id <> '' AND o.id <> c.id
+ORDER BY o.call_ts, o.id`;
+
 export async function findCallDetail(db: Queryable, id: string): Promise<CallDetail | undefined> {
   const [row] = await db.query<RecordRow>(`${RECORD_SELECT} WHERE c.id = $1`, [id]);
   if (!row) return undefined;
+  const callerCalls = await db.query<{ id: string; call_ts: Date; campaign_name: string; status: string }>(CALLER_CALLS, [id]);
   const audit = await db.query<AuditRow>(
     // Newest first by id, not changed_at: changed_at is when the change's transaction began, while the ids of one call's
     // rows rise in the order its changes committed (each writes holding the call's lock: domain/calls/call-changes.ts).
@@ -164,5 +180,6 @@ export async function findCallDetail(db: Queryable, id: string): Promise<CallDet
         to: { status: a.to_status, sub_disposition: a.to_sub_disposition, reason: a.to_reason },
       }),
     ),
+    callerCalls: callerCalls.map((c) => ({ id: c.id, callTimestamp: new Date(c.call_ts).toISOString(), campaignName: c.campaign_name, status: c.status })),
   };
 }

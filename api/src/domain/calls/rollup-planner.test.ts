@@ -32,6 +32,20 @@ describe('planStatusTotals', () => {
     expect(planDimensionSums(filter({ connected: 'true' }), f.range).rollup).toBe(false);
   });
 
+  test('repeat: the rollups answer its counts (they keep repeats per status), the calls its money, and it with connected', () => {
+    const f = filter({ repeat: 'true', publisher: '3' });
+    expect(sources(planStatusTotals(f, f.range, 'counts'))).toEqual(['dimension-days']);
+    expect(sources(planStatusTotals(filter({ repeat: 'false' }), ragged, 'counts'))).toEqual(['hours', 'calls', 'calls']);
+    expect(planStatusTotals(f, f.range, 'money')).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
+    const both = filter({ repeat: 'true', connected: 'false' });
+    expect(planStatusTotals(both, both.range, 'counts')).toEqual({ rollup: false, parts: [{ source: 'calls', range: both.range }] });
+    expect(planSeries(both, both.range, 'day')).toEqual([{ source: 'calls', range: both.range }]);
+    expect(planDimensionSums(filter({ repeat: 'true' }), f.range).rollup).toBe(false);
+    // A picker under repeat=… alone: the per-dimension, per-status rollup keeps repeats; with connected, the calls.
+    expect(sources(planDimensionCounts(filter({ repeat: 'false' }), f.range))).toEqual(['dimension-status-days']);
+    expect(planDimensionCounts(both, both.range).rollup).toBe(false);
+  });
+
   test('two pickers, a caller id, or a picker over part of a day: the calls alone', () => {
     const f = filter({ publisher: '3', campaign: '1' });
     expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });

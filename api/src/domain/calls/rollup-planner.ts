@@ -106,6 +106,7 @@ function singleDimension(filter: CallFilter): DimensionSelection | undefined {
   // calls_daily_dim_status counts not-connected calls but keeps their money with the others: a
   // connection filter asking for money never gets here (planStatusTotals reads the calls for it).
   if (filter.search !== undefined || filter.callerId !== undefined || filter.q !== undefined) return undefined;
+  if (filter.connected !== undefined && filter.repeat !== undefined) return undefined;
   const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
   const [only] = chosen;
   return chosen.length === 1 ? only : undefined;
@@ -131,12 +132,13 @@ export type StatusMeasures = 'counts' | 'money';
  * - any other range: the hourly rollup for whole hours, the calls for the partial hours at each end;
  * - anything narrower (a caller id, several pickers, or a selection over part of a day): the calls,
  *   through the (dimension, call_ts) and caller-id indexes.
- * `connected` is answered by every rollup above when only `counts` are asked for
- * (they keep not_connected per status); its money only the calls know.
+ * `connected` or `repeat` is answered by every rollup above when only `counts` are asked for
+ * (they keep not_connected and repeats per status); their money only the calls know, and so
+ * the two together (repeats are not kept by connection).
  */
 export function planStatusTotals(filter: CallFilter, range: TimeRange, measures: StatusMeasures = 'money'): RangePlan {
-  // The rollups keep each status's not-connected calls but not their money.
-  if (filter.connected !== undefined && measures === 'money') return callsOnly(range);
+  // The rollups keep each status's not-connected and repeat calls but not their money.
+  if ((filter.connected !== undefined || filter.repeat !== undefined) && measures === 'money') return callsOnly(range);
   const wholeDays = coversWholeDays(range);
   const selection = singleDimension(filter);
   if (selection && wholeDays) {
@@ -167,7 +169,7 @@ function midnightOnOrBefore(instant: Date): Date {
  * calls; anything narrower reads the calls.
  */
 export function planDimensionSums(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | CallsPart> {
-  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0 || filter.connected !== undefined) return callsOnly(range);
+  if (narrowsBeyondStatus(filter) || filter.statuses.length > 0 || filter.connected !== undefined || filter.repeat !== undefined) return callsOnly(range);
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), daysPart);
 }
 
@@ -184,8 +186,9 @@ export interface DimensionStatusDaysPart {
  * the caller-id search), by the cheapest exact route:
  * - nothing narrowing but the time: the per-dimension rollups (month and day
  *   rows) for the whole New York days of the range;
- * - a status or the connection as well: the per-dimension, per-status daily
- *   rollup, which keeps each status's calls and not-connected calls per value;
+ * - a status, the connection or repeats as well: the per-dimension, per-status
+ *   daily rollup, which keeps each status's calls, not-connected calls and
+ *   repeat calls per value (the connection and repeats together: the calls);
  * - the partial days at either end of a custom range: the calls;
  * - another picker's selection: the calls, exactly, through their indexes. No
  *   rollup keeps two dimensions together: one keyed by every combination of
@@ -194,9 +197,13 @@ export interface DimensionStatusDaysPart {
  */
 export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | DimensionStatusDaysPart | CallsPart> {
   const narrower =
-    filter.search !== undefined || filter.callerId !== undefined || filter.q !== undefined || FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
+    filter.search !== undefined ||
+    filter.callerId !== undefined ||
+    filter.q !== undefined ||
+    (filter.connected !== undefined && filter.repeat !== undefined) ||
+    FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
   if (narrower) return callsOnly(range);
-  const byStatus = filter.statuses.length > 0 || filter.connected !== undefined;
+  const byStatus = filter.statuses.length > 0 || filter.connected !== undefined || filter.repeat !== undefined;
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DaysPart | DimensionStatusDaysPart =>
     byStatus ? { source: 'dimension-status-days', fromDay: newYorkDate(inner.from), toDay: newYorkDate(inner.to) } : daysPart(inner),
   );
@@ -214,7 +221,8 @@ export function planDimensionCounts(filter: CallFilter, range: TimeRange): Range
  *   range): whole hours from the hourly rollup, the partial hours from the calls;
  *   a picker's selection has no hourly rollup, so those come from the calls;
  * - anything narrower (several pickers, a caller id): the calls for all of it.
- * `connected` goes with every part (the rollups keep not_connected per status).
+ * `connected` or `repeat` goes with every part (the rollups keep not_connected and repeats per status);
+ * both together make the filter narrower than the rollups (narrowsBeyondStatus).
  */
 export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesBucket): RangePart[] {
   const selection = singleDimension(filter);

@@ -62,9 +62,9 @@ function partSql(filter: CallFilter, part: RangePart, starts: BucketStarts, para
       // Whole months only for month buckets (planSeries), so that a month row lies in one bucket.
       const sources: string[] = [];
       const { months, days } = part.split;
-      if (months) sources.push(`SELECT month AS day, status, calls, not_connected FROM calls_monthly WHERE ${where} AND month >= ${bind(months.from)}::date AND month < ${bind(months.to)}::date`);
+      if (months) sources.push(`SELECT month AS day, status, calls, not_connected, repeats FROM calls_monthly WHERE ${where} AND month >= ${bind(months.from)}::date AND month < ${bind(months.to)}::date`);
       const ranges = days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
-      if (ranges.length > 0) sources.push(`SELECT day, status, calls, not_connected FROM calls_daily WHERE ${where} AND (${ranges.join(' OR ')})`);
+      if (ranges.length > 0) sources.push(`SELECT day, status, calls, not_connected, repeats FROM calls_daily WHERE ${where} AND (${ranges.join(' OR ')})`);
       return `SELECT ${bucketOfDay('day', starts)} AS bucket, status, ${calls} AS calls FROM (${sources.join(' UNION ALL ')}) s GROUP BY 1, 2`;
     }
     case 'dimension-days':

@@ -43,6 +43,7 @@ export function describeFilter(filter: CallFilter) {
     callerId: filter.callerId,
     q: filter.q,
     connected: filter.connected,
+    repeat: filter.repeat,
   };
 }
 

@@ -19,6 +19,7 @@ function callFilterParams(params: ViewQueryParams): CallFilterParams {
     status: joined(params.status),
     disposition: joined(params.disposition),
     connected: params.connected,
+    repeat: params.repeat,
     search: params.search,
     q: params.q,
   };

@@ -22,6 +22,8 @@ export interface IngestRouteOptions {
   acceptedKeys: AcceptedIngestKeys;
   /** INGEST_CONCURRENCY: call deliveries written to the database at once (ingest-write-queue.ts). */
   concurrency: number;
+  /** REPEAT_WINDOW_DAYS: the window deliveries decide repeat callers with (domain/calls/repeat-window.ts). */
+  repeatWindowDays: number;
 }
 
 export default async function ingestRoutes(fastify: FastifyInstance, options: IngestRouteOptions): Promise<void> {
@@ -66,7 +68,7 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
       },
     },
     async (request) => {
-      const result = await ingestCalls(fastify.db, request.body.calls, inTurn, announce);
+      const result = await ingestCalls(fastify.db, request.body.calls, inTurn, announce, options.repeatWindowDays);
       request.log.info({ inserted: result.inserted, updated: result.updated, rejected: result.rejected.length }, 'calls ingested');
       return { success: true, data: result };
     },

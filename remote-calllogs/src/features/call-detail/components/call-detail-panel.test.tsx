@@ -157,3 +157,39 @@ test('without a transcript search nothing is marked', async () => {
   const panel = screen.getByRole('complementary', { name: 'Call details' });
   expect(panel.querySelector('mark')).toBeNull();
 });
+
+describe('repeat callers', () => {
+  const first = makeCall(3, { callerId: '+15550009999', campaignName: 'Solar Leads', callTimestamp: '2026-03-08T15:00:00.000Z' });
+  const repeat = makeCall(4, { callerId: '+15550009999', campaignName: 'Solar Leads', callTimestamp: '2026-03-09T15:00:00.000Z', repeat: true, repeatOf: '3' });
+
+  function setupRepeats() {
+    const api = fakeCallsApi([first, repeat, makeCall(5)]);
+    api.callerCalls.set('4', [{ id: '3', callTimestamp: first.callTimestamp, campaignName: 'Solar Leads', status: 'Sales' }]);
+    api.callerCalls.set('3', [{ id: '4', callTimestamp: repeat.callTimestamp, campaignName: 'Solar Leads', status: 'Sales' }]);
+    return renderCallLogs({ api });
+  }
+
+  test('a repeat call’s row says Repeat beside its caller; a first call’s does not', async () => {
+    setupRepeats();
+    const rows = await screen.findAllByText('+15550009999', { selector: 'td span' });
+    const [repeatRow, firstRow] = rows.map((cell) => cell.closest('tr') as HTMLElement);
+    expect(within(repeatRow!).getByText('Repeat')).toBeInTheDocument();
+    expect(within(firstRow!).queryByText('Repeat')).not.toBeInTheDocument();
+    expect(within(screen.getByText(makeCall(5).callerId, { selector: 'td span' }).closest('tr') as HTMLElement).queryByText('Repeat')).not.toBeInTheDocument();
+  });
+
+  test('the detail lists the caller’s other calls, and each opens that call in the panel', async () => {
+    const { user, location } = setupRepeats();
+    const [repeatCell] = await screen.findAllByText('+15550009999', { selector: 'td span' });
+    await user.click(repeatCell!);
+    expect(location.pathname).toBe('/callLogs/calls/4');
+    const panel = screen.getByRole('complementary', { name: 'Call details' });
+    const others = await within(panel).findByRole('region', { name: 'Caller\'s other calls' });
+    const items = within(others).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('before');
+    await user.click(within(items[0] as HTMLElement).getByRole('link'));
+    expect(location.pathname).toBe('/callLogs/calls/3');
+    expect(await within(screen.getByRole('complementary', { name: 'Call details' })).findByText('after')).toBeInTheDocument();
+  });
+});

@@ -3,12 +3,14 @@ import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
+import { CallerCalls } from '@callboard/shared-ui/caller-calls';
 import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
 import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
 import { HighlightedText } from '@callboard/shared-ui/highlighted-text';
 import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
+import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
 import { useAtomValue } from 'jotai';
@@ -26,8 +28,9 @@ export interface CallDetailPanelProps {
 
 /**
  * A call beside the log: the AI's verdict next to a reviewer's (who, when),
- * for reviewers and admins the form to correct it, the call's facts, and the
- * history of every change. A side panel, not a dialog, so j/k keep walking the
+ * for reviewers and admins the form to correct it, the call's facts, the
+ * history of every change, and the caller's other calls to the campaign around
+ * this one (each a link opening it here). A side panel, not a dialog, so j/k keep walking the
  * log while it is open and it follows the focus row.
  */
 export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailPanelProps) {
@@ -56,6 +59,16 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
         ) : null}
         {call ? <Disposition call={call} audit={detail?.audit} matches={matches} onChanged={onChanged} /> : null}
         {call ? <Facts call={call} /> : null}
+
+        {detail && detail.callerId.trim() !== '' ? (
+          <section className="cb-section" aria-label="Caller's other calls">
+            <h3 className="cb-section__title">
+              Caller’s other calls
+              <RepeatBadge call={detail} />
+            </h3>
+            <CallerCalls calls={detail.callerCalls} callTimestamp={detail.callTimestamp} />
+          </section>
+        ) : null}
 
         <section className="cb-section" aria-label="History">
           <h3 className="cb-section__title">History</h3>

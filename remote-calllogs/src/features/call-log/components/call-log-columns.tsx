@@ -1,6 +1,7 @@
 import type { CallRecord } from '@callboard/contract';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
 import { EditIcon } from '@callboard/shared-ui/icons';
+import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import type { TableColumn } from '@callboard/shared-ui/table';
 import { useEffect, useRef, type MouseEvent } from 'react';
@@ -77,7 +78,19 @@ export function callLogColumns(selection: SelectionColumnState): TableColumn<Cal
       ),
     },
     { key: 'callTimestamp', label: 'Time', width: 156, nowrap: true, className: 'calllogs__time', render: (call) => formatCallTime(call.callTimestamp) },
-    { key: 'callerId', label: 'Caller', width: 112, nowrap: true, className: 'calllogs__mono', render: (call) => clipped(call.callerId) },
+    {
+      key: 'callerId',
+      label: 'Caller',
+      width: 150,
+      nowrap: true,
+      className: 'calllogs__mono',
+      render: (call) => (
+        <>
+          {clipped(call.callerId)}
+          <RepeatBadge call={call} />
+        </>
+      ),
+    },
     { key: 'campaignName', label: 'Campaign', width: 110, nowrap: true, render: (call) => clipped(call.campaignName) },
     { key: 'publisherName', label: 'Publisher', width: 104, nowrap: true, render: (call) => clipped(call.publisherName) },
     { key: 'target_name', label: 'Target', width: 100, nowrap: true, render: (call) => clipped(call.target_name) },

@@ -139,3 +139,40 @@ describe('Call Record Details', () => {
     expect(await within(await screen.findByRole('dialog')).findByText('Call not found')).toBeInTheDocument();
   });
 });
+
+describe('repeat callers in Call Record Details', () => {
+  const repeatDetail = makeDetail({
+    ...detail,
+    repeat: true,
+    repeatOf: '70',
+    callerCalls: [
+      { id: '70', callTimestamp: '2026-07-02T14:00:00.000Z', campaignName: 'Medicare Leads', status: 'Sales' },
+      { id: '80', callTimestamp: '2026-07-06T14:00:00.000Z', campaignName: 'Medicare Leads', status: 'DNC' },
+    ],
+  });
+  const respondRepeat = (url: URL) => {
+    if (url.pathname === '/api/calls/records') return { body: recordsBody([makeRecord({ id: '77', systemCallId: 'SYS-CALL-77', callerId: '+15557770077', repeat: true, repeatOf: '70' })]) };
+    if (url.pathname === '/api/calls/records/77') return { body: { success: true, data: repeatDetail } };
+    if (url.pathname === '/api/calls/records/70') return { body: { success: true, data: makeDetail({ id: '70', systemCallId: 'SYS-CALL-70' }) } };
+    return undefined;
+  };
+
+  test('says Repeat beside the caller id and lists the caller’s other calls, each opening that call', async () => {
+    const { user, location } = renderOverview({ path: '/reporting/calls/77?datePreset=last_7_days', respond: respondRepeat });
+    const others = await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Caller\'s other calls' });
+    expect(within(within(dialog()).getByRole('region', { name: 'Basic Information' })).getByText('Repeat')).toBeInTheDocument();
+    const items = within(others).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('before'), expect.stringContaining('after')]);
+    expect(items[1]).toHaveTextContent('DNC');
+    await user.click(within(items[0] as HTMLElement).getByRole('link'));
+    await waitFor(() => expect(location.pathname).toBe('/reporting/calls/70'));
+    expect(location.search).toBe('?datePreset=last_7_days');
+    await waitFor(() => expect(dialog()).toHaveAccessibleName('Call Record Details SYS-CALL-70'));
+  });
+
+  test('the records table marks a repeat call beside its caller id', async () => {
+    renderOverview({ respond: respondRepeat });
+    const cell = await screen.findByText('+15557770077');
+    expect(within(cell.closest('td') as HTMLElement).getByText('Repeat')).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,9 @@
-import type { CallAuditEntry, CallMatches, CallRecord } from '@callboard/contract';
+import type { CallAuditEntry, CallerCall, CallMatches, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
+import { CallerCalls } from '@callboard/shared-ui/caller-calls';
 import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
 import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
@@ -10,6 +11,7 @@ import { HighlightedText, MarkedText } from '@callboard/shared-ui/highlighted-te
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
+import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
@@ -53,7 +55,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Call Record Details: Basic, QC and System Information, the review (the AI's
  * verdict beside a reviewer's, the form a reviewer corrects it with, the
- * history), the recording with its download link, and the transcript. Opened by its URL
+ * history), the recording with its download link, the caller's other calls to
+ * the campaign around this one (each opens in its place), and the transcript. Opened by its URL
  * (/reporting/calls/{id}), so it can be shared; the backdrop, Escape, × and
  * Close all close it.
  */
@@ -78,7 +81,7 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   return (
     <Modal open={callId !== undefined} onClose={onClose} title={title} size="lg" footer={footer} className="call-details">
       {record ? (
-        <CallDetailsBody record={record} audit={detail?.audit} matches={detail?.matches} />
+        <CallDetailsBody record={record} audit={detail?.audit} matches={detail?.matches} callerCalls={detail?.callerCalls} />
       ) : error ? (
         <LoadError title="Failed to load the call." error={error} />
       ) : isLoading ? (
@@ -91,7 +94,14 @@ export function CallDetailsModal({ callId, initial, onClose }: CallDetailsModalP
   );
 }
 
-function CallDetailsBody({ record, audit, matches }: { record: CallRecord; audit: readonly CallAuditEntry[] | undefined; matches: CallMatches | undefined }) {
+interface CallDetailsBodyProps {
+  record: CallRecord;
+  audit: readonly CallAuditEntry[] | undefined;
+  matches: CallMatches | undefined;
+  callerCalls: CallerCall[] | undefined;
+}
+
+function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBodyProps) {
   const { qc } = record;
   const recordingUrl = useSteadyRecordingLink(record.recordingUrl);
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
@@ -102,6 +112,7 @@ function CallDetailsBody({ record, audit, matches }: { record: CallRecord; audit
           <Field label="Time">{formatDateTime(record.callTimestamp)}</Field>
           <Field label="Caller ID">
             <span className="cb-mono">{cellText(record.callerId)}</span>
+            <RepeatBadge call={record} />
           </Field>
           <Field label="Campaign">{cellText(record.campaignName)}</Field>
           <Field label="Publisher">{cellText(record.systemName)}</Field>
@@ -153,6 +164,13 @@ function CallDetailsBody({ record, audit, matches }: { record: CallRecord; audit
               Download Recording
             </a>
           </div>
+        </section>
+      ) : null}
+
+      {callerCalls && hasText(record.callerId) ? (
+        <section className="cb-section" aria-label="Caller's other calls">
+          <h3 className="cb-section__title">Caller&apos;s other calls</h3>
+          <CallerCalls calls={callerCalls} callTimestamp={record.callTimestamp} />
         </section>
       ) : null}
 

@@ -1,6 +1,7 @@
 import type { CallRecord, RecordColumnKey } from '@callboard/contract';
 import { cellText, DASH, formatCallTime, formatDuration, truncate } from '@callboard/shared-ui/format';
 import { PlayIcon } from '@callboard/shared-ui/icons';
+import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import type { ReactNode } from 'react';
 
@@ -40,6 +41,13 @@ export function renderRecordCell(key: RecordColumnKey, record: CallRecord, trunc
     case 'recordingUrl':
       return <RecordingLink url={record.recordingUrl} />;
     case 'callerId':
+      // A repeat caller is marked where the caller id is read.
+      return (
+        <>
+          {isBlank(record.callerId) ? DASH : <span className="cb-mono">{cellText(record.callerId)}</span>}
+          <RepeatBadge call={record} />
+        </>
+      );
     case 'systemCallId':
     case 'systemBuyerId':
       return isBlank(record[key]) ? DASH : <span className="cb-mono">{cellText(record[key])}</span>;
