@@ -22,6 +22,8 @@ export const API_PATHS = {
   callsExport: '/api/calls/export',
   bulkUpdate: '/api/calls/bulk-update',
   dispositions: '/api/filters/dispositions',
+  /** Per publisher, campaign, buyer or target: quality and money side by side (ScorecardData). */
+  scorecard: '/api/scorecard',
   costStats: '/api/cost/stats',
   costBreakdown: '/api/cost/breakdown',
   costExport: '/api/cost/export',

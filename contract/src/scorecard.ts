@@ -30,6 +30,16 @@ export type ScorecardSortColumn = (typeof SCORECARD_SORT_COLUMNS)[number];
 
 export const SCORECARD_DEFAULT_LIMIT = 100;
 export const SCORECARD_MAX_LIMIT = 1000;
+export const SCORECARD_DEFAULTS = { groupBy: 'publisher', sortBy: 'calls', sortDir: 'desc', limit: SCORECARD_DEFAULT_LIMIT } as const;
+export const SCORECARD_SORT_DIRS = ['asc', 'desc'] as const;
+
+/** The 400 messages for the scorecard's own params (the filter params have theirs). */
+export const SCORECARD_MESSAGES = {
+  groupBy: `groupBy must be one of ${SCORECARD_GROUP_BY.join(', ')}`,
+  sortBy: `sortBy must be one of ${SCORECARD_SORT_COLUMNS.join(', ')}`,
+  sortDir: `sortDir must be one of ${SCORECARD_SORT_DIRS.join(', ')}`,
+  limit: `limit must be a whole number from 1 to ${SCORECARD_MAX_LIMIT}`,
+} as const;
 
 export type ScorecardParams = CallFilterParams & {
   groupBy?: ScorecardGroupBy;
@@ -39,7 +49,16 @@ export type ScorecardParams = CallFilterParams & {
 };
 
 /** The names of the stats cards' warning thresholds a row crosses (StatsFlags' flag names). */
-export type ScorecardFlag = 'flagVoicemail' | 'flagTargetHU' | 'flagRejectedUnknown' | 'flagRedNoConnect';
+export const SCORECARD_FLAGS = ['flagVoicemail', 'flagTargetHU', 'flagRejectedUnknown', 'flagRedNoConnect'] as const;
+export type ScorecardFlag = (typeof SCORECARD_FLAGS)[number];
+
+/** The column whose share crossed each threshold (the cell the table highlights). */
+export const SCORECARD_FLAG_COLUMNS: Record<ScorecardFlag, ScorecardSortColumn> = {
+  flagVoicemail: 'voicemailPct',
+  flagTargetHU: 'hungupPct',
+  flagRejectedUnknown: 'rejectedUnknownPct',
+  flagRedNoConnect: 'redNoConnectPct',
+};
 
 /** One source's figures. Percentages are of `calls`, to two decimals; money is decimal dollars as text ("1234.50"). */
 export interface ScorecardRow {
