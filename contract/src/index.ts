@@ -24,6 +24,7 @@ export * from './remotes';
 export * from './saved-view-rules';
 export * from './saved-views';
 export * from './scorecard';
+export * from './sheet-cell';
 export * from './series';
 export * from './users';
 export * from './validation';
