@@ -19,6 +19,7 @@ import {
   type ScorecardRow,
   type ScorecardSortColumn,
 } from '@callboard/contract';
+import Papa from 'papaparse';
 import { resolveCustom, resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
 import { DEFAULT_FLAG_THRESHOLDS } from '../src/domain/calls/stats';
 import { INGEST_KEY, getOk, ingestAll, onStableNewYorkDay, qs } from './support/calls-fixtures';
@@ -205,6 +206,37 @@ describe('the scorecard', () => {
     for (const [query, errors] of cases) {
       const response = await t.app.inject({ url: `/api/scorecard?${query}`, headers: bearer(member.token) });
       expect([query, response.statusCode, response.json().errors]).toEqual([query, 400, errors]);
+    }
+  });
+
+  test('the export is the table as shown: its rows in its order, figures as the API gives them, names formula-safe', async () => {
+    await t.db.query("UPDATE publishers SET name = '=HYPERLINK(1)' WHERE name = 'Publisher E'");
+    try {
+      const params = { datePreset: 'this_year', groupBy: 'publisher', sortBy: 'profit', sortDir: 'asc', limit: '10' };
+      const shown = (await scorecardOf(params)).rows;
+      const response = await t.app.inject({ method: 'POST', url: '/api/scorecard/export', headers: bearer(member.token), payload: { ...params, fmt: 'csv' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="scorecard_by_publisher_\d{8}T\d{6}Z\.csv"$/);
+      const [header, ...rows] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+      expect(header).toEqual([
+        'Publisher', 'Calls', 'Connected', 'Sales', 'Sales rate', 'Voicemail', 'Hung up', 'Rejected / Unknown', 'No connect', 'Repeats', 'Repeat rate',
+        'Revenue', 'Payout', 'Profit', 'Flags', 'Previous calls', 'Previous sales rate', 'Previous profit',
+      ]);
+      const safe = (label: string) => (label.startsWith('=') ? `'${label}` : label);
+      expect(rows).toEqual(
+        shown.map((r) => [
+          safe(r.label), String(r.calls), String(r.connected), String(r.sales), String(r.salesRate), String(r.voicemailPct), String(r.hungupPct),
+          String(r.rejectedUnknownPct), String(r.redNoConnectPct), String(r.repeatCalls), String(r.repeatPct), r.revenue, r.payout, r.profit,
+          r.flags.join(' '), String(r.previous.calls), String(r.previous.salesRate), r.previous.profit,
+        ]),
+      );
+      expect(shown.some((r) => r.label === '=HYPERLINK(1)')).toBe(true);
+      expect(rows.some((r) => r[0] === "'=HYPERLINK(1)")).toBe(true);
+      const bad = await t.app.inject({ method: 'POST', url: '/api/scorecard/export', headers: bearer(member.token), payload: { fmt: 'csv', sortBy: 'nope' } });
+      expect([bad.statusCode, bad.json().errors]).toEqual([400, [{ field: 'sortBy', message: SCORECARD_MESSAGES.sortBy }]]);
+    } finally {
+      await t.db.query("UPDATE publishers SET name = 'Publisher E' WHERE name = '=HYPERLINK(1)'");
     }
   });
 

@@ -24,7 +24,6 @@ export * from './remotes';
 export * from './saved-view-rules';
 export * from './saved-views';
 export * from './scorecard';
-export * from './sheet-cell';
 export * from './series';
 export * from './users';
 export * from './validation';

@@ -84,6 +84,40 @@ export interface ScorecardRow {
   previous: { calls: number; salesRate: number; profit: string };
 }
 
+export const SCORECARD_GROUP_LABELS: Record<ScorecardGroupBy, string> = { publisher: 'Publisher', campaign: 'Campaign', buyer: 'Buyer', target: 'Target' };
+
+/** How a column's figure reads: a name, a count, a percentage of the calls, or money. */
+export type ScorecardColumnKind = 'label' | 'count' | 'percent' | 'money';
+
+/**
+ * The scorecard table's columns in order, as the screen shows them and its
+ * CSV file holds them (the label column is headed by the grouped dimension).
+ */
+export const SCORECARD_COLUMNS: ReadonlyArray<{ key: ScorecardSortColumn; header: string; kind: ScorecardColumnKind }> = [
+  { key: 'label', header: '', kind: 'label' },
+  { key: 'calls', header: 'Calls', kind: 'count' },
+  { key: 'connected', header: 'Connected', kind: 'count' },
+  { key: 'sales', header: 'Sales', kind: 'count' },
+  { key: 'salesRate', header: 'Sales rate', kind: 'percent' },
+  { key: 'voicemailPct', header: 'Voicemail', kind: 'percent' },
+  { key: 'hungupPct', header: 'Hung up', kind: 'percent' },
+  { key: 'rejectedUnknownPct', header: 'Rejected / Unknown', kind: 'percent' },
+  { key: 'redNoConnectPct', header: 'No connect', kind: 'percent' },
+  { key: 'repeatCalls', header: 'Repeats', kind: 'count' },
+  { key: 'repeatPct', header: 'Repeat rate', kind: 'percent' },
+  { key: 'revenue', header: 'Revenue', kind: 'money' },
+  { key: 'payout', header: 'Payout', kind: 'money' },
+  { key: 'profit', header: 'Profit', kind: 'money' },
+];
+
+/** A column's heading: the grouped dimension's name for the label column. */
+export function scorecardColumnHeader(key: ScorecardSortColumn, groupBy: ScorecardGroupBy): string {
+  return key === 'label' ? SCORECARD_GROUP_LABELS[groupBy] : (SCORECARD_COLUMNS.find((c) => c.key === key)?.header ?? key);
+}
+
+/** POST /api/scorecard/export's body: the table's question and the file's format. */
+export type ScorecardExportBody = ScorecardParams & { fmt: 'csv' };
+
 /** GET /api/scorecard `data`. */
 export interface ScorecardData {
   groupBy: ScorecardGroupBy;

@@ -4,6 +4,8 @@ import { callFilterQuerySchema } from '../../../domain/calls/call-filter';
 import type { FlagThresholds } from '../../../domain/calls/stats';
 import { parseScorecardQuery, type ScorecardQuery } from '../../../domain/scorecard/scorecard-params';
 import { scorecard } from '../../../domain/scorecard/scorecard';
+import { scorecardCsv } from '../../../domain/scorecard/scorecard-sheet';
+import { downloadName, SHEET_CONTENT_TYPES } from '../../../domain/export/sheet-writer';
 import { bearer } from '../schemas';
 
 const money = { type: 'string', description: 'Decimal dollars, e.g. "1234.50"' } as const;
@@ -83,6 +85,27 @@ export default async function scorecardRoutes(fastify: FastifyInstance, options:
     async (request) => {
       const data = await fastify.sharedRead(request, () => scorecard(fastify.db, parseScorecardQuery(request.query), options.flagThresholds));
       return { success: true, data };
+    },
+  );
+
+  fastify.post<{ Body: ScorecardQuery & { fmt: 'csv' } }>(
+    '/export',
+    {
+      schema: {
+        tags: ['calls'],
+        summary: 'The scorecard as shown (the same params: filters, grouping, order, limit) as a CSV file',
+        security: bearer,
+        body: { type: 'object', required: ['fmt'], additionalProperties: false, properties: { ...querystring.properties, fmt: { type: 'string', enum: ['csv'] } } },
+      },
+    },
+    async (request, reply) => {
+      const { fmt, ...params } = request.body;
+      const data = await scorecard(fastify.db, parseScorecardQuery(params), options.flagThresholds);
+      return reply
+        .header('content-type', SHEET_CONTENT_TYPES[fmt])
+        .header('content-disposition', `attachment; filename="${downloadName(`scorecard_by_${data.groupBy}`, fmt)}"`)
+        .header('cache-control', 'no-store')
+        .send(await scorecardCsv(data));
     },
   );
 }

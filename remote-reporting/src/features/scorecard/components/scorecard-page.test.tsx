@@ -105,19 +105,18 @@ test('the row of calls with no buyer opens nothing: no picker can choose "none"'
   expect(location.pathname).toBe('/reporting/scorecard');
 });
 
-test('Export CSV saves the table as shown', async () => {
-  const { user } = renderScorecard(page);
-  await screen.findByRole('cell', { name: 'Acme Media' });
-  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-  expect(click).toHaveBeenCalledTimes(1);
-  const blob = (URL.createObjectURL as jest.Mock).mock.calls[0][0] as Blob;
-  const text = await new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.readAsText(blob);
+test('Export CSV asks the server for the table as shown and saves the file', async () => {
+  const { user, requests } = renderScorecard(page, {
+    filters: { datePreset: 'last_7_days' },
+    api: (url) => (url.pathname === '/api/scorecard/export' ? { body: 'Publisher,Calls\r\n', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="scorecard_by_publisher_x.csv"' } } : undefined),
   });
-  expect(text.split('\r\n')[0]).toMatch(/^\uFEFF?Publisher,Calls,Connected,Sales,Sales rate/);
-  expect(text).toContain("'=cmd|calc");
+  await screen.findByRole('cell', { name: 'Acme Media' });
+  await user.click(within(header(/^Profit/)).getByRole('button'));
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+  const [request] = requests().filter((r) => r.path === '/api/scorecard/export');
+  expect(request?.method).toBe('POST');
+  expect(request?.body).toMatchObject({ datePreset: 'last_7_days', groupBy: 'publisher', sortBy: 'profit', sortDir: 'asc', fmt: 'csv' });
 });
 
 test('no rows: the empty state, and nothing to export', async () => {

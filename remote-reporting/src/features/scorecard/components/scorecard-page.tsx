@@ -2,13 +2,12 @@ import { SCORECARD_DEFAULTS, type ScorecardGroupBy } from '@callboard/contract';
 import { Button } from '@callboard/shared-ui/button';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
-import { saveFile } from '@callboard/shared-ui/save-file';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useId, useState } from 'react';
 import { GroupByControl } from '../../costs/components/group-by-control';
 import { useScorecard, type ScorecardSort } from '../api/scorecard-api';
 import { useOpenSource } from '../hooks/use-open-source';
-import { scorecardCsv } from './scorecard-csv';
+import { useScorecardExport } from '../hooks/use-scorecard-export';
 import { ScorecardTable } from './scorecard-table';
 import './scorecard.css';
 
@@ -30,10 +29,7 @@ export function ScorecardPage() {
   const shownGroup = data?.data.groupBy ?? groupBy;
   const rows = data?.data.rows ?? [];
 
-  const exportCsv = () => {
-    const blob = new Blob([scorecardCsv(shownGroup, rows)], { type: 'text/csv;charset=utf-8' });
-    saveFile(blob, `scorecard_by_${shownGroup}.csv`);
-  };
+  const { exporting, exportCsv } = useScorecardExport(groupBy, sort);
 
   return (
     <section className="cb-card scorecard" aria-labelledby={titleId}>
@@ -46,8 +42,13 @@ export function ScorecardPage() {
         </div>
         <div className="cb-row">
           {isValidating && data ? <Spinner size="xs" label="Refreshing scorecard" /> : null}
-          <Button size="sm" icon={<DownloadIcon size={14} />} onClick={exportCsv} disabled={rows.length === 0 || shownGroup !== groupBy}>
-            Export CSV
+          <Button
+            size="sm"
+            icon={exporting ? <Spinner size="xs" decorative /> : <DownloadIcon size={14} />}
+            onClick={() => void exportCsv()}
+            disabled={exporting || rows.length === 0 || shownGroup !== groupBy}
+          >
+            {exporting ? 'Exporting...' : 'Export CSV'}
           </Button>
         </div>
       </header>

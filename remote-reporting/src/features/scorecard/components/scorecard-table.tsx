@@ -1,4 +1,14 @@
-import { SCORECARD_FLAG_COLUMNS, type ScorecardFlag, type ScorecardGroupBy, type ScorecardRow, type ScorecardSortColumn } from '@callboard/contract';
+import {
+  SCORECARD_COLUMNS,
+  SCORECARD_FLAG_COLUMNS,
+  SCORECARD_GROUP_LABELS,
+  scorecardColumnHeader,
+  type ScorecardColumnKind,
+  type ScorecardFlag,
+  type ScorecardGroupBy,
+  type ScorecardRow,
+  type ScorecardSortColumn,
+} from '@callboard/contract';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { formatCount, formatMoney, formatPercent } from '@callboard/shared-ui/format';
 import { ArrowDownIcon, ArrowUpIcon, WarningIcon } from '@callboard/shared-ui/icons';
@@ -7,7 +17,7 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { FLAG_REASONS } from '../../stats/components/stats-card';
 import type { ScorecardSort } from '../api/scorecard-api';
-import { columnLabel, GROUP_LABELS, SCORECARD_COLUMNS, trendOf, type ColumnKind, type TrendColumn } from './scorecard-columns';
+import { trendOf, type TrendColumn } from './scorecard-columns';
 
 interface Props {
   groupBy: ScorecardGroupBy;
@@ -20,9 +30,9 @@ interface Props {
 
 const FLAG_OF_COLUMN = new Map(Object.entries(SCORECARD_FLAG_COLUMNS).map(([flag, column]) => [column, flag as ScorecardFlag]));
 
-const WIDTHS: Record<ColumnKind, number> = { label: 220, count: 100, percent: 110, money: 130 };
+const WIDTHS: Record<ScorecardColumnKind, number> = { label: 220, count: 100, percent: 110, money: 130 };
 
-function figure(row: ScorecardRow, key: ScorecardSortColumn, kind: ColumnKind): string {
+function figure(row: ScorecardRow, key: ScorecardSortColumn, kind: ScorecardColumnKind): string {
   const value = row[key];
   if (kind === 'money') return formatMoney(value);
   if (kind === 'percent') return formatPercent(value, 2);
@@ -60,7 +70,7 @@ function FlaggedShare({ flag, children }: { flag: ScorecardFlag; children: React
 function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
   return SCORECARD_COLUMNS.map(({ key, kind }) => ({
     key,
-    label: columnLabel(key, groupBy),
+    label: scorecardColumnHeader(key, groupBy),
     sortable: true,
     width: WIDTHS[kind],
     align: kind === 'label' ? 'start' : 'end',
@@ -90,7 +100,7 @@ export function ScorecardTable({ groupBy, rows, sort, onSort, onOpen, loading }:
   const cols = useMemo(() => columns(groupBy), [groupBy]);
   return (
     <Table
-      label={`Scorecard by ${GROUP_LABELS[groupBy].toLowerCase()}`}
+      label={`Scorecard by ${SCORECARD_GROUP_LABELS[groupBy].toLowerCase()}`}
       columns={cols}
       rows={rows}
       rowKey={(row) => row.key}
