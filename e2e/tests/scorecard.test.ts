@@ -80,13 +80,17 @@ test('the tab shows the API rows; a header sorts; a row opens Reporting filtered
   await table.getByRole('button', { name: 'Publisher', exact: true }).click();
   const byName = await rowsOf(await sorted);
   expect(byName.map((r) => r.label)).toEqual([...rows.map((r) => r.label)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-  await eventually(async () => (await shownRows(table)).map(([label]) => label), byName.map((r) => r.label));
+  await eventually(async () => (await shownRows(table)).map(([label]) => label).join('|'), byName.map((r) => r.label).join('|'));
   expect(await table.getByRole('columnheader', { name: /^Publisher/ }).getAttribute('aria-sort')).toBe('ascending');
 
   // A row click: Statistics & Records for that publisher, the same 30 days, its calls and no others.
   const chosen = byName[0]!;
   await table.getByRole('cell', { name: chosen.label, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/reporting' && url.searchParams.get('publisher') === chosen.key);
+  const landed = () => {
+    const url = new URL(page.url());
+    return Promise.resolve(`${url.pathname} publisher=${url.searchParams.get('publisher')}`);
+  };
+  await eventually(landed, `/reporting publisher=${chosen.key}`);
   expect(new URL(page.url()).searchParams.get('datePreset')).toBe('last_30_days');
   await page.getByRole('button', { name: 'Publishers, 1 selected' }).waitFor();
   await page.getByText(new RegExp(`^Showing 1-[\\d,]+ of ${chosen.calls.toLocaleString('en-US')} items$`)).waitFor();

@@ -1,8 +1,8 @@
 import { DIMENSION_OF_PARAM, type ScorecardGroupBy, type ScorecardRow } from '@callboard/contract';
 import { useNavigate } from '@callboard/shared-router';
-import { filtersAtom, mergeFilters, setSelectionAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
+import { filtersAtom, mergeFilters, type FilterState } from '@callboard/shared-ui/filter-atoms';
 import { viewSearch } from '@callboard/shared-ui/filter-url';
-import { useSetAtom, useStore } from 'jotai';
+import { useStore } from 'jotai';
 import { useCallback } from 'react';
 
 /**
@@ -15,23 +15,22 @@ export function sourceFilters(current: FilterState, groupBy: ScorecardGroupBy, r
 }
 
 /**
- * Opens Statistics & Records filtered to a row's source. The selection goes
- * into the filters with its name (so the picker's chip reads it at once) in
- * the same step as the address moves to Reporting's view of them; the calls
- * without a target or buyer (key "0") are no selection a picker can make.
+ * Opens Statistics & Records filtered to a row's source: the address moves to
+ * Reporting's view of those filters, and the address leads
+ * (useFiltersInUrl), as when a link is opened: the picker's chip gets its
+ * name as a link's does. Changing the filters first would have them written
+ * into the scorecard's own address before the move. The calls without a
+ * target or buyer (key "0") are no selection a picker can make.
  */
 export function useOpenSource(groupBy: ScorecardGroupBy): (row: ScorecardRow) => void {
   const navigate = useNavigate();
   const store = useStore();
-  const setSelection = useSetAtom(setSelectionAtom);
   return useCallback(
     (row: ScorecardRow) => {
       if (row.key === '0') return;
       const next = sourceFilters(store.get(filtersAtom), groupBy, row);
-      const kind = DIMENSION_OF_PARAM[groupBy];
-      setSelection({ kind, options: next[kind] });
       void navigate({ pathname: '..', search: `?${viewSearch('reporting', next)}` });
     },
-    [groupBy, navigate, setSelection, store],
+    [groupBy, navigate, store],
   );
 }
