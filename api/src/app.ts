@@ -37,6 +37,7 @@ import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
 import { DEFAULT_INGEST_CONCURRENCY } from './domain/ingest/ingest-write-queue';
 import ingestKeyRoutes from './routes/api/ingest-keys';
+import scorecardRoutes from './routes/api/scorecard';
 import statsRoutes from './routes/api/stats';
 import webRoutes from './routes/web';
 import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './domain/web/front-end';
@@ -142,6 +143,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(userRoutes, { prefix: '/api/users', signInThrottle });
   await fastify.register(viewRoutes, { prefix: '/api/views' });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
+  await fastify.register(scorecardRoutes, { prefix: '/api/scorecard', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });
   await fastify.register(exportRoutes, { prefix: '/api/calls' });
   await fastify.register(filterRoutes, { prefix: '/api/filters' });

@@ -66,6 +66,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     request: async ({ sharedViewOfOther }) => ({ url: viewPath(await sharedViewOfOther()) }),
   },
   'POST /api/cost/export': { who: { everyRole: 'a read sent as POST' }, request: () => ({ url: API_PATHS.costExport, payload: { fmt: 'csv' } }) },
+  'POST /api/scorecard/export': { who: { everyRole: 'a read sent as POST' }, request: () => ({ url: API_PATHS.scorecardExport, payload: { fmt: 'csv' } }) },
   'PUT /api/calls/bulk-update': {
     who: { permission: 'redispositionCalls' },
     request: () => ({ url: API_PATHS.bulkUpdate, payload: { callIds: [NO_SUCH_ID], status: 'Sales' } }),

@@ -22,6 +22,10 @@ export const API_PATHS = {
   callsExport: '/api/calls/export',
   bulkUpdate: '/api/calls/bulk-update',
   dispositions: '/api/filters/dispositions',
+  /** Per publisher, campaign, buyer or target: quality and money side by side (ScorecardData). */
+  scorecard: '/api/scorecard',
+  /** The scorecard as shown (its filters, grouping, order and limit) as a CSV file. */
+  scorecardExport: '/api/scorecard/export',
   costStats: '/api/cost/stats',
   costBreakdown: '/api/cost/breakdown',
   costExport: '/api/cost/export',

@@ -30,6 +30,16 @@ export type ScorecardSortColumn = (typeof SCORECARD_SORT_COLUMNS)[number];
 
 export const SCORECARD_DEFAULT_LIMIT = 100;
 export const SCORECARD_MAX_LIMIT = 1000;
+export const SCORECARD_DEFAULTS = { groupBy: 'publisher', sortBy: 'calls', sortDir: 'desc', limit: SCORECARD_DEFAULT_LIMIT } as const;
+export const SCORECARD_SORT_DIRS = ['asc', 'desc'] as const;
+
+/** The 400 messages for the scorecard's own params (the filter params have theirs). */
+export const SCORECARD_MESSAGES = {
+  groupBy: `groupBy must be one of ${SCORECARD_GROUP_BY.join(', ')}`,
+  sortBy: `sortBy must be one of ${SCORECARD_SORT_COLUMNS.join(', ')}`,
+  sortDir: `sortDir must be one of ${SCORECARD_SORT_DIRS.join(', ')}`,
+  limit: `limit must be a whole number from 1 to ${SCORECARD_MAX_LIMIT}`,
+} as const;
 
 export type ScorecardParams = CallFilterParams & {
   groupBy?: ScorecardGroupBy;
@@ -39,7 +49,16 @@ export type ScorecardParams = CallFilterParams & {
 };
 
 /** The names of the stats cards' warning thresholds a row crosses (StatsFlags' flag names). */
-export type ScorecardFlag = 'flagVoicemail' | 'flagTargetHU' | 'flagRejectedUnknown' | 'flagRedNoConnect';
+export const SCORECARD_FLAGS = ['flagVoicemail', 'flagTargetHU', 'flagRejectedUnknown', 'flagRedNoConnect'] as const;
+export type ScorecardFlag = (typeof SCORECARD_FLAGS)[number];
+
+/** The column whose share crossed each threshold (the cell the table highlights). */
+export const SCORECARD_FLAG_COLUMNS: Record<ScorecardFlag, ScorecardSortColumn> = {
+  flagVoicemail: 'voicemailPct',
+  flagTargetHU: 'hungupPct',
+  flagRejectedUnknown: 'rejectedUnknownPct',
+  flagRedNoConnect: 'redNoConnectPct',
+};
 
 /** One source's figures. Percentages are of `calls`, to two decimals; money is decimal dollars as text ("1234.50"). */
 export interface ScorecardRow {
@@ -64,6 +83,40 @@ export interface ScorecardRow {
   profit: string;
   previous: { calls: number; salesRate: number; profit: string };
 }
+
+export const SCORECARD_GROUP_LABELS: Record<ScorecardGroupBy, string> = { publisher: 'Publisher', campaign: 'Campaign', buyer: 'Buyer', target: 'Target' };
+
+/** How a column's figure reads: a name, a count, a percentage of the calls, or money. */
+export type ScorecardColumnKind = 'label' | 'count' | 'percent' | 'money';
+
+/**
+ * The scorecard table's columns in order, as the screen shows them and its
+ * CSV file holds them (the label column is headed by the grouped dimension).
+ */
+export const SCORECARD_COLUMNS: ReadonlyArray<{ key: ScorecardSortColumn; header: string; kind: ScorecardColumnKind }> = [
+  { key: 'label', header: '', kind: 'label' },
+  { key: 'calls', header: 'Calls', kind: 'count' },
+  { key: 'connected', header: 'Connected', kind: 'count' },
+  { key: 'sales', header: 'Sales', kind: 'count' },
+  { key: 'salesRate', header: 'Sales rate', kind: 'percent' },
+  { key: 'voicemailPct', header: 'Voicemail', kind: 'percent' },
+  { key: 'hungupPct', header: 'Hung up', kind: 'percent' },
+  { key: 'rejectedUnknownPct', header: 'Rejected / Unknown', kind: 'percent' },
+  { key: 'redNoConnectPct', header: 'No connect', kind: 'percent' },
+  { key: 'repeatCalls', header: 'Repeats', kind: 'count' },
+  { key: 'repeatPct', header: 'Repeat rate', kind: 'percent' },
+  { key: 'revenue', header: 'Revenue', kind: 'money' },
+  { key: 'payout', header: 'Payout', kind: 'money' },
+  { key: 'profit', header: 'Profit', kind: 'money' },
+];
+
+/** A column's heading: the grouped dimension's name for the label column. */
+export function scorecardColumnHeader(key: ScorecardSortColumn, groupBy: ScorecardGroupBy): string {
+  return key === 'label' ? SCORECARD_GROUP_LABELS[groupBy] : (SCORECARD_COLUMNS.find((c) => c.key === key)?.header ?? key);
+}
+
+/** POST /api/scorecard/export's body: the table's question and the file's format. */
+export type ScorecardExportBody = ScorecardParams & { fmt: 'csv' };
 
 /** GET /api/scorecard `data`. */
 export interface ScorecardData {

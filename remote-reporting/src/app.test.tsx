@@ -16,6 +16,10 @@ jest.mock('./features/costs/components/costs-page', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
   return { CostsPage: () => createElement('h2', null, 'Costs page') };
 });
+jest.mock('./features/scorecard/components/scorecard-page', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  return { ScorecardPage: () => createElement('h2', null, 'Scorecard page') };
+});
 
 /** The area under /reporting beside a start page at /, as in the shell (whose / then goes on to /reporting). */
 const inShell = (
@@ -29,6 +33,7 @@ test.each([
   ['/reporting', 'Overview page'],
   ['/reporting/calls/7', 'Overview page'],
   ['/reporting/costs', 'Costs page'],
+  ['/reporting/scorecard', 'Scorecard page'],
 ])('%s shows the %s and stays there', async (path, page) => {
   const { location } = renderInHost(inShell, { path });
   expect(await screen.findByRole('heading', { name: page })).toBeInTheDocument();

@@ -328,6 +328,15 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
         const summary = await client.timed(options.runs, `/api/cost/breakdown?groupBy=${group}&datePreset=last_30_days`);
         record('breakdown', `by ${group}, last_30_days`, 'ms', ms(summary), '≤ 100');
       }
+      // The scorecard: a year of every publisher (and last year's beside it) from the per-dimension, per-status daily rollup.
+      const scorecards: Array<[query: string, label: string]> = [
+        ['groupBy=publisher&datePreset=this_year', 'this_year by publisher'],
+        ['groupBy=campaign&datePreset=this_year', 'this_year by campaign'],
+        ['groupBy=publisher&datePreset=last_30_days', 'last_30_days by publisher'],
+      ];
+      for (const [query, label] of scorecards) {
+        record('scorecard', label, 'ms', ms(await client.timed(options.runs, `/api/scorecard?${query}`)), 'p95 ≤ 50');
+      }
     }
 
     if (measures('search')) {

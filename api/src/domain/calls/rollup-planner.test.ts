@@ -1,6 +1,6 @@
 import { parseCallFilter } from './call-filter';
 import type { TimeRange } from './date-range';
-import { planDimensionCounts, planDimensionSums, planSeries, planStatusTotals, splitByMonth } from './rollup-planner';
+import { planDimensionCounts, planDimensionStatus, planDimensionSums, planSeries, planStatusTotals, splitByMonth } from './rollup-planner';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -174,5 +174,34 @@ describe('planSeries', () => {
 
   test('connected and statuses stay on the rollups', () => {
     expect(sources({ parts: planSeries(filter({ connected: 'false', status: 'Rejected / Unknown' }), ragged, 'day') })).toEqual(['days', 'hours', 'calls', 'hours', 'calls']);
+  });
+});
+
+describe('planDimensionStatus (the scorecard)', () => {
+  test('whole days of every value, or of a selection in the grouped dimension, with a status: the per-dimension, per-status rollup', () => {
+    const f = filter({ status: 'Sales' });
+    expect(planDimensionStatus(f, f.range, 'publishers')).toEqual({
+      rollup: true,
+      parts: [{ source: 'dimension-values-days', dim: 2, ids: undefined, fromDay: '2026-10-22', toDay: '2026-11-21' }],
+    });
+    const chosen = filter({ buyer: '7,8' });
+    expect(planDimensionStatus(chosen, chosen.range, 'buyers').parts).toEqual([
+      { source: 'dimension-values-days', dim: 4, ids: [7, 8], fromDay: '2026-10-22', toDay: '2026-11-21' },
+    ]);
+  });
+
+  test('a custom range: its whole days from the rollup, the partial days at either end from the calls', () => {
+    expect(planDimensionStatus(filter(), ragged, 'campaigns').parts).toEqual([
+      { source: 'dimension-values-days', dim: 1, ids: undefined, fromDay: '2026-11-11', toDay: '2026-11-13' },
+      { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
+      { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
+    ]);
+  });
+
+  test('what the rollup does not keep (another dimension, a caller id, the connection): the calls alone', () => {
+    const f = filter({ campaign: '1' });
+    expect(planDimensionStatus(f, f.range, 'publishers')).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
+    expect(planDimensionStatus(filter({ search: '555' }), f.range, 'publishers').rollup).toBe(false);
+    expect(planDimensionStatus(filter({ connected: 'true' }), f.range, 'publishers').rollup).toBe(false);
   });
 });

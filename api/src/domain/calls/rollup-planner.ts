@@ -1,4 +1,4 @@
-import { DIMENSIONS, FILTER_DIMENSIONS, type SeriesBucket } from '@callboard/contract';
+import { DIMENSIONS, FILTER_DIMENSIONS, type FilterDimension, type SeriesBucket } from '@callboard/contract';
 import { inNewYork } from '@callboard/contract/new-york-time';
 import { DateTime } from 'luxon';
 import { narrowsBeyondStatus, type CallFilter } from './call-filter';
@@ -13,7 +13,7 @@ import { memoizePure } from './pure-memo';
  * exact for what it keeps:
  * - calls_hourly: per hour and status;
  * - calls_daily, calls_monthly: per New York day (month) and status;
- * - calls_daily_dim_status: per New York day, dimension value and status;
+ * - calls_daily_dim_status: per New York day, dimension value and status (and its repeats);
  * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status.
  * A rollup answers only what it keeps: a filter on anything else (a caller
  * id, several pickers at once) is read from `calls`.
@@ -57,11 +57,24 @@ export interface DimensionDaysPart {
   toDay: string;
 }
 
+/**
+ * Whole New York days of every value of one dimension (or of the selected
+ * ones), per value and status: the per-dimension, per-status daily rollup.
+ */
+export interface DimensionValuesDaysPart {
+  source: 'dimension-values-days';
+  dim: number;
+  /** Only these values (a selection in the grouped dimension); undefined: all of them. */
+  ids: number[] | undefined;
+  fromDay: string;
+  toDay: string;
+}
+
 /** A part of a range and what answers it. */
 export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart;
 
-/** Any part a plan may hold: the totals' and the timeline's (RangePart), or the pickers' (DimensionStatusDaysPart). */
-type PlannedPart = RangePart | DimensionStatusDaysPart;
+/** Any part a plan may hold: the totals' and the timeline's (RangePart), the pickers' (DimensionStatusDaysPart) or the scorecard's (DimensionValuesDaysPart). */
+type PlannedPart = RangePart | DimensionStatusDaysPart | DimensionValuesDaysPart;
 
 export interface RangePlan<Part extends PlannedPart = RangePart> {
   /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
@@ -248,4 +261,41 @@ export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesB
   if (range.from < first) parts.push(...hourly({ from: range.from, to: first }));
   if (last < range.to) parts.push(...hourly({ from: last, to: range.to }));
   return parts;
+}
+
+/**
+ * Figures per value of one dimension and status (the scorecard). The
+ * per-dimension, per-status daily rollup keeps, per New York day, value and
+ * status, the calls, the not-connected calls, the repeats and the money, so it
+ * answers the whole days of a range narrowed by nothing but the status and a
+ * selection in the grouped dimension itself; the partial days at either end of
+ * a custom range come from the calls. Anything it does not keep (a selection
+ * in another dimension, a caller id, the connection, whose money is not kept
+ * apart) is read from the calls for the whole range.
+ */
+export function planDimensionStatus(filter: CallFilter, range: TimeRange, grouped: FilterDimension): RangePlan<DimensionValuesDaysPart | CallsPart> {
+  const others = { ...filter, ...selectionCleared(grouped) };
+  if (narrowsBeyondStatus(others) || filter.connected !== undefined) return callsOnly(range);
+  const ids = selectedIds(filter, grouped);
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DimensionValuesDaysPart => ({
+    source: 'dimension-values-days',
+    dim: DIMENSIONS[grouped].rollupCode,
+    ids: ids.length > 0 ? ids : undefined,
+    fromDay: newYorkDate(inner.from),
+    toDay: newYorkDate(inner.to),
+  }));
+}
+
+/** The filter fields that clear one dimension's selection. */
+function selectionCleared(dimension: FilterDimension): Partial<CallFilter> {
+  switch (dimension) {
+    case 'campaigns':
+      return { campaignIds: [] };
+    case 'publishers':
+      return { publisherIds: [] };
+    case 'targets':
+      return { targetIds: [] };
+    case 'buyers':
+      return { buyerIds: [] };
+  }
 }

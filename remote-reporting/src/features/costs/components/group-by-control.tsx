@@ -1,5 +1,6 @@
 import { BREAKDOWN_GROUPS, type BreakdownGroup } from '@callboard/contract';
 import { useId } from 'react';
+import './group-by-control.css';
 
 export const GROUP_LABELS: Record<BreakdownGroup, string> = {
   publisher: 'Publisher',

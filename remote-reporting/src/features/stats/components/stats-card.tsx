@@ -5,7 +5,7 @@ import { Spinner } from '@callboard/shared-ui/spinner';
 import type { CardFigures, Trend } from './card-figures';
 
 /** Why a card carries the warning flag, for its tooltip (the thresholds are set on the server, so every screen flags alike). */
-const FLAG_REASONS: Record<NonNullable<StatsCard['flag']>, string> = {
+export const FLAG_REASONS: Record<NonNullable<StatsCard['flag']>, string> = {
   flagVoicemail: 'Voicemail share is above its threshold',
   flagTargetHU: 'Target hang-up share is above its threshold',
   flagRejectedUnknown: 'Rejected / unknown share is above its threshold',

@@ -1,0 +1,93 @@
+import {
+  REJECTED_UNKNOWN,
+  SCORECARD_FLAGS,
+  type ScorecardGroupBy,
+  type ScorecardRow,
+  type ScorecardSortColumn,
+} from '@callboard/contract';
+import { NO_VALUE_LABELS } from '../costs/cost-breakdown';
+import { SALE_STATUS } from '../costs/cost-figures';
+import { percentOf, statsFromTotals, type FlagThresholds } from '../calls/stats';
+import type { ValueTotals } from './scorecard-sums';
+
+/** A row as built, with its money still in cents for exact sorting. */
+export interface CentsRow extends ScorecardRow {
+  cents: { revenue: number; payout: number; profit: number };
+}
+
+/** Integer cents as decimal dollars in text: 123450 → "1234.50", -5 → "-0.05". */
+export function centsText(cents: number): string {
+  const whole = Math.abs(Math.round(cents));
+  return `${cents < 0 && whole > 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+function moneyOf(value: ValueTotals | undefined): { calls: number; sales: number; revenue: number; payout: number } {
+  const totals = value?.totals ?? [];
+  return {
+    calls: totals.reduce((sum, t) => sum + t.calls, 0),
+    sales: totals.filter((t) => t.status === SALE_STATUS).reduce((sum, t) => sum + t.calls, 0),
+    revenue: totals.reduce((sum, t) => sum + t.revenueCents, 0),
+    payout: totals.reduce((sum, t) => sum + t.payoutCents, 0),
+  };
+}
+
+/**
+ * One value's scorecard row: the stats cards' figures and flags for its calls
+ * (statsFromTotals, so a row and the cards filtered to that value agree), its
+ * sales, repeats and money, and the previous period's calls, sales rate and profit.
+ */
+export function scorecardRow(groupBy: ScorecardGroupBy, label: string, current: ValueTotals, previous: ValueTotals | undefined, thresholds: FlagThresholds): CentsRow {
+  const figures = statsFromTotals(current.totals, thresholds);
+  const now = moneyOf(current);
+  const before = moneyOf(previous);
+  const counts: Record<string, number> = Object.fromEntries(figures.dispositions.map((d) => [d.disposition, d.count]));
+  counts[REJECTED_UNKNOWN] = figures.flags.rejectedUnknownCount;
+  const share = (disposition: string) => figures.dispositions.find((d) => d.disposition === disposition)?.percentage ?? 0;
+  const profit = now.revenue - now.payout;
+  return {
+    key: String(current.id),
+    label: current.id === 0 ? NO_VALUE_LABELS[groupBy] : label,
+    calls: now.calls,
+    connected: now.calls - figures.flags.redNoConnectCount,
+    sales: now.sales,
+    salesRate: percentOf(now.sales, now.calls),
+    counts,
+    voicemailPct: share('Voicemail'),
+    hungupPct: share('Hungup'),
+    rejectedUnknownPct: figures.flags.rejectedUnknownPct,
+    redNoConnectPct: figures.flags.redNoConnectPct,
+    flags: SCORECARD_FLAGS.filter((flag) => figures.flags[flag]),
+    repeatCalls: current.repeats,
+    repeatPct: percentOf(current.repeats, now.calls),
+    revenue: centsText(now.revenue),
+    payout: centsText(now.payout),
+    profit: centsText(profit),
+    previous: { calls: before.calls, salesRate: percentOf(before.sales, before.calls), profit: centsText(before.revenue - before.payout) },
+    cents: { revenue: now.revenue, payout: now.payout, profit },
+  };
+}
+
+const MONEY_COLUMNS = new Set<ScorecardSortColumn>(['revenue', 'payout', 'profit']);
+
+function compareLabels(a: CentsRow, b: CentsRow): number {
+  return a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }) || Number(a.key) - Number(b.key);
+}
+
+/** Rows ordered by one column either way (money compared in cents), ties by label as a person reads it, then by key. */
+export function sortScorecardRows(rows: CentsRow[], sortBy: ScorecardSortColumn, sortDir: 'asc' | 'desc'): CentsRow[] {
+  const sign = sortDir === 'asc' ? 1 : -1;
+  const primary = (a: CentsRow, b: CentsRow): number => {
+    if (sortBy === 'label') return a.label.localeCompare(b.label, 'en', { sensitivity: 'base' });
+    if (MONEY_COLUMNS.has(sortBy)) {
+      const column = sortBy as keyof CentsRow['cents'];
+      return a.cents[column] - b.cents[column];
+    }
+    return (a[sortBy] as number) - (b[sortBy] as number);
+  };
+  return [...rows].sort((a, b) => sign * primary(a, b) || compareLabels(a, b));
+}
+
+/** What goes on the wire: the row without its cents. */
+export function wireRow({ cents: _cents, ...row }: CentsRow): ScorecardRow {
+  return row;
+}

@@ -1,0 +1,111 @@
+import { DISPOSITIONS, REJECTED_UNKNOWN, SCORECARD_FLAGS, SCORECARD_GROUP_BY } from '@callboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { callFilterQuerySchema } from '../../../domain/calls/call-filter';
+import type { FlagThresholds } from '../../../domain/calls/stats';
+import { parseScorecardQuery, type ScorecardQuery } from '../../../domain/scorecard/scorecard-params';
+import { scorecard } from '../../../domain/scorecard/scorecard';
+import { scorecardCsv } from '../../../domain/scorecard/scorecard-sheet';
+import { downloadName, SHEET_CONTENT_TYPES } from '../../../domain/export/sheet-writer';
+import { bearer } from '../schemas';
+
+const money = { type: 'string', description: 'Decimal dollars, e.g. "1234.50"' } as const;
+const share = { type: 'number', description: 'Percent of the calls, 2 decimals' } as const;
+
+const rowSchema = {
+  type: 'object',
+  required: ['key', 'label', 'calls', 'connected', 'sales', 'salesRate', 'counts', 'voicemailPct', 'hungupPct', 'rejectedUnknownPct', 'redNoConnectPct', 'flags', 'repeatCalls', 'repeatPct', 'revenue', 'payout', 'profit', 'previous'],
+  properties: {
+    key: { type: 'string', description: 'The id; "0" for calls without a target or buyer' },
+    label: { type: 'string' },
+    calls: { type: 'integer' },
+    connected: { type: 'integer' },
+    sales: { type: 'integer' },
+    salesRate: share,
+    counts: {
+      type: 'object',
+      description: `Calls per disposition: each of the 14 and "${REJECTED_UNKNOWN}", summing to calls`,
+      required: [...DISPOSITIONS, REJECTED_UNKNOWN],
+      additionalProperties: false,
+      properties: Object.fromEntries([...DISPOSITIONS, REJECTED_UNKNOWN].map((key) => [key, { type: 'integer' }])),
+    },
+    voicemailPct: share,
+    hungupPct: share,
+    rejectedUnknownPct: share,
+    redNoConnectPct: share,
+    flags: { type: 'array', description: "The stats cards' warning thresholds this row crosses", items: { type: 'string', enum: [...SCORECARD_FLAGS] } },
+    repeatCalls: { type: 'integer' },
+    repeatPct: share,
+    revenue: money,
+    payout: money,
+    profit: money,
+    previous: {
+      type: 'object',
+      description: 'The previous period of equal length (as /api/stats has it)',
+      required: ['calls', 'salesRate', 'profit'],
+      properties: { calls: { type: 'integer' }, salesRate: share, profit: money },
+    },
+  },
+} as const;
+
+// Types only: parseScorecardQuery judges the values, so a bad one gets the contract's message beside any bad filter param.
+const querystring = {
+  type: 'object',
+  properties: {
+    ...callFilterQuerySchema,
+    groupBy: { type: 'string', maxLength: 20, description: `${SCORECARD_GROUP_BY.join(', ')}; publisher by default` },
+    sortBy: { type: 'string', maxLength: 40, description: 'A row field (label, calls, salesRate, profit…); calls by default' },
+    sortDir: { type: 'string', maxLength: 10, description: 'asc or desc; desc by default' },
+    limit: { type: 'string', maxLength: 10, description: 'Rows at most, 1 to 1000; 100 by default' },
+  },
+} as const;
+
+/** The scorecard: quality and money per publisher, campaign, buyer or target. Every signed-in role reads it. */
+export default async function scorecardRoutes(fastify: FastifyInstance, options: { flagThresholds: FlagThresholds }): Promise<void> {
+  fastify.addHook('onRequest', fastify.authenticate);
+
+  fastify.get<{ Querystring: ScorecardQuery }>(
+    '',
+    {
+      schema: {
+        tags: ['calls'],
+        summary: 'Per publisher, campaign, buyer or target: calls, sales rate, dispositions, flags, repeats and money, beside the previous period',
+        security: bearer,
+        querystring,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              data: { type: 'object', required: ['groupBy', 'rows'], properties: { groupBy: { type: 'string', enum: [...SCORECARD_GROUP_BY] }, rows: { type: 'array', items: rowSchema } } },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const data = await fastify.sharedRead(request, () => scorecard(fastify.db, parseScorecardQuery(request.query), options.flagThresholds));
+      return { success: true, data };
+    },
+  );
+
+  fastify.post<{ Body: ScorecardQuery & { fmt: 'csv' } }>(
+    '/export',
+    {
+      schema: {
+        tags: ['calls'],
+        summary: 'The scorecard as shown (the same params: filters, grouping, order, limit) as a CSV file',
+        security: bearer,
+        body: { type: 'object', required: ['fmt'], additionalProperties: false, properties: { ...querystring.properties, fmt: { type: 'string', enum: ['csv'] } } },
+      },
+    },
+    async (request, reply) => {
+      const { fmt, ...params } = request.body;
+      const data = await scorecard(fastify.db, parseScorecardQuery(params), options.flagThresholds);
+      return reply
+        .header('content-type', SHEET_CONTENT_TYPES[fmt])
+        .header('content-disposition', `attachment; filename="${downloadName(`scorecard_by_${data.groupBy}`, fmt)}"`)
+        .header('cache-control', 'no-store')
+        .send(await scorecardCsv(data));
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import {
+  SCORECARD_COLUMNS,
+  SCORECARD_FLAG_COLUMNS,
+  SCORECARD_GROUP_LABELS,
+  scorecardColumnHeader,
+  type ScorecardColumnKind,
+  type ScorecardFlag,
+  type ScorecardGroupBy,
+  type ScorecardRow,
+  type ScorecardSortColumn,
+} from '@callboard/contract';
+import { EmptyState } from '@callboard/shared-ui/empty-state';
+import { formatCount, formatMoney, formatPercent } from '@callboard/shared-ui/format';
+import { ArrowDownIcon, ArrowUpIcon, WarningIcon } from '@callboard/shared-ui/icons';
+import { Table, type TableColumn } from '@callboard/shared-ui/table';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { FLAG_REASONS } from '../../stats/components/stats-card';
+import type { ScorecardSort } from '../api/scorecard-api';
+import { trendOf, type TrendColumn } from './scorecard-columns';
+
+interface Props {
+  groupBy: ScorecardGroupBy;
+  rows: readonly ScorecardRow[];
+  sort: ScorecardSort;
+  onSort: (next: ScorecardSort) => void;
+  onOpen: (row: ScorecardRow) => void;
+  loading: boolean;
+}
+
+const FLAG_OF_COLUMN = new Map(Object.entries(SCORECARD_FLAG_COLUMNS).map(([flag, column]) => [column, flag as ScorecardFlag]));
+
+const WIDTHS: Record<ScorecardColumnKind, number> = { label: 220, count: 100, percent: 110, money: 130 };
+
+function figure(row: ScorecardRow, key: ScorecardSortColumn, kind: ScorecardColumnKind): string {
+  const value = row[key];
+  if (kind === 'money') return formatMoney(value);
+  if (kind === 'percent') return formatPercent(value, 2);
+  return kind === 'count' ? formatCount(value) : String(value);
+}
+
+function previousText(row: ScorecardRow, column: TrendColumn): string {
+  if (column === 'calls') return formatCount(row.previous.calls);
+  return column === 'salesRate' ? formatPercent(row.previous.salesRate, 2) : formatMoney(row.previous.profit);
+}
+
+/** The arrow against the previous period, with its words for a screen reader and a tooltip with the previous figure. */
+function TrendMark({ row, column }: { row: ScorecardRow; column: TrendColumn }) {
+  const trend = trendOf(row, column);
+  const words = `${trend === 'flat' ? 'unchanged from' : `${trend} from`} ${previousText(row, column)} in the previous period`;
+  return (
+    <span className={`scorecard__trend scorecard__trend--${trend}`} title={words}>
+      {trend === 'up' ? <ArrowUpIcon size={12} /> : trend === 'down' ? <ArrowDownIcon size={12} /> : <span aria-hidden="true">–</span>}
+      <span className="cb-sr-only">{words}</span>
+    </span>
+  );
+}
+
+/** A share whose threshold the row crosses: the stats cards' warning style and their reason. */
+function FlaggedShare({ flag, children }: { flag: ScorecardFlag; children: ReactNode }) {
+  return (
+    <span className="scorecard__flagged" title={FLAG_REASONS[flag]}>
+      <WarningIcon size={12} />
+      {children}
+      <span className="cb-sr-only">, {FLAG_REASONS[flag].toLowerCase()}</span>
+    </span>
+  );
+}
+
+function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
+  return SCORECARD_COLUMNS.map(({ key, kind }) => ({
+    key,
+    label: scorecardColumnHeader(key, groupBy),
+    sortable: true,
+    width: WIDTHS[kind],
+    align: kind === 'label' ? 'start' : 'end',
+    nowrap: kind === 'label',
+    render: (row: ScorecardRow) => {
+      if (kind === 'label') return <span title={row.label}>{row.label}</span>;
+      const flag = FLAG_OF_COLUMN.get(key);
+      const text = figure(row, key, kind);
+      const shown = flag && row.flags.includes(flag) ? <FlaggedShare flag={flag}>{text}</FlaggedShare> : text;
+      if (key !== 'calls' && key !== 'salesRate' && key !== 'profit') return shown;
+      return (
+        <span className="scorecard__with-trend">
+          {shown}
+          <TrendMark row={row} column={key} />
+        </span>
+      );
+    },
+  }));
+}
+
+/**
+ * The scorecard rows as the server ordered them: a header click asks for the
+ * other order (aria-sort says which), a row click or Enter on a focused row
+ * opens Reporting filtered to that source.
+ */
+export function ScorecardTable({ groupBy, rows, sort, onSort, onOpen, loading }: Props) {
+  const cols = useMemo(() => columns(groupBy), [groupBy]);
+  return (
+    <Table
+      label={`Scorecard by ${SCORECARD_GROUP_LABELS[groupBy].toLowerCase()}`}
+      columns={cols}
+      rows={rows}
+      rowKey={(row) => row.key}
+      sort={sort}
+      onSort={(next) => onSort(next as ScorecardSort)}
+      onRowClick={(row) => onOpen(row)}
+      loading={loading}
+      loadingText="Loading scorecard..."
+      rowClassName={(row) => (row.flags.length > 0 ? 'scorecard__row--flagged' : undefined)}
+      emptyText={<EmptyState compact title="No calls for these filters" description="Widen the date range or clear a selection to see the scorecard." />}
+      className="scorecard__table"
+    />
+  );
+}
