@@ -30,18 +30,34 @@ let t: TestApp;
 let member: SignedIn;
 let model: ModelCall[];
 let dims: DimensionIds;
-// Which calls the database holds as repeats (none until repeats are decided at write time; read, not assumed).
+// Which calls the database holds as repeats (decided at write time, api/test/repeat-callers.test.ts holds that to brute force; read here, not assumed).
 let repeats: Set<string>;
 beforeAll(async () => {
   t = await buildTestApp({ ingestApiKey: INGEST_KEY });
   await signUp(t.app, 'Ada Admin');
   member = await signUp(t.app, 'Sam Scorer');
   const calls = randomCalls(20_261_126, 1000, Date.now());
-  model = calls.model;
-  await ingestAll(t.app, calls.inputs);
+  // Every tenth caller calls the same campaign again two hours later: repeats for the repeat columns and filters.
+  const again = calls.inputs.filter((_, i) => i % 10 === 0).map((input, i) => ({
+    ...input,
+    systemCallId: `${input.systemCallId}-again`,
+    callTimestamp: new Date(Date.parse(input.callTimestamp) + 2 * 3_600_000).toISOString(),
+    publisherName: calls.model[(i * 7) % calls.model.length]!.publisher,
+  }));
+  model = [
+    ...calls.model,
+    ...again.map((input) => {
+      const first = calls.model.find((c) => c.systemCallId === input.systemCallId.replace(/-again$/, ''))!;
+      return { ...first, systemCallId: input.systemCallId, ts: Date.parse(input.callTimestamp), publisher: input.publisherName };
+    }),
+  ];
+  await ingestAll(t.app, [...calls.inputs, ...again]);
   dims = await dimensionIdsOf(t.db);
   const rows = await t.db.query<{ system_call_id: string }>('SELECT system_call_id FROM calls WHERE repeat_of IS NOT NULL');
   repeats = new Set(rows.map((row) => row.system_call_id));
+  for (const call of model) call.repeat = repeats.has(call.systemCallId);
+  // The repeat filters below must have something to find.
+  expect(repeats.size).toBeGreaterThan(0);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -71,6 +87,8 @@ function filters(): ModelFilter[] {
     { label: 'connected', params: { connected: 'true' }, connected: true },
     { label: 'not connected, Voicemail', params: { connected: 'false', status: 'Voicemail' }, connected: false, statuses: ['Voicemail'] },
     { label: 'a caller-id search', params: { search: '7' }, search: '7' },
+    { label: 'repeats', params: { repeat: 'true' }, repeat: true },
+    { label: 'first calls, Sales', params: { repeat: 'false', status: 'Sales' }, repeat: false, statuses: ['Sales'] },
   ];
 }
 

@@ -270,12 +270,12 @@ export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesB
  * answers the whole days of a range narrowed by nothing but the status and a
  * selection in the grouped dimension itself; the partial days at either end of
  * a custom range come from the calls. Anything it does not keep (a selection
- * in another dimension, a caller id, the connection, whose money is not kept
- * apart) is read from the calls for the whole range.
+ * in another dimension, a caller id, a transcript search, the connection or
+ * repeats, whose money is not kept apart) is read from the calls for the whole range.
  */
 export function planDimensionStatus(filter: CallFilter, range: TimeRange, grouped: FilterDimension): RangePlan<DimensionValuesDaysPart | CallsPart> {
   const others = { ...filter, ...selectionCleared(grouped) };
-  if (narrowsBeyondStatus(others) || filter.connected !== undefined) return callsOnly(range);
+  if (narrowsBeyondStatus(others) || filter.connected !== undefined || filter.repeat !== undefined) return callsOnly(range);
   const ids = selectedIds(filter, grouped);
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DimensionValuesDaysPart => ({
     source: 'dimension-values-days',
