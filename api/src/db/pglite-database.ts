@@ -8,11 +8,16 @@ import type { Database, Queryable } from './database';
  * It has one connection and runs every statement on the main thread, so
  * callers keep statements short: a long one freezes every other request.
  */
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The whole database as a tarball, to open copies of it with `from` (the tests' migrated starting point). */
+  snapshot(): Promise<Blob>;
+}
+
+export async function openPgliteDatabase(dataDir: string | undefined, options: { from?: Blob } = {}): Promise<PgliteDatabase> {
   // relaxedDurability: flushes to disk asynchronously; the embedded engine is
   // for demos and single-user data, where a lost last write on a crash is acceptable.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { relaxedDurability: true, extensions: { pg_trgm } });
+  const pg = await PGlite.create(dataDir, { relaxedDurability: true, extensions: { pg_trgm }, ...(options.from ? { loadDataDir: options.from } : {}) });
 
   const query: Queryable['query'] = async (text, params) => {
     const result = await pg.query(text, params ? [...params] : []);
@@ -21,6 +26,7 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
 
   return {
     kind: 'pglite',
+    snapshot: () => pg.dumpDataDir('none'),
     query,
     async exec(sql) {
       await pg.exec(sql);
