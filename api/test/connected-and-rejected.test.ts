@@ -5,11 +5,11 @@
  * path: the monthly and daily rollups, the hourly one with partial hours from
  * the calls, one picker's rollup, and the calls alone.
  */
-import { DISPOSITIONS, RECORD_COLUMNS, REJECTED_UNKNOWN, isDisposition, type DatePreset } from '@callboard/contract';
+import { DISPOSITIONS, RECORD_COLUMNS, REJECTED_UNKNOWN, isDisposition } from '@callboard/contract';
 import Papa from 'papaparse';
-import { resolveCustom, resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
+import { resolvePreset, type TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, getOk, ingestAll, onStableNewYorkDay, qs } from './support/calls-fixtures';
-import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter } from './support/call-model';
+import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter, customRange, presetRange, type NamedRange } from './support/call-model';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -26,20 +26,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface Range {
-  label: string;
-  params: Record<string, string>;
-  resolve: () => ResolvedDateRange;
-}
-const preset = (name: Exclude<DatePreset, 'custom'>): Range => ({ label: name, params: { datePreset: name }, resolve: () => resolvePreset(name, new Date()) });
-const custom = (label: string, startDate: string, endDate: string): Range => ({ label, params: { datePreset: 'custom', startDate, endDate }, resolve: () => resolveCustom(startDate, endDate) });
-
-const RANGES: Range[] = [
-  preset('this_year'),
-  preset('last_30_days'),
-  preset('today'),
-  custom('fall-back night, not aligned', '2026-10-31T22:13', '2026-11-01T04:46'),
-  custom('whole days across the spring change', '2026-03-01T00:00', '2026-03-20T00:00'),
+const RANGES: NamedRange[] = [
+  presetRange('this_year'),
+  presetRange('last_30_days'),
+  presetRange('today'),
+  customRange('fall-back night, not aligned', '2026-10-31T22:13', '2026-11-01T04:46'),
+  customRange('whole days across the spring change', '2026-03-01T00:00', '2026-03-20T00:00'),
 ];
 
 function filters(): ModelFilter[] {
@@ -68,7 +60,7 @@ function expectedStats(range: TimeRange, f: ModelFilter) {
   };
 }
 
-async function checkStats(range: Range, f: ModelFilter) {
+async function checkStats(range: NamedRange, f: ModelFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const stats = (await getOk(t.app, member.token, `/api/stats${qs({ ...range.params, ...f.params })}`)).data;
@@ -79,7 +71,7 @@ async function checkStats(range: Range, f: ModelFilter) {
   });
 }
 
-async function checkRecords(range: Range, f: ModelFilter) {
+async function checkRecords(range: NamedRange, f: ModelFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const body = await getOk(t.app, member.token, `/api/calls/records${qs({ ...range.params, ...f.params, limit: 50 })}`);
@@ -92,7 +84,7 @@ async function checkRecords(range: Range, f: ModelFilter) {
   });
 }
 
-async function checkCosts(range: Range, f: ModelFilter) {
+async function checkCosts(range: NamedRange, f: ModelFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const cost = (await getOk(t.app, member.token, `/api/cost/stats${qs({ ...range.params, ...f.params })}`)).data;
@@ -106,7 +98,7 @@ async function checkCosts(range: Range, f: ModelFilter) {
 }
 
 /** A picker's counts honour the whole filter but its own selection and the caller-id search; the dispositions the whole filter but its status. */
-async function checkPickers(range: Range, f: ModelFilter) {
+async function checkPickers(range: NamedRange, f: ModelFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const all = (await getOk(t.app, member.token, `/api/filters/all${qs({ ...range.params, ...f.params })}`)).data;
@@ -149,7 +141,7 @@ describe('connected and Rejected / Unknown', () => {
 
   test('an export holds exactly the calls of the filter', async () => {
     const exporters = [await signUp(t.app, 'Ex One'), await signUp(t.app, 'Ex Two')];
-    const cases: Array<[Range, ModelFilter]> = [
+    const cases: Array<[NamedRange, ModelFilter]> = [
       [RANGES[0]!, filters()[1]!],
       [RANGES[0]!, filters()[2]!],
       [RANGES[1]!, filters()[0]!],

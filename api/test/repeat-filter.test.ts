@@ -7,12 +7,11 @@
  * from the calls, one picker's rollup, the calls alone), with `connected`
  * too (which the rollups cannot answer together with `repeat`).
  */
-import { RECORD_COLUMNS, type DatePreset } from '@callboard/contract';
+import { RECORD_COLUMNS } from '@callboard/contract';
 import Papa from 'papaparse';
-import { resolveCustom, resolvePreset, type ResolvedDateRange } from '../src/domain/calls/date-range';
 import { DEFAULT_REPEAT_WINDOW_DAYS } from '../src/domain/calls/repeat-window';
 import { INGEST_KEY, getOk, ingestAll, onStableNewYorkDay, qs, seededRandom } from './support/calls-fixtures';
-import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter } from './support/call-model';
+import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter, customRange, presetRange, type NamedRange } from './support/call-model';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -54,19 +53,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface Range {
-  label: string;
-  params: Record<string, string>;
-  resolve: () => ResolvedDateRange;
-}
-const preset = (name: Exclude<DatePreset, 'custom'>): Range => ({ label: name, params: { datePreset: name }, resolve: () => resolvePreset(name, new Date()) });
-const custom = (label: string, startDate: string, endDate: string): Range => ({ label, params: { datePreset: 'custom', startDate, endDate }, resolve: () => resolveCustom(startDate, endDate) });
-
-const RANGES: Range[] = [
-  preset('this_year'),
-  preset('last_30_days'),
-  custom('fall-back night, not aligned', '2026-10-31T22:13', '2026-11-01T04:46'),
-  custom('whole days across the spring change', '2026-03-01T00:00', '2026-03-20T00:00'),
+const RANGES: NamedRange[] = [
+  presetRange('this_year'),
+  presetRange('last_30_days'),
+  customRange('fall-back night, not aligned', '2026-10-31T22:13', '2026-11-01T04:46'),
+  customRange('whole days across the spring change', '2026-03-01T00:00', '2026-03-20T00:00'),
 ];
 
 function filters(): ModelFilter[] {
@@ -81,7 +72,7 @@ function filters(): ModelFilter[] {
   ];
 }
 
-async function checkStatsAndRecords(range: Range, f: ModelFilter) {
+async function checkStatsAndRecords(range: NamedRange, f: ModelFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const calls = model.filter((c) => matches(c, resolved, f));

@@ -14,16 +14,15 @@ import {
   SCORECARD_MESSAGES,
   SCORECARD_SORT_COLUMNS,
   isDisposition,
-  type DatePreset,
   type ScorecardGroupBy,
   type ScorecardRow,
   type ScorecardSortColumn,
 } from '@callboard/contract';
 import Papa from 'papaparse';
-import { resolveCustom, resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
+import { resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
 import { DEFAULT_FLAG_THRESHOLDS } from '../src/domain/calls/stats';
 import { INGEST_KEY, getOk, ingestAll, onStableNewYorkDay, qs } from './support/calls-fixtures';
-import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter } from './support/call-model';
+import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter, customRange, presetRange, type NamedRange } from './support/call-model';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -61,20 +60,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface Range {
-  label: string;
-  params: Record<string, string>;
-  resolve: () => ResolvedDateRange;
-}
-const preset = (name: Exclude<DatePreset, 'custom'>): Range => ({ label: name, params: { datePreset: name }, resolve: () => resolvePreset(name, new Date()) });
-const custom = (label: string, startDate: string, endDate: string): Range => ({ label, params: { datePreset: 'custom', startDate, endDate }, resolve: () => resolveCustom(startDate, endDate) });
-
-const RANGES: Range[] = [
-  preset('this_year'),
-  preset('last_30_days'),
-  preset('today'),
-  custom('partial days across the spring change', '2026-03-01T09:30', '2026-05-03T08:00'),
-  custom('fall-back night, not aligned', '2026-10-31T22:13', '2026-11-01T04:46'),
+const RANGES: NamedRange[] = [
+  presetRange('this_year'),
+  presetRange('last_30_days'),
+  presetRange('today'),
+  customRange('partial days across the spring change', '2026-03-01T09:30', '2026-05-03T08:00'),
+  customRange('fall-back night, not aligned', '2026-10-31T22:13', '2026-11-01T04:46'),
 ];
 
 function filters(): ModelFilter[] {

@@ -7,9 +7,9 @@
  */
 import { DISPOSITIONS, REJECTED_UNKNOWN, SERIES_MAX_BUCKETS, isDisposition, type SeriesData } from '@callboard/contract';
 import { inNewYork } from '@callboard/contract/new-york-time';
-import { resolveCustom, resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
+import type { TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, getOk, ingestAll, onStableNewYorkDay, qs } from './support/calls-fixtures';
-import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter } from './support/call-model';
+import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter, customRange, presetRange, type NamedRange } from './support/call-model';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -26,33 +26,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface Case {
-  label: string;
-  params: Record<string, string>;
-  resolve: () => ResolvedDateRange;
-}
-
-const preset = (name: Exclude<ResolvedDateRange['preset'], 'custom'>): Case => ({ label: name, params: { datePreset: name }, resolve: () => resolvePreset(name, new Date()) });
-const custom = (label: string, startDate: string, endDate: string): Case => ({ label, params: { datePreset: 'custom', startDate, endDate }, resolve: () => resolveCustom(startDate, endDate) });
-
-const FALL_BACK_DAY = custom('fall-back day (25 h)', '2026-11-01T00:00', '2026-11-02T00:00');
-const SPRING_NIGHT = custom('spring-forward night, not aligned', '2026-03-07T22:13', '2026-03-08T04:46');
-const MORNING = custom('09:30 to 15:00', '2026-11-01T09:30', '2026-11-01T15:00');
-const MARCH = custom('across the spring change, partial days', '2026-03-01T09:30', '2026-03-20T15:00');
-const SPRING = custom('February to May, partial days', '2026-02-10T10:15', '2026-05-03T08:00');
-const AUTUMN = custom('across the fall change, whole days', '2026-10-20T00:00', '2026-11-10T00:00');
-const MILLISECONDS = custom('odd offsets, to the millisecond', '2026-10-28T03:17:29.123+02:00', '2026-11-03T21:00:00.001-07:00');
+const FALL_BACK_DAY = customRange('fall-back day (25 h)', '2026-11-01T00:00', '2026-11-02T00:00');
+const SPRING_NIGHT = customRange('spring-forward night, not aligned', '2026-03-07T22:13', '2026-03-08T04:46');
+const MORNING = customRange('09:30 to 15:00', '2026-11-01T09:30', '2026-11-01T15:00');
+const MARCH = customRange('across the spring change, partial days', '2026-03-01T09:30', '2026-03-20T15:00');
+const SPRING = customRange('February to May, partial days', '2026-02-10T10:15', '2026-05-03T08:00');
+const AUTUMN = customRange('across the fall change, whole days', '2026-10-20T00:00', '2026-11-10T00:00');
+const MILLISECONDS = customRange('odd offsets, to the millisecond', '2026-10-28T03:17:29.123+02:00', '2026-11-03T21:00:00.001-07:00');
 
 /** Each range with the bucket sizes asked of it (auto among them). */
-const CASES: Array<[Case, string[]]> = [
-  [preset('today'), ['auto', 'hour']],
-  [preset('last_2_days'), ['auto']],
-  [preset('last_7_days'), ['auto', 'hour', 'day']],
-  [preset('last_30_days'), ['day', 'week']],
-  [preset('this_month'), ['auto']],
-  [preset('last_month'), ['week', 'month']],
-  [preset('last_6_months'), ['auto', 'month']],
-  [preset('this_year'), ['auto', 'day', 'week', 'month']],
+const CASES: Array<[NamedRange, string[]]> = [
+  [presetRange('today'), ['auto', 'hour']],
+  [presetRange('last_2_days'), ['auto']],
+  [presetRange('last_7_days'), ['auto', 'hour', 'day']],
+  [presetRange('last_30_days'), ['day', 'week']],
+  [presetRange('this_month'), ['auto']],
+  [presetRange('last_month'), ['week', 'month']],
+  [presetRange('last_6_months'), ['auto', 'month']],
+  [presetRange('this_year'), ['auto', 'day', 'week', 'month']],
   [FALL_BACK_DAY, ['auto', 'hour']],
   [SPRING_NIGHT, ['hour', 'day']],
   [MORNING, ['hour', 'day']],
@@ -112,7 +103,7 @@ function expectedCounts(range: TimeRange, f: ModelFilter): Record<string, number
 const sumOf = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 const range = (b: { from: string; to: string }): TimeRange => ({ from: new Date(b.from), to: new Date(b.to) });
 
-async function checkSeries(c: Case, bucket: string, f: ModelFilter) {
+async function checkSeries(c: NamedRange, bucket: string, f: ModelFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = c.resolve();
     const where = `${c.label} by ${bucket} / ${f.label}`;
@@ -151,10 +142,10 @@ describe('GET /api/stats/series', () => {
   }, 300_000);
 
   test('every filter, on ranges that take every path (rollups, partial days and hours, the calls), equals brute force', async () => {
-    const sample: Array<[Case, string]> = [
-      [preset('this_year'), 'week'],
-      [preset('last_30_days'), 'day'],
-      [preset('today'), 'hour'],
+    const sample: Array<[NamedRange, string]> = [
+      [presetRange('this_year'), 'week'],
+      [presetRange('last_30_days'), 'day'],
+      [presetRange('today'), 'hour'],
       [MARCH, 'day'],
       [SPRING, 'month'],
       [FALL_BACK_DAY, 'hour'],

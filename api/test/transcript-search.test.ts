@@ -5,11 +5,11 @@
  * call was given says, on ranges that take the rollups' paths without q; and
  * the call detail's highlights.
  */
-import { DISPOSITIONS, RECORD_COLUMNS, isDisposition, type DatePreset } from '@callboard/contract';
+import { DISPOSITIONS, RECORD_COLUMNS, isDisposition } from '@callboard/contract';
 import Papa from 'papaparse';
-import { resolveCustom, resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
+import { resolvePreset, type TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, getOk, ingestAll, makeCall, onStableNewYorkDay, postCalls, qs, seededRandom } from './support/calls-fixtures';
-import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter } from './support/call-model';
+import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter, customRange, presetRange, type NamedRange } from './support/call-model';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 /**
@@ -70,15 +70,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface Range {
-  label: string;
-  params: Record<string, string>;
-  resolve: () => ResolvedDateRange;
-}
-const preset = (name: Exclude<DatePreset, 'custom'>): Range => ({ label: name, params: { datePreset: name }, resolve: () => resolvePreset(name, new Date()) });
-const custom = (label: string, startDate: string, endDate: string): Range => ({ label, params: { datePreset: 'custom', startDate, endDate }, resolve: () => resolveCustom(startDate, endDate) });
-
-const RANGES: Range[] = [preset('this_year'), preset('last_30_days'), custom('partial hours', '2026-03-01T08:13', '2026-05-03T09:46')];
+const RANGES: NamedRange[] = [presetRange('this_year'), presetRange('last_30_days'), customRange('partial hours', '2026-03-01T08:13', '2026-05-03T09:46')];
 
 type SearchFilter = ModelFilter & { finds: (said: Set<number>) => boolean };
 
@@ -106,7 +98,7 @@ function expectedStats(range: TimeRange, f: SearchFilter) {
   };
 }
 
-async function checkReads(range: Range, f: SearchFilter) {
+async function checkReads(range: NamedRange, f: SearchFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const params = { ...range.params, ...f.params };
@@ -135,7 +127,7 @@ async function checkReads(range: Range, f: SearchFilter) {
 }
 
 /** A picker counts the calls the search finds (it narrows what was said, not who called), under the rest of the filter but its own selection. */
-async function checkPickers(range: Range, f: SearchFilter) {
+async function checkPickers(range: NamedRange, f: SearchFilter) {
   await onStableNewYorkDay(async () => {
     const resolved = range.resolve();
     const all = (await getOk(t.app, member.token, `/api/filters/all${qs({ ...range.params, ...f.params })}`)).data;

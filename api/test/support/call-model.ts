@@ -3,9 +3,9 @@
  * applied to them by brute force, for tests that hold the API's answers to
  * exactly what the calls say (series.test.ts, connected-and-rejected.test.ts).
  */
-import { REJECTED_UNKNOWN, canonicalDisposition, isDisposition } from '@callboard/contract';
+import { REJECTED_UNKNOWN, canonicalDisposition, isDisposition, type DatePreset } from '@callboard/contract';
 import type { Queryable } from '../../src/db/database';
-import type { TimeRange } from '../../src/domain/calls/date-range';
+import { resolveCustom, resolvePreset, type ResolvedDateRange, type TimeRange } from '../../src/domain/calls/date-range';
 import { seededRandom, type IngestCallInput } from './calls-fixtures';
 
 export interface ModelCall {
@@ -137,3 +137,24 @@ export async function dimensionIdsOf(db: Queryable): Promise<DimensionIds> {
 
 /** The ids of some names, as a picker's query param. */
 export const idsOf = (map: Map<string, string>, names: string[]) => names.map((n) => map.get(n)).filter(Boolean).join(',');
+
+/** A range as the brute-force tests ask for it: the params sent, and the range the server should resolve them to. */
+export interface NamedRange {
+  label: string;
+  params: Record<string, string>;
+  resolve: () => ResolvedDateRange;
+}
+
+/** A preset, resolved at the moment of asking (the tests run them inside onStableNewYorkDay). */
+export const presetRange = (name: Exclude<DatePreset, 'custom'>): NamedRange => ({
+  label: name,
+  params: { datePreset: name },
+  resolve: () => resolvePreset(name, new Date()),
+});
+
+/** A custom range of New York wall-clock times. */
+export const customRange = (label: string, startDate: string, endDate: string): NamedRange => ({
+  label,
+  params: { datePreset: 'custom', startDate, endDate },
+  resolve: () => resolveCustom(startDate, endDate),
+});
