@@ -1,5 +1,6 @@
 import { validateViewName, type SavedView } from '@callboard/contract';
 import { Button } from '@callboard/shared-ui/button';
+import { ConfirmDialog } from '@callboard/shared-ui/confirm-dialog';
 import { Modal } from '@callboard/shared-ui/modal';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useState, type FormEvent } from 'react';
@@ -95,40 +96,13 @@ export interface DeleteViewDialogProps {
   onClose: () => void;
 }
 
-/** Deleting asks first; the dialog stays up, busy, until the server has answered. */
+/** Deleting asks first (ConfirmDialog: busy until the server has answered). */
 export function DeleteViewDialog({ view, onConfirm, onClose }: DeleteViewDialogProps) {
-  const [deleting, setDeleting] = useState(false);
-  const confirm = async () => {
-    setDeleting(true);
-    try {
-      await onConfirm();
-    } finally {
-      setDeleting(false);
-      onClose();
-    }
-  };
   return (
-    <Modal
-      open
-      size="sm"
-      title="Delete view"
-      onClose={() => {
-        if (!deleting) onClose();
-      }}
-      footer={
-        <>
-          <Button variant="secondary" disabled={deleting} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={deleting} onClick={() => void confirm()}>
-            Delete
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title="Delete view" onConfirm={onConfirm} onClose={onClose}>
       <p>
         Delete the view <strong>{view.name}</strong>?{view.shared ? ' It is shared: it goes for the whole team.' : ''} This cannot be undone.
       </p>
-    </Modal>
+    </ConfirmDialog>
   );
 }
