@@ -4,6 +4,7 @@ import type { NormalisedCall } from '../../api/src/domain/calls/ingest-validatio
 import { storeCalls } from '../../api/src/domain/calls/calls-writer';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
+import { callApiInPage } from '../support/api-client';
 import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 import { applyDatePreset } from '../support/filters';
@@ -54,18 +55,8 @@ async function loadedCount(): Promise<[number, number]> {
 }
 
 /** An API call with the page's session, as the app makes them. */
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return response.json();
-    },
-    { path, init },
-  ) as Promise<T>;
+function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return callApiInPage<T>(page, path, init);
 }
 
 function arrivingCall(n: number): NormalisedCall {

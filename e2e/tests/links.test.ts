@@ -3,6 +3,7 @@ import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { applyDatePreset } from '../support/filters';
 import { submitLogin } from '../support/sign-in';
+import { callApi, type ApiInit } from '../support/api-client';
 import { startSystem, type System } from '../support/system';
 
 /**
@@ -37,15 +38,8 @@ afterEach(async () => {
 
 jest.setTimeout(180_000);
 
-async function api<T>(path: string, init: { body: unknown; token?: string }): Promise<T> {
-  const response = await fetch(`${system.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  return callApi<T>(system.url, path, init);
 }
 
 /** A GET of the API as the demo admin: the truth a screen is compared with. */

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
+import { callApi, type ApiInit } from '../support/api-client';
 import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
@@ -36,19 +37,8 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${system.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  return callApi<T>(system.url, path, init);
 }
 
 async function apiToken(email: string, password: string): Promise<string> {

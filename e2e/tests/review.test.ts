@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { applyDatePreset } from '../support/filters';
 import { submitLogin } from '../support/sign-in';
+import { callApiInPage, callApi } from '../support/api-client';
 import { startSystem, type System } from '../support/system';
 
 /**
@@ -22,15 +23,8 @@ const REVIEWER = { name: 'Rita Reviewer', email: 'rita.reviewer@example.com', pa
 const READER = { name: 'Una User', email: 'una.user@example.com', password: PASSWORD, role: 'user' };
 const SLOW = { timeout: 30_000 };
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${system.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T;
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
+function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return callApi<T>(system.url, path, { method: 'POST', body, token });
 }
 
 beforeAll(async () => {
@@ -60,18 +54,8 @@ async function signIn(person: { email: string; password: string }): Promise<void
 }
 
 /** An API call with the page's session, as the app makes them. */
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return response.json();
-    },
-    { path, init },
-  ) as Promise<T>;
+function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return callApiInPage<T>(page, path, init);
 }
 
 const callOf = async (id: string) => (await api<ApiSuccess<CallDetail>>(`/api/calls/records/${id}`)).data;

@@ -4,6 +4,7 @@ import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { applyDatePreset } from '../support/filters';
 import { submitLogin } from '../support/sign-in';
+import { callApi, type ApiInit } from '../support/api-client';
 import { startSystem, type System } from '../support/system';
 
 /**
@@ -36,15 +37,8 @@ afterEach(async () => {
 
 jest.setTimeout(180_000);
 
-async function api<T>(path: string, init: { body: unknown; token?: string }): Promise<T> {
-  const response = await fetch(`${system.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  return callApi<T>(system.url, path, init);
 }
 
 /** A browser of its own (cookies, storage), signed in as `who` on the way to `at`. */
