@@ -118,12 +118,14 @@ test('a reviewer restores the AI verdict from Reporting’s call detail, then un
   const dialog = page.getByRole('dialog', { name: /Call Record Details/ });
   const review = dialog.getByRole('region', { name: 'Review' });
   await review.getByRole('group', { name: 'Reviewer’s verdict' }).getByText('by Rita Reviewer').waitFor();
-  await review.getByRole('group', { name: 'AI verdict' }).getByText(call.qc.disposition!, { exact: true }).first().waitFor();
+  // The bot's verdict is the spec's QC Information; the Review shows it once, there, not a second time.
+  await dialog.getByRole('region', { name: 'QC Information' }).getByText(call.qc.disposition!, { exact: true }).first().waitFor();
+  expect(await review.getByRole('group', { name: 'AI verdict' }).count()).toBe(0);
 
   await review.getByRole('button', { name: 'Restore AI verdict' }).click();
   const toast = page.locator('.cb-undo-toast', { hasText: `AI verdict restored: ${call.qc.disposition}` });
   await toast.waitFor();
-  await review.getByText('None: the AI’s verdict counts.').waitFor();
+  await review.getByText('None: the AI’s verdict (QC Information) counts.').waitFor();
   const restored = await callOf(call.id);
   expect(restored.status).toBe(call.qc.disposition);
   expect(restored.statusOverridden).toBe(false);
@@ -155,7 +157,7 @@ test('a user is offered no controls: no list from d, no form in the panel, no re
 
   await page.goto(`/reporting/calls/${id}`);
   const review = page.getByRole('dialog', { name: /Call Record Details/ }).getByRole('region', { name: 'Review' });
-  await review.getByRole('group', { name: 'AI verdict' }).waitFor();
+  await review.getByRole('group', { name: 'Reviewer’s verdict' }).waitFor();
   expect(await review.getByRole('form', { name: 'Change disposition' }).count()).toBe(0);
   expect(await review.getByRole('button', { name: 'Restore AI verdict' }).count()).toBe(0);
 });

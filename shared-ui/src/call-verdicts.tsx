@@ -12,21 +12,27 @@ export interface CallVerdictsProps {
   audit?: readonly CallAuditEntry[];
   /** The words a transcript search matched in the call's own texts, marked where a verdict shows them. */
   matches?: CallMatches;
+  /**
+   * The heading of the section that already shows the AI's verdict on the same screen (Reporting's detail
+   * shows it as "QC Information", as the product spec lays out), so it is not drawn a second time here.
+   */
+  aiVerdictShownUnder?: string;
 }
 
 /**
  * The AI's verdict beside a reviewer's, so whoever corrects a call sees what
  * the bot said, and whoever reads it sees that a person overrode the bot, who
  * and when. A call no person has changed shows the AI's verdict alone, since
- * that is what counts.
+ * that is what counts. Where the screen already shows the AI's verdict under
+ * another heading, only the reviewer's is drawn, with a pointer to it.
  */
-export function CallVerdicts({ call, audit, matches }: CallVerdictsProps) {
+export function CallVerdicts({ call, audit, matches, aiVerdictShownUnder }: CallVerdictsProps) {
   const qc = call.qc;
   // The newest entry made the status the call holds now (an undo or a bulk update included).
   const latest = audit?.[0];
   return (
     <div className="cb-verdicts">
-      <Verdict heading="AI verdict" verdict={qc} call={call} matches={matches} />
+      {aiVerdictShownUnder === undefined ? <Verdict heading="AI verdict" verdict={qc} call={call} matches={matches} /> : null}
       {call.statusOverridden ? (
         <Verdict
           heading="Reviewer’s verdict"
@@ -38,7 +44,9 @@ export function CallVerdicts({ call, audit, matches }: CallVerdictsProps) {
       ) : (
         <div className="cb-verdict" role="group" aria-label="Reviewer’s verdict">
           <span className="cb-verdict__heading">Reviewer’s verdict</span>
-          <p className="cb-verdict__none">None: the AI’s verdict counts.</p>
+          <p className="cb-verdict__none">
+            {aiVerdictShownUnder === undefined ? 'None: the AI’s verdict counts.' : `None: the AI’s verdict (${aiVerdictShownUnder}) counts.`}
+          </p>
         </div>
       )}
     </div>

@@ -22,6 +22,9 @@ import './details.css';
 /** The transcript box scrolls past this height, so a long call does not push the recording and the facts off screen. */
 export const TRANSCRIPT_MAX_HEIGHT = 300;
 
+/** The spec's section for the QC bot's verdict; the Review below names it instead of repeating that verdict. */
+const QC_INFORMATION = 'QC Information';
+
 export interface CallDetailsModalProps {
   /** The open call (from the URL); nothing is shown without one. */
   callId: string | undefined;
@@ -118,7 +121,7 @@ function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBod
           <Field label="Publisher">{cellText(record.systemName)}</Field>
           <Field label="Duration">{Number.isFinite(record.durationSec) ? `${record.durationSec} seconds` : cellText(null)}</Field>
         </Section>
-        <Section title="QC Information">
+        <Section title={QC_INFORMATION}>
           <Field label="Status">
             <StatusBadge status={qc?.disposition} />
           </Field>
@@ -145,7 +148,7 @@ function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBod
 
       <section className="cb-section call-details__review" aria-label="Review">
         <h3 className="cb-section__title">Review</h3>
-        <CallVerdicts call={record} audit={audit} matches={matches} />
+        <CallVerdicts call={record} audit={audit} matches={matches} aiVerdictShownUnder={QC_INFORMATION} />
         <DispositionEditor call={record} />
         <h4 className="call-details__subtitle">History</h4>
         {audit ? <AuditHistory entries={audit} /> : <p className="cb-text-sm cb-muted">Loading history…</p>}

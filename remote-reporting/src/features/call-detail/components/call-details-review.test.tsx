@@ -83,14 +83,16 @@ test('a reviewer restores the AI verdict from the detail, then undoes it from th
   await within(dialog()).findByRole('region', { name: 'Review' });
   await waitFor(() => expect(within(review()).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('by Rita Reviewer'));
   expect(within(review()).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('DNC');
-  expect(within(review()).getByRole('group', { name: 'AI verdict' })).toHaveTextContent('Callback');
+  // The AI's verdict is the spec's QC Information section; the Review does not draw it a second time.
+  expect(within(dialog()).getByRole('region', { name: 'QC Information' })).toHaveTextContent('Callback');
+  expect(within(review()).queryByRole('group', { name: 'AI verdict' })).not.toBeInTheDocument();
   expect(within(review()).getByRole('list', { name: 'Change history' })).toHaveTextContent('Set');
 
   const recordsBefore = requests('/api/calls/records').length;
   await user.click(within(review()).getByRole('button', { name: 'Restore AI verdict' }));
   expect(api.posts).toEqual([{ method: 'POST', path: '/api/calls/77/restore-verdict' }]);
   expect(await screen.findByText('AI verdict restored: Callback')).toBeInTheDocument();
-  expect(within(review()).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('None: the AI’s verdict counts.');
+  expect(within(review()).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('None: the AI’s verdict (QC Information) counts.');
   expect(within(review()).queryByRole('button', { name: 'Restore AI verdict' })).not.toBeInTheDocument();
   expect(within(review()).getAllByRole('listitem')[0]).toHaveTextContent('Restored AI verdict');
   // The records behind the dialog are asked for again.
@@ -119,7 +121,7 @@ test('Restore AI verdict is not offered while the call follows the bot', async (
   renderOverview({ path: '/reporting/calls/77', respond: api.respond, account: { role: 'reviewer' } });
   await within(await screen.findByRole('dialog')).findByRole('form', { name: 'Change disposition' });
   expect(within(review()).queryByRole('button', { name: 'Restore AI verdict' })).not.toBeInTheDocument();
-  expect(within(review()).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('None: the AI’s verdict counts.');
+  expect(within(review()).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('None: the AI’s verdict (QC Information) counts.');
 });
 
 test('a user reads both verdicts and the history, with no controls', async () => {
@@ -128,7 +130,9 @@ test('a user reads both verdicts and the history, with no controls', async () =>
   await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Review' });
   await waitFor(() => expect(within(review()).getByRole('list', { name: 'Change history' })).toBeInTheDocument());
   expect(within(review()).getByRole('group', { name: 'Reviewer’s verdict' })).toHaveTextContent('DNC');
-  expect(within(review()).getByRole('group', { name: 'AI verdict' })).toHaveTextContent('Callback');
+  // The AI's verdict is the spec's QC Information section; the Review does not draw it a second time.
+  expect(within(dialog()).getByRole('region', { name: 'QC Information' })).toHaveTextContent('Callback');
+  expect(within(review()).queryByRole('group', { name: 'AI verdict' })).not.toBeInTheDocument();
   expect(within(review()).queryByRole('form', { name: 'Change disposition' })).not.toBeInTheDocument();
   expect(within(review()).queryByRole('button', { name: 'Restore AI verdict' })).not.toBeInTheDocument();
 });
