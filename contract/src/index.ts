@@ -20,6 +20,7 @@ export * from './permissions';
 export * from './query-timeout';
 export * from './record-columns';
 export * from './recording-links';
+export * from './remote-builds';
 export * from './remotes';
 export * from './saved-view-rules';
 export * from './saved-views';
