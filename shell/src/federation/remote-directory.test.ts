@@ -3,9 +3,10 @@ import { parseRemoteDirectory } from './remote-directory';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
+// A manifest (the usual case) or a plain remoteEntry.js: the runtime tells them apart by the address.
 const complete = {
-  remote_reporting: '/remotes/reporting/remoteEntry.js',
-  remote_calllogs: '/remotes/calllogs/remoteEntry.js',
+  remote_reporting: '/remotes/reporting/1.0.0-0123456789/mf-manifest.json',
+  remote_calllogs: '/remotes/calllogs/1.0.0-0123456789/mf-manifest.json',
   remote_users: 'https://cdn.example.com/users/remoteEntry.js',
 };
 

@@ -1,11 +1,15 @@
 import { REMOTES } from '@callboard/contract';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { watchForRemoteUpdates } from './remote-updates';
 
 /**
  * Which remotes exist comes from the registry (contract); where each one lives
  * is learnt at run time from `/remotes.json` (served by the API, each entry
  * overridable by environment), so a remote can move to another host or CDN
- * without rebuilding the shell.
+ * without rebuilding the shell. An entry is a remote's `mf-manifest.json` (the
+ * usual case: the runtime reads the entry's address and the shared versions the
+ * remote needs from it, which shared-version-plugin.ts checks) or a plain
+ * `remoteEntry.js`.
  */
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.federationName);
 /** A remote's Module Federation name (`remote_users`). */
@@ -42,6 +46,7 @@ export function ensureRemotesRegistered(): Promise<void> {
   registration ??= fetchRemoteDirectory().then(
     (directory) => {
       registerRemotes(Object.entries(directory).map(([name, entry]) => ({ name, entry })));
+      watchForRemoteUpdates(directory, fetchRemoteDirectory);
     },
     (error: unknown) => {
       registration = undefined;

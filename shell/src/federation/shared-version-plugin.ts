@@ -1,0 +1,91 @@
+import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+/**
+ * Strategy: refuse a remote that needs another major of a shared singleton,
+ * before any of its code runs.
+ *
+ * Every singleton exists once on the page, in the version the shell brought.
+ * Module Federation only warns when a remote's `requiredVersion` is not met
+ * and runs the remote against the shell's copy anyway: a Users built against
+ * `@callboard/shared-auth` 2.x would call a 1.x session API that lacks what
+ * it needs. A remote's manifest lists every shared module with the range it
+ * needs, and the manifest arrives before the remote's entry, so this checks
+ * the ranges against the shell's versions there and throws
+ * `IncompatibleSharedError`; the area's boundary (remote-area.tsx) shows it.
+ * The remote's entry is then never loaded, so its own copies never join the
+ * share scope either. Use it in every host that loads remotes through manifests.
+ * (A runtime plugin must not import React: it runs before the shared modules
+ * are negotiated.)
+ */
+export interface SharedVersionConflict {
+  /** The package (`@callboard/shared-auth`), also for a subpath the remote shares (`@callboard/shared-ui/button`). */
+  packageName: string;
+  /** What the remote needs (`^2.0.0`). */
+  requiredVersion: string;
+  /** What this page provides (`1.0.0`). */
+  providedVersion: string;
+}
+
+export class IncompatibleSharedError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly conflicts: readonly SharedVersionConflict[],
+  ) {
+    super(
+      `${remote} needs ${conflicts.map((c) => `${c.packageName} ${c.requiredVersion}`).join(', ')}, ` +
+        `but this page provides ${conflicts.map((c) => `${c.packageName} ${c.providedVersion}`).join(', ')}`,
+    );
+    this.name = 'IncompatibleSharedError';
+  }
+}
+
+/** `@scope/name/sub/path` → `@scope/name`; `react/jsx-runtime` → `react`. */
+export function packageOf(sharedName: string): string {
+  const parts = sharedName.split('/');
+  return (sharedName.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+/** The host's shared modules as the runtime keeps them: name → the versions registered, with who provided each. */
+type HostShared = Record<string, ReadonlyArray<{ version?: string; from?: string; shareConfig?: { singleton?: boolean } }>>;
+/** A manifest's `shared` list, as much of it as this check reads. */
+type ManifestShared = ReadonlyArray<{ name: string; singleton?: boolean; requiredVersion?: string | false }>;
+
+/** The version of each package the host itself provides, and whether the host keeps it a singleton. */
+function hostPackages(hostName: string, shared: HostShared): Map<string, { version: string; singleton: boolean }> {
+  const packages = new Map<string, { version: string; singleton: boolean }>();
+  for (const [name, provided] of Object.entries(shared)) {
+    const own = provided.find((entry) => entry.from === hostName) ?? provided[0];
+    if (own?.version) packages.set(packageOf(name), { version: own.version, singleton: own.shareConfig?.singleton === true });
+  }
+  return packages;
+}
+
+/**
+ * The singletons a remote needs in a range the host's version does not satisfy, one per package.
+ * A module is a singleton when either side says so: a manifest leaves `singleton` out for the
+ * subpaths shared through a prefix key (`@callboard/shared-ui/button`), which are singletons all the same.
+ */
+export function sharedVersionConflicts(hostName: string, hostShared: HostShared, remoteShared: ManifestShared): SharedVersionConflict[] {
+  const provided = hostPackages(hostName, hostShared);
+  const conflicts = new Map<string, SharedVersionConflict>();
+  for (const { name, singleton, requiredVersion } of remoteShared) {
+    if (typeof requiredVersion !== 'string' || requiredVersion === '*') continue;
+    const packageName = packageOf(name);
+    const host = provided.get(packageName);
+    if (!host || !(singleton === true || host.singleton) || conflicts.has(packageName)) continue;
+    if (!satisfy(host.version, requiredVersion)) conflicts.set(packageName, { packageName, requiredVersion, providedVersion: host.version });
+  }
+  return [...conflicts.values()];
+}
+
+export default function sharedVersionPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'callboard-shared-version',
+    loadRemoteSnapshot(args) {
+      if (args.from !== 'manifest' || !args.manifestJson) return args;
+      const conflicts = sharedVersionConflicts(args.options.name, args.options.shared as HostShared, args.manifestJson.shared);
+      if (conflicts.length > 0) throw new IncompatibleSharedError(args.moduleInfo.name, conflicts);
+      return args;
+    },
+  };
+}
