@@ -77,14 +77,14 @@ function productionAliases(packageDir) {
 
 /**
  * Everything that must exist once at run time. Libraries are shared with the exact version each
- * build was made against; our own packages with a caret range from the version built against
- * (`^1.2.0`): a minor or patch bump is compatible by promise (docs/front-end.md, "Versions"), a new
- * major is not, and the shell refuses a remote that needs one (shell/src/federation/shared-version-plugin.ts).
+ * build was made against; our own packages with the range of the major built against (`^1.0.0`):
+ * within a major every version is compatible by promise (README, "Versions"), another major is not,
+ * and the shell refuses a remote that needs one (shell/src/federation/shared-version-plugin.ts).
  */
 function sharedSingletons(packageDir) {
   const required = (request) => {
     const version = versionOf(request, packageDir);
-    return { singleton: true, requiredVersion: request.startsWith('@callboard/') ? `^${version}` : version };
+    return { singleton: true, requiredVersion: request.startsWith('@callboard/') ? `^${version.split('.')[0]}.0.0` : version };
   };
   const shared = {};
   // react-router is shared through @callboard/shared-router (see its index.ts): one router at run
