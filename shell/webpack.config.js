@@ -3,6 +3,6 @@ const { createFederatedConfig } = require('../scripts/webpack/create-federated-c
 
 module.exports = createFederatedConfig({
   packageDir: __dirname,
-  runtimePlugins: [path.join(__dirname, 'src/federation/entry-timeout-plugin.ts'), path.join(__dirname, 'src/federation/shared-version-plugin.ts')],
+  runtimePlugins: [path.join(__dirname, 'src/federation/entry-timeout-plugin.ts')],
   budget: { initialJsGzipKb: 160, forbidden: ['xlsx', 'exceljs', 'papaparse'], onlyThrough: { 'react-router-dom': 'shared-router', 'react-router': 'shared-router' } },
 });

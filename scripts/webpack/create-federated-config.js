@@ -15,8 +15,8 @@
  *   SWR's cache and the toaster keep one identity in every bundle; the router
  *   is shared through a facade package (@callboard/shared-router);
  * - `shareStrategy: 'loaded-first'`, so one offline remote cannot stall the host;
- * - each remote writes `mf-manifest.json` (its exposes and the shared versions it
- *   needs), which the shell loads it through, and its production build goes to
+ * - each remote writes `mf-manifest.json` (its entry, exposes and the shared versions
+ *   it needs), which the shell loads it through, and its production build goes to
  *   its own folder `dist/<version>-<hash>/` (scripts/remote-builds.js,
  *   docs/decisions/0027-versioned-remote-builds.md).
  */
@@ -79,7 +79,7 @@ function productionAliases(packageDir) {
  * Everything that must exist once at run time. Libraries are shared with the exact version each
  * build was made against; our own packages with the range of the major built against (`^1.0.0`):
  * within a major every version is compatible by promise (README, "Versions"), another major is not,
- * and the shell refuses a remote that needs one (shell/src/federation/shared-version-plugin.ts).
+ * and the shell refuses a remote that needs one (shell/src/federation/shared-versions.ts).
  */
 function sharedSingletons(packageDir) {
   const required = (request) => {
@@ -170,9 +170,11 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
           dts: false,
           // A remote's manifest names its entry, its exposes and every shared module with the version it needs.
           manifest: Boolean(exposes),
-          // Only the shell loads remotes, through their manifests (the snapshot code); remotes leave all of
-          // that out of their runtime, which keeps each remote entry under its 30 KB budget.
-          experiments: { optimization: { disableSnapshot: Boolean(exposes), target: 'web', disableRemote: Boolean(exposes) } },
+          // The shell reads a remote's manifest itself, after sign-in (shell/src/federation/remote-manifest.ts),
+          // and gives the runtime the entry it names: the runtime's own manifest code ("snapshot") would
+          // put 4–5 KB gzip in front of /login. Only the shell loads remotes: leaving that code out of the
+          // remotes' runtime keeps each remote entry under its 30 KB budget.
+          experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: Boolean(exposes) } },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -8,7 +8,7 @@ import { Spinner } from '@callboard/shared-ui/spinner';
 import type { RemoteName } from './remote-directory';
 import { loadRemoteApp, type RemoteAppModule } from './load-remote-app';
 import { useRemoteUpdated } from './remote-updates';
-import { IncompatibleSharedError } from './shared-version-plugin';
+import { IncompatibleSharedError } from './shared-versions';
 
 /**
  * One boundary owns loading, failure and retry for one remote (after
@@ -19,7 +19,7 @@ import { IncompatibleSharedError } from './shared-version-plugin';
  * A first load failure gets one quiet retry before the error screen, since a
  * deployment swapping files is the usual cause. Retry builds a fresh `lazy()`:
  * React caches a rejected lazy component for good. A remote that needs another
- * major of a shared package (shared-version-plugin.ts) gets its own message
+ * major of a shared package (shared-versions.ts) gets its own message
  * naming the package and the versions, and no Retry: only a newer page helps.
  * When the remote is deployed again while the area is open (remote-updates.ts),
  * a quiet notice above it offers a reload; the running code is left alone.

@@ -1,21 +1,17 @@
-import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { satisfy } from '@module-federation/enhanced/runtime';
 
 /**
- * Strategy: refuse a remote that needs another major of a shared singleton,
- * before any of its code runs.
+ * Whether a remote may run against the shared singletons this page provides.
  *
  * Every singleton exists once on the page, in the version the shell brought.
  * Module Federation only warns when a remote's `requiredVersion` is not met
  * and runs the remote against the shell's copy anyway: a Users built against
  * `@callboard/shared-auth` 2.x would call a 1.x session API that lacks what
  * it needs. A remote's manifest lists every shared module with the range it
- * needs, and the manifest arrives before the remote's entry, so this checks
- * the ranges against the shell's versions there and throws
- * `IncompatibleSharedError`; the area's boundary (remote-area.tsx) shows it.
- * The remote's entry is then never loaded, so its own copies never join the
- * share scope either. Use it in every host that loads remotes through manifests.
- * (A runtime plugin must not import React: it runs before the shared modules
- * are negotiated.)
+ * needs and is read before the remote's entry (remote-manifest.ts), so the
+ * ranges are checked there and a conflict throws `IncompatibleSharedError`,
+ * which the area's boundary (remote-area.tsx) shows. The remote's entry is
+ * then never loaded, so its own copies never join the share scope either.
  */
 export interface SharedVersionConflict {
   /** The package (`@callboard/shared-auth`), also for a subpath the remote shares (`@callboard/shared-ui/button`). */
@@ -46,9 +42,9 @@ export function packageOf(sharedName: string): string {
 }
 
 /** The host's shared modules as the runtime keeps them: name → the versions registered, with who provided each. */
-type HostShared = Record<string, ReadonlyArray<{ version?: string; from?: string; shareConfig?: { singleton?: boolean } }>>;
+export type HostShared = Record<string, ReadonlyArray<{ version?: string; from?: string; shareConfig?: { singleton?: boolean } }>>;
 /** A manifest's `shared` list, as much of it as this check reads. */
-type ManifestShared = ReadonlyArray<{ name: string; singleton?: boolean; requiredVersion?: string | false }>;
+export type ManifestShared = ReadonlyArray<{ name: string; singleton?: boolean; requiredVersion?: string | false }>;
 
 /** The version of each package the host itself provides, and whether the host keeps it a singleton. */
 function hostPackages(hostName: string, shared: HostShared): Map<string, { version: string; singleton: boolean }> {
@@ -76,16 +72,4 @@ export function sharedVersionConflicts(hostName: string, hostShared: HostShared,
     if (!satisfy(host.version, requiredVersion)) conflicts.set(packageName, { packageName, requiredVersion, providedVersion: host.version });
   }
   return [...conflicts.values()];
-}
-
-export default function sharedVersionPlugin(): ModuleFederationRuntimePlugin {
-  return {
-    name: 'callboard-shared-version',
-    loadRemoteSnapshot(args) {
-      if (args.from !== 'manifest' || !args.manifestJson) return args;
-      const conflicts = sharedVersionConflicts(args.options.name, args.options.shared as HostShared, args.manifestJson.shared);
-      if (conflicts.length > 0) throw new IncompatibleSharedError(args.moduleInfo.name, conflicts);
-      return args;
-    },
-  };
 }

@@ -1,4 +1,4 @@
-import sharedVersionPlugin, { IncompatibleSharedError, packageOf, sharedVersionConflicts } from './shared-version-plugin';
+import { IncompatibleSharedError, packageOf, sharedVersionConflicts } from './shared-versions';
 
 /** The shell's shared modules as the runtime registers them (and one another remote added). */
 const singleton = { singleton: true };
@@ -63,35 +63,13 @@ test('what is a singleton on neither side, has no range, or is not shared by the
   expect(sharedVersionConflicts('shell', hostShared, [shared('left-pad', '^9.0.0', true)])).toHaveLength(1);
 });
 
-describe('the runtime plugin', () => {
-  const hook = sharedVersionPlugin().loadRemoteSnapshot as (args: unknown) => unknown;
-  const args = (requiredVersion: string, from: 'manifest' | 'global' = 'manifest') => ({
-    from,
-    options: { name: 'shell', shared: hostShared },
-    moduleInfo: { name: 'remote_users', entry: '/remotes/users/2.0.0-0123456789/mf-manifest.json' },
-    manifestJson: { shared: [shared('@callboard/shared-auth/session', requiredVersion)] },
-    remoteSnapshot: {},
-  });
-
-  test('passes a compatible manifest through unchanged', () => {
-    const compatible = args('^1.0.0');
-    expect(hook(compatible)).toBe(compatible);
-  });
-
-  test('refuses an incompatible one before its entry loads', () => {
-    let thrown: unknown;
-    try {
-      hook(args('^2.0.0'));
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(IncompatibleSharedError);
-    expect((thrown as IncompatibleSharedError).remote).toBe('remote_users');
-    expect((thrown as Error).message).toBe('remote_users needs @callboard/shared-auth ^2.0.0, but this page provides @callboard/shared-auth 1.4.0');
-  });
-
-  test('a snapshot that did not come from a manifest is not judged', () => {
-    const global = args('^2.0.0', 'global');
-    expect(hook(global)).toBe(global);
-  });
+test('the error names the remote, each package and both versions', () => {
+  const error = new IncompatibleSharedError('remote_users', [
+    { packageName: '@callboard/shared-auth', requiredVersion: '^2.0.0', providedVersion: '1.4.0' },
+    { packageName: '@callboard/shared-ui', requiredVersion: '^3.0.0', providedVersion: '1.2.0' },
+  ]);
+  expect(error.message).toBe(
+    'remote_users needs @callboard/shared-auth ^2.0.0, @callboard/shared-ui ^3.0.0, but this page provides @callboard/shared-auth 1.4.0, @callboard/shared-ui 1.2.0',
+  );
+  expect(error.name).toBe('IncompatibleSharedError');
 });
