@@ -64,7 +64,7 @@ function currentBuild(distDir) {
   try {
     return parseRemoteBuildPointer(JSON.parse(text)).build;
   } catch (error) {
-    throw new Error(`${file}: ${error.message}`);
+    throw new Error(`${file}: ${error.message}`, { cause: error });
   }
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { RemoteArea } from './remote-area';
 import type { RemoteAppModule } from './load-remote-app';
 import { noteRemoteDirectory, resetRemoteUpdates, watchForRemoteUpdates } from './remote-updates';
-import { IncompatibleSharedError } from './shared-versions';
+import { IncompatibleSharedError } from './incompatible-shared-error';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 

@@ -6,9 +6,9 @@ import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { RefreshIcon, WarningIcon } from '@callboard/shared-ui/icons';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import type { RemoteName } from './remote-directory';
-import { loadRemoteApp, type RemoteAppModule } from './load-remote-app';
+import type { RemoteAppModule } from './load-remote-app';
 import { useRemoteUpdated } from './remote-updates';
-import { IncompatibleSharedError } from './shared-versions';
+import { IncompatibleSharedError } from './incompatible-shared-error';
 
 /**
  * One boundary owns loading, failure and retry for one remote (after
@@ -36,6 +36,14 @@ async function loadWithOneRetry(load: NonNullable<RemoteAreaProps['load']>, remo
   } catch {
     return load(remote);
   }
+}
+
+/**
+ * Reading manifests, checking versions and registering remotes is needed only once an area opens: loaded
+ * then, it stays out of the JS that /login downloads (this component is part of the route table).
+ */
+function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule> {
+  return import('./load-remote-app').then((loader) => loader.loadRemoteApp(remote));
 }
 
 export function RemoteArea({ remote, load = loadRemoteApp }: RemoteAreaProps) {

@@ -1,6 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { parseRemoteManifest, remoteEntryFor } from './remote-manifest';
-import { IncompatibleSharedError } from './shared-versions';
+import { IncompatibleSharedError } from './incompatible-shared-error';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   ...jest.requireActual('@module-federation/enhanced/runtime'),

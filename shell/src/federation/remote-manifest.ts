@@ -1,5 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { IncompatibleSharedError, sharedVersionConflicts, type HostShared, type ManifestShared } from './shared-versions';
+import { IncompatibleSharedError } from './incompatible-shared-error';
+import { sharedVersionConflicts, type ManifestShared } from './shared-versions';
 
 /**
  * A remote is loaded through its `mf-manifest.json` (written by every remote
@@ -49,7 +50,7 @@ export async function remoteEntryFor(remote: string, address: string): Promise<s
   const manifest = parseRemoteManifest(await response.json(), address);
   const host = getInstance();
   if (host) {
-    const conflicts = sharedVersionConflicts(host.options.name, host.options.shared as HostShared, manifest.shared);
+    const conflicts = sharedVersionConflicts(host.options.name, host.options.shared, manifest.shared);
     if (conflicts.length > 0) throw new IncompatibleSharedError(remote, conflicts);
   }
   return manifest.entry;

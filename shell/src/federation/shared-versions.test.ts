@@ -1,4 +1,5 @@
-import { IncompatibleSharedError, packageOf, sharedVersionConflicts } from './shared-versions';
+import { IncompatibleSharedError } from './incompatible-shared-error';
+import { packageOf, sharedVersionConflicts } from './shared-versions';
 
 /** The shell's shared modules as the runtime registers them (and one another remote added). */
 const singleton = { singleton: true };

@@ -1,4 +1,5 @@
 import { satisfy } from '@module-federation/enhanced/runtime';
+import type { SharedVersionConflict } from './incompatible-shared-error';
 
 /**
  * Whether a remote may run against the shared singletons this page provides.
@@ -13,27 +14,6 @@ import { satisfy } from '@module-federation/enhanced/runtime';
  * which the area's boundary (remote-area.tsx) shows. The remote's entry is
  * then never loaded, so its own copies never join the share scope either.
  */
-export interface SharedVersionConflict {
-  /** The package (`@callboard/shared-auth`), also for a subpath the remote shares (`@callboard/shared-ui/button`). */
-  packageName: string;
-  /** What the remote needs (`^2.0.0`). */
-  requiredVersion: string;
-  /** What this page provides (`1.0.0`). */
-  providedVersion: string;
-}
-
-export class IncompatibleSharedError extends Error {
-  constructor(
-    readonly remote: string,
-    readonly conflicts: readonly SharedVersionConflict[],
-  ) {
-    super(
-      `${remote} needs ${conflicts.map((c) => `${c.packageName} ${c.requiredVersion}`).join(', ')}, ` +
-        `but this page provides ${conflicts.map((c) => `${c.packageName} ${c.providedVersion}`).join(', ')}`,
-    );
-    this.name = 'IncompatibleSharedError';
-  }
-}
 
 /** `@scope/name/sub/path` → `@scope/name`; `react/jsx-runtime` → `react`. */
 export function packageOf(sharedName: string): string {
