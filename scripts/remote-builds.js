@@ -27,7 +27,7 @@ const {
   remoteBuildsToPrune,
   REMOTE_BUILD_POINTER,
   KEPT_REMOTE_BUILDS,
-} = require('@callboard/contract');
+} = require('@callboard/contract/remote-builds');
 
 const STAGING_PREFIX = '.staging-';
 /** A staging folder this old belongs to a build that died: no build takes a day. */

@@ -9,15 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  FRONT_END_HOST,
-  parseRemoteBuildId,
-  parseRemoteBuildPointer,
-  REMOTE_BUILD_POINTER,
-  REMOTE_MANIFEST_FILE,
-  REMOTES,
-  remoteNamed,
-} from '@callboard/contract';
+import { FRONT_END_HOST, REMOTES, remoteNamed } from '@callboard/contract';
+import { parseRemoteBuildId, parseRemoteBuildPointer, REMOTE_BUILD_POINTER, REMOTE_MANIFEST_FILE } from '@callboard/contract/remote-builds';
 
 /** The remotes' short names (`users`): their `/remotes/<name>/` folder and `REMOTE_<NAME>_URL` variable. */
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
