@@ -62,6 +62,8 @@ module.exports = defineConfig(
   // Jest setup files: the web ones patch the jsdom window, the e2e ones call jest.
   { files: ['scripts/jest/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['e2e/support/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.jest } } },
+  // Tests of the build and deploy scripts, beside them.
+  { files: ['scripts/*.test.js'], languageOptions: { globals: { ...globals.node, ...globals.jest } } },
 
   {
     files: [TS],

@@ -9,7 +9,7 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es
 
 const workspaceSources = {
   '^@callboard/contract$': '<rootDir>/contract/src/index.ts',
-  '^@callboard/contract/(date-range|new-york-time|view-query)$': '<rootDir>/contract/src/$1.ts',
+  '^@callboard/contract/(date-range|new-york-time|view-query|remote-builds)$': '<rootDir>/contract/src/$1.ts',
 };
 
 /** Front-end packages: jsdom, TSX with React's automatic runtime, workspace packages read from source. */
@@ -59,6 +59,8 @@ module.exports = {
   projects: [
     web('web', ['shared-auth', 'shared-ui', frontEnd.host.folder, ...frontEnd.remotes.map((remote) => remote.folder)]),
     node('contract', { testMatch: ['<rootDir>/contract/src/**/*.test.ts'] }),
+    // The build and deploy scripts' own logic (scripts/*.js), beside the code they test.
+    node('scripts', { testMatch: ['<rootDir>/scripts/*.test.js'] }),
     node('api-unit', { testMatch: ['<rootDir>/api/src/**/*.test.ts'] }),
     node('api-pglite', {
       testMatch: ['<rootDir>/api/test/**/*.test.ts'],

@@ -16,10 +16,13 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const registry = require('../contract/src/remotes.json');
-/** The shell and every remote of the front-end registry, with the file whose age says when it was built. */
+/**
+ * The shell and every remote of the front-end registry, with the file whose age says when it was built:
+ * a remote's pointer to its current build (scripts/remote-builds.js), rewritten by every build that completes.
+ */
 const APPS = [
   { dir: registry.host.folder, output: 'dist/index.html' },
-  ...registry.remotes.map((remote) => ({ dir: remote.folder, output: 'dist/remoteEntry.js' })),
+  ...registry.remotes.map((remote) => ({ dir: remote.folder, output: 'dist/current.json' })),
 ];
 /** Inputs every app's bundle depends on besides its own packages. */
 const BUILD_INPUTS = ['scripts/webpack', 'tsconfig.web.json', 'tsconfig.base.json'];
@@ -90,7 +93,8 @@ function buildStale({ log = console.log, all = false } = {}) {
     } catch (error) {
       throw new Error(`building ${dir} failed (see above)`, { cause: error });
     }
-    // webpack leaves an unchanged output file untouched; mark it as built now so the next start does not rebuild.
+    // webpack leaves an unchanged output file untouched (and an identical remote build keeps its folder);
+    // mark it as built now so the next start does not rebuild.
     const output = path.join(root, dir, APPS.find((app) => app.dir === dir).output);
     const now = new Date();
     fs.utimesSync(output, now, now);

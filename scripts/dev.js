@@ -33,7 +33,7 @@ function run(name, args, options) {
 }
 
 const remoteUrls = Object.fromEntries(
-  registry.remotes.map(({ name, devPort }) => [`REMOTE_${name.toUpperCase()}_URL`, `http://127.0.0.1:${devPort}/remoteEntry.js`]),
+  registry.remotes.map(({ name, devPort }) => [`REMOTE_${name.toUpperCase()}_URL`, `http://127.0.0.1:${devPort}/mf-manifest.json`]),
 );
 run('api', [path.join(root, 'api/dist/server.js')], { cwd: root, env: { ...process.env, PORT: API_PORT, ...remoteUrls } });
 for (const { folder: dir, devPort: port } of [registry.host, ...registry.remotes]) {

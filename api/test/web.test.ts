@@ -17,6 +17,8 @@ function policy(header: unknown): Record<string, string[]> {
   return Object.fromEntries(entries);
 }
 
+const OLD_BUILD = '1.0.0-aaaaaaaaaa';
+const CURRENT_BUILD = '1.1.0-0123456789';
 const SOURCE_MAP_BODY = '{"version":3,"sources":["webpack://shell/./src/secret.ts"]}';
 const SHELL_SOURCE_MAPS = ['main.0123456789.js.map', 'main.abcdef0123.css.map', 'main.0123456789.js.map.gz', 'main.0123456789.js.map.br'];
 
@@ -33,11 +35,20 @@ function fakeWebRoot(): string {
   // Source maps, as a production build leaves them on disk (hidden: no comment in the scripts points at them).
   for (const file of SHELL_SOURCE_MAPS) write(`shell/dist/${file}`, SOURCE_MAP_BODY);
   for (const name of ['reporting', 'calllogs', 'users']) {
-    write(`remote-${name}/dist/remoteEntry.js`, `var remote_${name};`);
-    write(`remote-${name}/dist/remoteEntry.js.map`, SOURCE_MAP_BODY);
-    write(`remote-${name}/dist/src_App_tsx.fedcba9876.js`, `/* ${name} chunk */`);
-    write(`remote-${name}/dist/src_App_tsx.fedcba9876.js.map`, SOURCE_MAP_BODY);
-    write(`remote-${name}/dist/index.html`, `<!doctype html><title>${name}</title>`);
+    // Two kept builds, the pointer naming the newer, and a build still being written.
+    for (const build of [OLD_BUILD, CURRENT_BUILD]) {
+      const dist = `remote-${name}/dist/${build}`;
+      write(`${dist}/remoteEntry.js`, `var remote_${name}; /* ${build} */`);
+      write(`${dist}/remoteEntry.js.map`, SOURCE_MAP_BODY);
+      write(`${dist}/mf-manifest.json`, JSON.stringify({ name: `remote_${name}`, build }));
+      write(`${dist}/src_App_tsx.fedcba9876.js`, `/* ${name} chunk of ${build} */`);
+      write(`${dist}/src_App_tsx.fedcba9876.js.map`, SOURCE_MAP_BODY);
+      write(`${dist}/index.html`, `<!doctype html><title>${name} ${build}</title>`);
+    }
+    write(`remote-${name}/dist/${OLD_BUILD}/src_Old_tsx.0a0a0a0a0a.js`, `/* ${name}: a chunk only the old build has */`);
+    write(`remote-${name}/dist/current.json`, JSON.stringify({ build: CURRENT_BUILD }));
+    write(`remote-${name}/dist/.staging-1-abcdef01/remoteEntry.js`, '/* half written */');
+    write(`remote-${name}/dist/stray.0123456789.js`, '/* not in a build folder */');
   }
   return root;
 }
@@ -131,22 +142,44 @@ describe('the shell and its client routes', () => {
 });
 
 describe('the remotes', () => {
-  test.each(['reporting', 'calllogs', 'users'])('%s: the entry is revalidated, chunks are immutable, any origin may load them', async (name) => {
-    const entry = await t.app.inject({ url: `/remotes/${name}/remoteEntry.js`, headers: { origin: 'https://elsewhere.example' } });
-    expect(entry.statusCode).toBe(200);
-    expect(entry.body).toBe(`var remote_${name};`);
-    expect(entry.headers['cache-control']).toBe('no-cache');
-    expect(entry.headers['access-control-allow-origin']).toBe('*');
+  test.each(['reporting', 'calllogs', 'users'])('%s: every file of every kept build is kept for a year, and any origin may load it', async (name) => {
+    for (const build of [CURRENT_BUILD, OLD_BUILD]) {
+      for (const file of ['remoteEntry.js', 'mf-manifest.json', 'src_App_tsx.fedcba9876.js', '']) {
+        const response = await t.app.inject({ url: `/remotes/${name}/${build}/${file}`, headers: { origin: 'https://elsewhere.example' } });
+        expect([file, response.statusCode]).toEqual([file, 200]);
+        expect(response.headers['cache-control']).toBe(IMMUTABLE);
+        expect(response.headers['access-control-allow-origin']).toBe('*');
+      }
+      expect((await t.app.inject(`/remotes/${name}/${build}/remoteEntry.js`)).body).toBe(`var remote_${name}; /* ${build} */`);
+      expect((await t.app.inject(`/remotes/${name}/${build}/`)).body).toContain(`<title>${name} ${build}</title>`);
+    }
+    // A tab that loaded the older entry still gets the chunks it has not asked for yet.
+    const old = await t.app.inject(`/remotes/${name}/${OLD_BUILD}/src_Old_tsx.0a0a0a0a0a.js`);
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toContain('a chunk only the old build has');
+  });
 
-    const chunk = await t.app.inject(`/remotes/${name}/src_App_tsx.fedcba9876.js`);
-    expect(chunk.statusCode).toBe(200);
-    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
-    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+  test('/remotes/<name>/ is the current build on its own (its standalone page)', async () => {
+    const response = await t.app.inject(`/remotes/users/`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`/remotes/users/${CURRENT_BUILD}/`);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
 
-    const standalone = await t.app.inject(`/remotes/${name}/`);
-    expect(standalone.statusCode).toBe(200);
-    expect(standalone.body).toContain(`<title>${name}</title>`);
-    expect(standalone.headers['cache-control']).toBe('no-cache');
+  test('nothing outside a kept build is served: the pointer, a build being written, a stray file, a made-up build', async () => {
+    for (const url of [
+      '/remotes/users/current.json',
+      '/remotes/users/.staging-1-abcdef01/remoteEntry.js',
+      '/remotes/users/stray.0123456789.js',
+      '/remotes/users/remoteEntry.js',
+      '/remotes/users/9.9.9-9999999999/remoteEntry.js',
+      `/remotes/users/${CURRENT_BUILD}/../current.json`,
+      `/remotes/users/${CURRENT_BUILD}/..%2fcurrent.json`,
+    ]) {
+      const response = await t.app.inject({ url, headers: HTML });
+      expect([url, response.statusCode]).toEqual([url, 404]);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+    }
   });
 
   test('source maps are not published: a JSON 404, as if the build had none', async () => {
@@ -156,9 +189,9 @@ describe('the remotes', () => {
       '/main.0123456789.js.%6Dap',
       '/main.0123456789.js%2Emap',
       ...['reporting', 'calllogs', 'users'].flatMap((name) => [
-        `/remotes/${name}/remoteEntry.js.map`,
-        `/remotes/${name}/src_App_tsx.fedcba9876.js.map`,
-        `/remotes/${name}/./remoteEntry.js.%6Dap`,
+        `/remotes/${name}/${CURRENT_BUILD}/remoteEntry.js.map`,
+        `/remotes/${name}/${OLD_BUILD}/src_App_tsx.fedcba9876.js.map`,
+        `/remotes/${name}/${CURRENT_BUILD}/./remoteEntry.js.%6Dap`,
       ]),
     ];
     for (const url of urls) {
@@ -171,31 +204,58 @@ describe('the remotes', () => {
     }
     // The scripts they belong to are served as before.
     expect((await t.app.inject('/main.0123456789.js')).statusCode).toBe(200);
-    expect((await t.app.inject('/remotes/users/src_App_tsx.fedcba9876.js')).statusCode).toBe(200);
+    expect((await t.app.inject(`/remotes/users/${CURRENT_BUILD}/src_App_tsx.fedcba9876.js`)).statusCode).toBe(200);
   });
 
-  test('a file a remote does not have is a JSON 404', async () => {
-    const response = await t.app.inject({ url: '/remotes/users/missing.0000000000.js', headers: HTML });
+  test('a file a build does not have is a JSON 404', async () => {
+    const response = await t.app.inject({ url: `/remotes/users/${CURRENT_BUILD}/missing.0000000000.js`, headers: HTML });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
   });
 
-  test('a file built after the server started is served', async () => {
-    writeFileSync(path.join(webRoot, 'remote-users/dist/late.1111111111.js'), '/* late */');
-    const response = await t.app.inject('/remotes/users/late.1111111111.js');
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('/* late */');
-  });
-
-  test('/remotes.json points at this server by default', async () => {
+  test('/remotes.json names each current build\'s manifest, revalidated on every use', async () => {
     const response = await t.app.inject('/remotes.json');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({
-      remote_reporting: '/remotes/reporting/remoteEntry.js',
-      remote_calllogs: '/remotes/calllogs/remoteEntry.js',
-      remote_users: '/remotes/users/remoteEntry.js',
+      remote_reporting: `/remotes/reporting/${CURRENT_BUILD}/mf-manifest.json`,
+      remote_calllogs: `/remotes/calllogs/${CURRENT_BUILD}/mf-manifest.json`,
+      remote_users: `/remotes/users/${CURRENT_BUILD}/mf-manifest.json`,
     });
+  });
+
+  test('a deploy is seen without a restart: a new build appears and the pointer flips; a rollback flips it back', async () => {
+    const next = '1.2.0-bbbbbbbbbb';
+    mkdirSync(path.join(webRoot, `remote-users/dist/${next}`));
+    writeFileSync(path.join(webRoot, `remote-users/dist/${next}/remoteEntry.js`), '/* next */');
+    expect((await t.app.inject(`/remotes/users/${next}/remoteEntry.js`)).body).toBe('/* next */');
+    expect((await t.app.inject('/remotes.json')).json().remote_users).toBe(`/remotes/users/${CURRENT_BUILD}/mf-manifest.json`);
+
+    const pointer = path.join(webRoot, 'remote-users/dist/current.json');
+    try {
+      writeFileSync(pointer, JSON.stringify({ build: next }));
+      expect((await t.app.inject('/remotes.json')).json().remote_users).toBe(`/remotes/users/${next}/mf-manifest.json`);
+      expect((await t.app.inject('/remotes/users/')).headers.location).toBe(`/remotes/users/${next}/`);
+      // The builds before it are still served to the tabs that loaded them.
+      expect((await t.app.inject(`/remotes/users/${CURRENT_BUILD}/remoteEntry.js`)).statusCode).toBe(200);
+    } finally {
+      writeFileSync(pointer, JSON.stringify({ build: CURRENT_BUILD }));
+    }
+    expect((await t.app.inject('/remotes.json')).json().remote_users).toBe(`/remotes/users/${CURRENT_BUILD}/mf-manifest.json`);
+  });
+
+  test('a broken pointer leaves that remote unbuilt (its area fails alone), the others unaffected', async () => {
+    const pointer = path.join(webRoot, 'remote-calllogs/dist/current.json');
+    try {
+      writeFileSync(pointer, '{"build":"../../etc"}');
+      const entries = (await t.app.inject('/remotes.json')).json();
+      expect(entries.remote_calllogs).toBe('/remotes/calllogs/mf-manifest.json');
+      expect(entries.remote_users).toBe(`/remotes/users/${CURRENT_BUILD}/mf-manifest.json`);
+      expect((await t.app.inject('/remotes/calllogs/mf-manifest.json')).statusCode).toBe(404);
+      expect((await t.app.inject('/remotes/calllogs/')).statusCode).toBe(404);
+    } finally {
+      writeFileSync(pointer, JSON.stringify({ build: CURRENT_BUILD }));
+    }
   });
 
   test('the default policy allows this origin only', async () => {
@@ -222,9 +282,9 @@ describe('remotes hosted elsewhere', () => {
   });
   afterAll(() => moved.app.close());
 
-  test('/remotes.json gives the configured URLs', async () => {
+  test('/remotes.json gives the configured URLs, and the current build for the others', async () => {
     expect((await moved.app.inject('/remotes.json')).json()).toEqual({
-      remote_reporting: '/remotes/reporting/remoteEntry.js',
+      remote_reporting: `/remotes/reporting/${CURRENT_BUILD}/mf-manifest.json`,
       remote_calllogs: '/static/calllogs/remoteEntry.js',
       remote_users: 'https://cdn.example.com/users/remoteEntry.js',
     });
@@ -282,7 +342,10 @@ describe('without a build', () => {
 
   test('assets and remotes are 404s', async () => {
     expect((await bare.app.inject('/main.0123456789.js')).statusCode).toBe(404);
-    expect((await bare.app.inject('/remotes/users/remoteEntry.js')).statusCode).toBe(404);
-    expect((await bare.app.inject('/remotes.json')).statusCode).toBe(200);
+    expect((await bare.app.inject(`/remotes/users/${CURRENT_BUILD}/remoteEntry.js`)).statusCode).toBe(404);
+    expect((await bare.app.inject('/remotes/users/')).statusCode).toBe(404);
+    const entries = await bare.app.inject('/remotes.json');
+    expect(entries.statusCode).toBe(200);
+    expect(entries.json().remote_users).toBe('/remotes/users/mf-manifest.json');
   });
 });

@@ -1,7 +1,8 @@
 // The contract is tiny and side-effect free, so this entry point costs next to nothing. What needs luxon
 // (reading and writing New York times, judging a custom range) has its own entries,
 // @callboard/contract/new-york-time and @callboard/contract/date-range: every screen, the login page
-// included, loads this one, and luxon must not come with it.
+// included, loads this one, and luxon must not come with it. The layout of a remote's kept builds, which only
+// the build and the API read, is @callboard/contract/remote-builds.
 export * from './api-envelope';
 export * from './auth';
 export * from './call-changes';

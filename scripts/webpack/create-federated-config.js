@@ -14,7 +14,11 @@
  *   shared too; our own shared packages are shared by package name so atoms,
  *   SWR's cache and the toaster keep one identity in every bundle; the router
  *   is shared through a facade package (@callboard/shared-router);
- * - `shareStrategy: 'loaded-first'`, so one offline remote cannot stall the host.
+ * - `shareStrategy: 'loaded-first'`, so one offline remote cannot stall the host;
+ * - each remote writes `mf-manifest.json` (its entry, exposes and the shared versions
+ *   it needs), which the shell loads it through, and its production build goes to
+ *   its own folder `dist/<version>-<hash>/` (scripts/remote-builds.js,
+ *   docs/decisions/0027-versioned-remote-builds.md).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,6 +29,8 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BudgetPlugin } = require('./budget-plugin');
+const { RemoteBuildPlugin } = require('./remote-build-plugin');
+const { newStagingDir } = require('../remote-builds');
 const registry = require('../../contract/src/remotes.json');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -69,22 +75,35 @@ function productionAliases(packageDir) {
   };
 }
 
-/** Everything that must exist once at run time, with the exact version each build was made against. */
+/**
+ * Everything that must exist once at run time. Libraries are shared with the exact version each
+ * build was made against; our own packages with the range of the major built against (`^1.0.0`):
+ * within a major every version is compatible by promise (README, "Versions"), another major is not,
+ * and the shell refuses a remote that needs one (shell/src/federation/shared-versions.ts).
+ */
 function sharedSingletons(packageDir) {
-  const exact = (request) => ({ singleton: true, requiredVersion: versionOf(request, packageDir) });
+  const required = (request) => {
+    const version = versionOf(request, packageDir);
+    return { singleton: true, requiredVersion: request.startsWith('@callboard/') ? `^${version.split('.')[0]}.0.0` : version };
+  };
   const shared = {};
   // react-router is shared through @callboard/shared-router (see its index.ts): one router at run
   // time, tree-shaken in every build. Sharing react-router itself would ship all of it.
   for (const request of ['react', 'react-dom', 'jotai', 'swr', 'react-hot-toast', 'luxon',
     '@callboard/contract', '@callboard/shared-auth', '@callboard/shared-ui', '@callboard/shared-router']) {
-    shared[request] = exact(request);
+    shared[request] = required(request);
   }
   // Subpath imports (`react/jsx-runtime`, `react-dom/client`, `jotai/utils`, `swr/infinite`,
   // `@callboard/shared-ui/button`, `@callboard/contract/date-range`…) are shared through their prefix keys.
   for (const prefix of ['react', 'react-dom', 'jotai', 'swr', '@callboard/contract', '@callboard/shared-auth', '@callboard/shared-ui']) {
-    shared[`${prefix}/`] = exact(prefix);
+    shared[`${prefix}/`] = required(prefix);
   }
   return shared;
+}
+
+/** The package's own version (package.json), which names its build folders. */
+function packageVersion(packageDir) {
+  return JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
 }
 
 /**
@@ -100,6 +119,9 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const production = mode === 'production';
     const apiTarget = process.env.CALLBOARD_DEV_API ?? 'http://127.0.0.1:8080';
+    const distDir = path.join(packageDir, 'dist');
+    // A remote's production build is written aside and moved into dist/<version>-<hash>/ when complete.
+    const remoteBuild = production && exposes ? { distDir, stagingDir: newStagingDir(distDir), version: packageVersion(packageDir) } : undefined;
     return {
       mode,
       context: packageDir,
@@ -108,7 +130,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
       // comment pointing browsers at them; the API refuses to serve them (api/src/domain/web/front-end.ts).
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(packageDir, 'dist'),
+        path: remoteBuild ? remoteBuild.stagingDir : distDir,
         publicPath: 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
@@ -146,9 +168,12 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
           runtimePlugins,
           // The types plugin costs seconds per build and would fetch types over the network.
           dts: false,
-          manifest: false,
-          // Remotes are plain remoteEntry.js files (no mf-manifest snapshots), and only the shell loads
-          // remotes: leaving that code out of the runtime keeps each remote entry under its 30 KB budget.
+          // A remote's manifest names its entry, its exposes and every shared module with the version it needs.
+          manifest: Boolean(exposes),
+          // The shell reads a remote's manifest itself, after sign-in (shell/src/federation/remote-manifest.ts),
+          // and gives the runtime the entry it names: the runtime's own manifest code ("snapshot") would
+          // put 4–5 KB gzip in front of /login. Only the shell loads remotes: leaving that code out of the
+          // remotes' runtime keeps each remote entry under its 30 KB budget.
           experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: Boolean(exposes) } },
         }),
         new MiniCssExtractPlugin({
@@ -168,6 +193,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
           'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
         }),
         ...(production && budget ? [new BudgetPlugin(budget)] : []),
+        ...(remoteBuild ? [new RemoteBuildPlugin(remoteBuild)] : []),
         // Compressed once at build time, so the API serves .br/.gz files instead of compressing per request.
         ...(production
           ? [

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@callboard/shared-router';
 import { AppRoutes } from './app/routes';
-import { ensureRemotesRegistered } from './federation/remote-directory';
+import { remoteDirectory } from './federation/remote-directory';
 
 // The one jotai store of the app; remotes reach it through the shared jotai Provider, so the session
 // and the filters have one identity in every bundle.
@@ -18,7 +18,7 @@ applyStoredTheme();
 
 // Ask where the remotes live now, while the first screen renders; an area that needs
 // its remote waits for this, and a failure is shown (with Retry) in that area only.
-ensureRemotesRegistered().catch(() => undefined);
+remoteDirectory().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

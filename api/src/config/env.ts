@@ -49,7 +49,7 @@ export interface Config {
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
   /** Absolute path of the folder holding the built front end; undefined: the repository root. */
   webRoot: string | undefined;
-  /** REMOTE_<NAME>_URL: where a remote's entry is loaded from; undefined: this server's /remotes/<name>/. */
+  /** REMOTE_<NAME>_URL: where a remote is loaded from (its mf-manifest.json or remoteEntry.js); undefined: its current build on this server. */
   remoteUrls: Record<RemoteName, string | undefined>;
   /** RATE_LIMIT_USER_PER_MIN / RATE_LIMIT_INGEST_PER_MIN: requests a minute per signed-in user and per ingest key. */
   rateLimits: { userPerMinute: number; ingestKeyPerMinute: number };

@@ -3,10 +3,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { remoteNamed } from '@callboard/contract';
 import {
   cacheControlFor,
+  currentRemoteBuild,
   frontEndFolders,
+  IMMUTABLE_CACHE,
   isPublishedFile,
+  isPublishedRemoteFile,
   NOT_BUILT_MESSAGE,
   REMOTE_NAMES,
   remoteEntries,
@@ -25,14 +29,15 @@ const HAS_EXTENSION = /\.[^/]*$/;
 
 /**
  * The built front end, from the same origin as the API (no CORS, one cookie scope): the shell
- * at `/` with its client routes falling back to its index.html, each remote's
- * files at `/remotes/<name>/` (public code, so any origin may load them), and
- * `/remotes.json`, where the shell learns at run time where each remote lives.
+ * at `/` with its client routes falling back to its index.html, every kept build of each remote
+ * at `/remotes/<name>/<version>-<hash>/` (public code, so any origin may load it), and
+ * `/remotes.json`, where the shell learns at run time where each remote lives: the current
+ * build's manifest, read from the remote's pointer at each request, so a deploy needs no restart.
  * A missing build is not fatal: the API keeps working and the page says what to run.
  */
 export default async function webRoutes(fastify: FastifyInstance, options: WebRouteOptions): Promise<void> {
   const folders = frontEndFolders(options.webRoot);
-  const entries = remoteEntries(options.remoteUrls);
+  const reportPointerProblem = (message: string) => fastify.log.error(`remote build pointer: ${message}`);
   if (!existsSync(path.join(folders.shell, 'index.html'))) {
     fastify.log.warn(`the front end is not built (no ${path.join(folders.shell, 'index.html')}): / answers 503 until npm run build`);
   }
@@ -52,21 +57,30 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     },
   });
   for (const name of REMOTE_NAMES) {
-    // Looked up per request (not listed at start), so a rebuilt remote is served without a restart.
+    const distDir = folders.remotes[name] as string;
+    // Looked up per request (not listed at start), so a new build is served without a restart. A build's
+    // folder is named by its content and never changes, so everything in it is kept for a year, the
+    // entry and the manifest included; only /remotes.json, which names the current one, is revalidated.
     await fastify.register(fastifyStatic, {
-      root: folders.remotes[name],
+      root: distDir,
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
       suppressWarning: true,
-      // A source map answers 404, as if the build had none.
-      allowedPath: isPublishedFile,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', cacheControlFor(filePath));
+      // Only files inside a kept build; a source map answers 404, as if the build had none.
+      allowedPath: isPublishedRemoteFile,
+      setHeaders: (reply) => {
+        reply.header('cache-control', IMMUTABLE_CACHE);
         reply.header('access-control-allow-origin', '*');
       },
+    });
+    // The remote on its own (its standalone page) is its current build's folder.
+    fastify.get(`/remotes/${name}/`, { schema: { hide: true } }, async (_request, reply) => {
+      const build = currentRemoteBuild(distDir, reportPointerProblem);
+      if (!build) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').redirect(`/remotes/${name}/${build}/`, 302);
     });
   }
 
@@ -75,18 +89,18 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     {
       schema: {
         tags: ['front end'],
-        summary: "Where each remote's entry is loaded from (REMOTE_*_URL, or this server)",
+        summary: "Where each remote is loaded from: REMOTE_*_URL, or its current build's mf-manifest.json on this server",
         response: {
           200: {
             type: 'object',
-            properties: Object.fromEntries(Object.keys(entries).map((key) => [key, { type: 'string' }])),
+            properties: Object.fromEntries(REMOTE_NAMES.map((name) => [remoteNamed(name).federationName, { type: 'string' }])),
           },
         },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return entries;
+      return remoteEntries(folders, options.remoteUrls, reportPointerProblem);
     },
   );
 

@@ -1,7 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemoteArea } from './remote-area';
 import type { RemoteAppModule } from './load-remote-app';
+import { noteRemoteDirectory, resetRemoteUpdates, watchForRemoteUpdates } from './remote-updates';
+import { IncompatibleSharedError } from './incompatible-shared-error';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
@@ -73,4 +75,52 @@ test('Retry after a render failure mounts a fresh copy of the remote', async () 
   broken = false;
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Call Logs' })).toBeInTheDocument());
+});
+
+test('a remote needing another major of a shared package says which and why, logs it, and offers no Retry', async () => {
+  const incompatible = new IncompatibleSharedError('remote_users', [
+    { packageName: '@callboard/shared-auth', requiredVersion: '^2.0.0', providedVersion: '1.0.0' },
+  ]);
+  const load = jest.fn().mockRejectedValue(incompatible);
+  renderArea(load);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Users cannot run on this page');
+  expect(alert).toHaveTextContent('This version of Users needs @callboard/shared-auth ^2.0.0, but this page provides 1.0.0, so it was not started.');
+  expect(screen.getByRole('button', { name: 'Reload' })).toBeEnabled();
+  expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  expect(screen.getByText('Sidebar still here')).toBeInTheDocument();
+  expect(console.error).toHaveBeenCalledWith(
+    '[remote_users] not loaded: remote_users needs @callboard/shared-auth ^2.0.0, but this page provides @callboard/shared-auth 1.0.0',
+  );
+});
+
+describe('a new deployment while the area is open', () => {
+  const registered = {
+    remote_reporting: '/remotes/reporting/1.0.0-aaaaaaaaaa/mf-manifest.json',
+    remote_calllogs: '/remotes/calllogs/1.0.0-aaaaaaaaaa/mf-manifest.json',
+    remote_users: '/remotes/users/1.0.0-aaaaaaaaaa/mf-manifest.json',
+  };
+  let stop: () => void;
+  beforeEach(() => {
+    resetRemoteUpdates();
+    stop = watchForRemoteUpdates(registered, async () => registered);
+  });
+  afterEach(() => stop());
+
+  test('shows a quiet notice with Reload above the running area, which keeps its code', async () => {
+    const load = jest.fn().mockResolvedValue(app('User Management'));
+    renderArea(load);
+    await screen.findByRole('heading', { name: 'User Management' });
+    expect(screen.queryByText(/A new version/)).not.toBeInTheDocument();
+
+    act(() => noteRemoteDirectory({ ...registered, remote_reporting: '/remotes/reporting/1.0.1-bbbbbbbbbb/mf-manifest.json' }));
+    expect(screen.queryByText(/A new version/)).not.toBeInTheDocument();
+
+    act(() => noteRemoteDirectory({ ...registered, remote_users: '/remotes/users/1.0.1-bbbbbbbbbb/mf-manifest.json' }));
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('A new version of Users is available — Reload');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

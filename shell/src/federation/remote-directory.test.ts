@@ -1,11 +1,9 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { parseRemoteDirectory } from './remote-directory';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
-
+// A manifest (the usual case) or a plain remoteEntry.js: the runtime tells them apart by the address.
 const complete = {
-  remote_reporting: '/remotes/reporting/remoteEntry.js',
-  remote_calllogs: '/remotes/calllogs/remoteEntry.js',
+  remote_reporting: '/remotes/reporting/1.0.0-0123456789/mf-manifest.json',
+  remote_calllogs: '/remotes/calllogs/1.0.0-0123456789/mf-manifest.json',
   remote_users: 'https://cdn.example.com/users/remoteEntry.js',
 };
 
@@ -25,36 +23,32 @@ describe('parseRemoteDirectory', () => {
   });
 });
 
-describe('ensureRemotesRegistered', () => {
+describe('remoteDirectory', () => {
   const fetchMock = jest.fn();
   beforeEach(() => {
     jest.resetModules();
-    (registerRemotes as jest.Mock).mockClear();
     fetchMock.mockReset();
     globalThis.fetch = fetchMock;
   });
 
   const answer = (status: number, body: unknown) => ({ ok: status < 300, status, statusText: status === 200 ? 'OK' : 'Bad Gateway', json: async () => body });
 
-  test('registers every remote from /remotes.json once', async () => {
+  test('reads /remotes.json once for the tab, revalidating the cached copy', async () => {
     fetchMock.mockResolvedValue(answer(200, complete));
-    const { ensureRemotesRegistered } = await import('./remote-directory');
-    await Promise.all([ensureRemotesRegistered(), ensureRemotesRegistered()]);
+    const { remoteDirectory } = await import('./remote-directory');
+    const [first, second] = await Promise.all([remoteDirectory(), remoteDirectory()]);
+    expect(first).toEqual(complete);
+    expect(second).toBe(first);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][0]).toBe('/remotes.json');
-    const { registerRemotes: register } = await import('@module-federation/enhanced/runtime');
-    expect(register).toHaveBeenCalledWith([
-      { name: 'remote_reporting', entry: complete.remote_reporting },
-      { name: 'remote_calllogs', entry: complete.remote_calllogs },
-      { name: 'remote_users', entry: complete.remote_users },
-    ]);
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ cache: 'no-cache' });
   });
 
   test('a failed read is not remembered, so a retry asks again', async () => {
     fetchMock.mockResolvedValueOnce(answer(502, {})).mockResolvedValueOnce(answer(200, complete));
-    const { ensureRemotesRegistered } = await import('./remote-directory');
-    await expect(ensureRemotesRegistered()).rejects.toThrow('remotes.json: 502 Bad Gateway');
-    await expect(ensureRemotesRegistered()).resolves.toBeUndefined();
+    const { remoteDirectory } = await import('./remote-directory');
+    await expect(remoteDirectory()).rejects.toThrow('remotes.json: 502 Bad Gateway');
+    await expect(remoteDirectory()).resolves.toEqual(complete);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,11 +1,13 @@
 import { REMOTES } from '@callboard/contract';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 
 /**
  * Which remotes exist comes from the registry (contract); where each one lives
  * is learnt at run time from `/remotes.json` (served by the API, each entry
- * overridable by environment), so a remote can move to another host or CDN
- * without rebuilding the shell.
+ * overridable by environment), so a remote can move to another host or CDN,
+ * or be deployed again, without rebuilding the shell. An entry is a remote's
+ * `mf-manifest.json` (the usual case: remote-manifest.ts reads it) or a plain
+ * `remoteEntry.js`. Registering a remote with the federation runtime happens
+ * when its area is first opened (load-remote-app.ts).
  */
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.federationName);
 /** A remote's Module Federation name (`remote_users`). */
@@ -26,27 +28,24 @@ export function parseRemoteDirectory(value: unknown): RemoteDirectory {
   return directory;
 }
 
-async function fetchRemoteDirectory(): Promise<RemoteDirectory> {
+/** Reads `/remotes.json` now. */
+export async function readRemoteDirectory(): Promise<RemoteDirectory> {
   const response = await fetch('/remotes.json', { cache: 'no-cache', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`remotes.json: ${response.status} ${response.statusText}`);
   return parseRemoteDirectory(await response.json());
 }
 
-let registration: Promise<void> | undefined;
+let directory: Promise<RemoteDirectory> | undefined;
 
 /**
- * Reads the directory once and registers every remote. A failure is not
- * remembered, so a Retry in any remote area asks again.
+ * The directory this tab runs with: read once (bootstrap starts it while the
+ * first screen renders). A failure is not remembered, so a Retry in any remote
+ * area asks again.
  */
-export function ensureRemotesRegistered(): Promise<void> {
-  registration ??= fetchRemoteDirectory().then(
-    (directory) => {
-      registerRemotes(Object.entries(directory).map(([name, entry]) => ({ name, entry })));
-    },
-    (error: unknown) => {
-      registration = undefined;
-      throw error;
-    },
-  );
-  return registration;
+export function remoteDirectory(): Promise<RemoteDirectory> {
+  directory ??= readRemoteDirectory().catch((error: unknown) => {
+    directory = undefined;
+    throw error;
+  });
+  return directory;
 }

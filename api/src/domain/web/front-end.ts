@@ -1,12 +1,16 @@
 /**
  * Where the built front end lives and how it is described to browsers: the
- * shell at `/`, each remote at `/remotes/<name>/`, and the runtime list of
- * remote entries at `/remotes.json`. Which remotes exist, and their folders and
- * federation names, come from the front-end registry in contract. No HTTP
- * here: the routes are in routes/web.ts.
+ * shell at `/`, each kept build of a remote at `/remotes/<name>/<version>-<hash>/`,
+ * and at `/remotes.json` where the shell loads each remote from (the current
+ * build's manifest, or `REMOTE_<NAME>_URL`). Which remotes exist, and their
+ * folders and federation names, come from the front-end registry in contract;
+ * how builds sit on disk, from contract/src/remote-builds.ts. No HTTP here:
+ * the routes are in routes/web.ts.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRONT_END_HOST, REMOTES, remoteNamed } from '@callboard/contract';
+import { parseRemoteBuildId, parseRemoteBuildPointer, REMOTE_BUILD_POINTER, REMOTE_MANIFEST_FILE } from '@callboard/contract/remote-builds';
 
 /** The remotes' short names (`users`): their `/remotes/<name>/` folder and `REMOTE_<NAME>_URL` variable. */
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
@@ -31,10 +35,50 @@ export function frontEndFolders(webRoot: string): FrontEndFolders {
   return { shell: path.join(webRoot, FRONT_END_HOST.folder, 'dist'), remotes };
 }
 
-/** The body of `/remotes.json`, keyed by federation name (`remote_users`). */
-export function remoteEntries(urls: RemoteUrls = {}): Record<string, string> {
-  const entries = REMOTE_NAMES.map((name) => [remoteNamed(name).federationName, urls[name] ?? `/remotes/${name}/remoteEntry.js`]);
+/**
+ * The build a remote's pointer names (`1.2.0-3f9c2a71d0`), read at each call so a
+ * deploy is seen without a restart. Undefined when the remote is not built; a
+ * pointer that cannot be read is reported through `onProblem` and counts as none.
+ */
+export function currentRemoteBuild(distDir: string, onProblem: (message: string) => void = () => {}): string | undefined {
+  const file = path.join(distDir, REMOTE_BUILD_POINTER);
+  try {
+    return parseRemoteBuildPointer(JSON.parse(readFileSync(file, 'utf8'))).build;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onProblem(`${file}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The URL of a build's manifest on this server. */
+export function remoteManifestPath(name: RemoteName, build: string): string {
+  return `/remotes/${name}/${build}/${REMOTE_MANIFEST_FILE}`;
+}
+
+/**
+ * The body of `/remotes.json`, keyed by federation name (`remote_users`):
+ * `REMOTE_<NAME>_URL` when set, else the current build's manifest on this server.
+ * A remote with no build gets the address its manifest would have without one,
+ * which answers 404, so only its area shows the failure.
+ */
+export function remoteEntries(folders: FrontEndFolders, urls: RemoteUrls = {}, onProblem?: (message: string) => void): Record<string, string> {
+  const entries = REMOTE_NAMES.map((name) => {
+    const configured = urls[name];
+    if (configured !== undefined) return [remoteNamed(name).federationName, configured];
+    const build = currentRemoteBuild(folders.remotes[name] as string, onProblem);
+    return [remoteNamed(name).federationName, build ? remoteManifestPath(name, build) : `/remotes/${name}/${REMOTE_MANIFEST_FILE}`];
+  });
   return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/**
+ * Whether a path under `/remotes/<name>/` (`/1.2.0-3f9c2a71d0/remoteEntry.js`) is a
+ * published file of a kept build: inside a build folder (not the pointer, not a
+ * build still being written) and not a source map.
+ */
+export function isPublishedRemoteFile(pathUnderRemote: string): boolean {
+  const [, folder, ...rest] = pathUnderRemote.split('/');
+  return folder !== undefined && parseRemoteBuildId(folder) !== undefined && rest.length > 0 && isPublishedFile(pathUnderRemote);
 }
 
 /** The origins of the remotes hosted elsewhere: the Content-Security-Policy must allow them. */
@@ -65,16 +109,20 @@ export function isPublishedFile(filePath: string): boolean {
   return !SOURCE_MAP.test(filePath);
 }
 
+/** A file in a folder named by its content never changes. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 /** webpack's `[name].[contenthash:10].js` (with its `.map` and `.LICENSE.txt`), or an asset named by its hash alone. */
 const HASHED_FILE = /(?:^|\.)[0-9a-f]{10,}\.[a-z0-9]+(?:\.map|\.LICENSE\.txt)?(?:\.gz|\.br)?$/i;
 
 /**
  * Hashed files never change under their name, so browsers keep them for a
- * year; everything else (index.html, remoteEntry.js, manifests) is
- * revalidated on every use, so a new deployment is picked up at once.
+ * year; everything else of the shell (index.html) is revalidated on every use,
+ * so a new deployment is picked up at once. (A remote's build folder is named
+ * by its content, so all of it is kept for a year: routes/web.ts.)
  */
 export function cacheControlFor(filePath: string): string {
-  return HASHED_FILE.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE_CACHE : 'no-cache';
 }
 
 export const NOT_BUILT_MESSAGE = 'The front end is not built: run npm run build';
