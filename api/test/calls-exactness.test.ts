@@ -467,7 +467,7 @@ async function checkTable() {
     `SELECT date_trunc('hour', call_ts, 'UTC') AS hour, status, ${measures} FROM calls GROUP BY 1, 2`,
   );
   await same(
-    `SELECT dim, day::text, dim_id, calls, sales, revenue_cents, payout_cents FROM calls_daily_dim WHERE calls <> 0`,
+    `SELECT dim, day::text, dim_id, calls, status_sales AS sales, revenue_cents, payout_cents FROM calls_daily_dim WHERE calls <> 0`,
     `SELECT dim, ((call_ts AT TIME ZONE 'America/New_York')::date)::text AS day, dim_id, count(*) AS calls, count(*) FILTER (WHERE status = 'Sales') AS sales,
        sum(revenue_cents) AS revenue_cents, sum(payout_cents) AS payout_cents
      FROM calls CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, coalesce(buyer_id, 0))) AS v(dim, dim_id) GROUP BY 1, 2, 3`,
@@ -486,7 +486,7 @@ async function checkTable() {
   const leftovers = await t.db.query(
     `SELECT 'daily' AS t FROM calls_daily WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
      UNION ALL SELECT 'hourly' FROM calls_hourly WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
-     UNION ALL SELECT 'dim' FROM calls_daily_dim WHERE calls = 0 AND (sales <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
+     UNION ALL SELECT 'dim' FROM calls_daily_dim WHERE calls = 0 AND (status_sales <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0
      UNION ALL SELECT 'monthly' FROM calls_monthly WHERE calls = 0 AND (not_connected <> 0 OR duration_sec <> 0 OR revenue_cents <> 0 OR payout_cents <> 0) OR calls < 0`,
   );
   expect(leftovers).toEqual([]);

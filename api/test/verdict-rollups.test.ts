@@ -18,7 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ROLLUPS = ['calls_daily', 'calls_hourly', 'calls_monthly', 'calls_daily_dim', 'calls_daily_dim_status', 'calls_monthly_dim'];
+const ROLLUPS = [
+  'calls_daily',
+  'calls_hourly',
+  'calls_monthly',
+  'calls_weekly',
+  'calls_daily_dim',
+  'calls_daily_dim_status',
+  'calls_monthly_dim',
+  'call_combos',
+  'calls_daily_combo',
+  'calls_monthly_combo',
+];
 
 /** Every row of every rollup with its row version (xmin): a rewritten row gets a new one even when its figures stay. */
 async function rollupRows(): Promise<Record<string, string[]>> {
@@ -92,24 +103,31 @@ test('a verdict batch in which every call already holds its verdict writes nothi
   await expectRollupsEqualRecount();
 });
 
-test('a verdict moving a call between two statuses other than Sales rewrites its status rollups only', async () => {
+test('a verdict moving a call between two statuses rewrites the rollups that keep status, and leaves the combinations', async () => {
   await ingestAll(t.app, [
     makeCall('move-1', { callTimestamp: '2025-04-07T15:00:00Z', campaignName: 'Move C', publisherName: 'Move P', targetName: 'Move T', buyerName: 'Move B', revenue: 12, qc: { disposition: 'Voicemail' } }),
   ]);
   const before = await rollupRows();
   expect((await postQc(t.app, [{ systemCallId: 'move-1', disposition: 'DNC' }])).json().data).toEqual({ updated: 1, rejected: [] });
   const after = await rollupRows();
-  // Per dimension and day (and month), the call's figures are the same under either status: those rows stay.
-  expect(after.calls_daily_dim).toEqual(before.calls_daily_dim);
-  expect(after.calls_monthly_dim).toEqual(before.calls_monthly_dim);
-  // Per status they move.
+  // The combinations keep no status: a status move leaves their rows as they were.
+  expect(after.call_combos).toEqual(before.call_combos);
+  expect(after.calls_daily_combo).toEqual(before.calls_daily_combo);
+  expect(after.calls_monthly_combo).toEqual(before.calls_monthly_combo);
+  // Per status, and per dimension value with its count per disposition, they move.
   expect(after.calls_daily).not.toEqual(before.calls_daily);
   expect(after.calls_daily_dim_status).not.toEqual(before.calls_daily_dim_status);
+  expect(after.calls_daily_dim).not.toEqual(before.calls_daily_dim);
+  expect(after.calls_monthly_dim).not.toEqual(before.calls_monthly_dim);
   await expectRollupsEqualRecount();
 
-  // To Sales, the per-dimension sales count moves too.
-  expect((await postQc(t.app, [{ systemCallId: 'move-1', disposition: 'Sales' }])).json().data).toEqual({ updated: 1, rejected: [] });
-  expect((await rollupRows()).calls_daily_dim).not.toEqual(after.calls_daily_dim);
+  // Moved to another day of the same month: the month rows stay, the day rows and the combinations' day rows move.
+  await t.db.query("UPDATE calls SET call_ts = '2025-04-09T15:00:00Z' WHERE system_call_id = 'move-1'");
+  const moved = await rollupRows();
+  expect(moved.calls_monthly_dim).toEqual(after.calls_monthly_dim);
+  expect(moved.calls_monthly_combo).toEqual(after.calls_monthly_combo);
+  expect(moved.calls_daily_dim).not.toEqual(after.calls_daily_dim);
+  expect(moved.calls_daily_combo).not.toEqual(after.calls_daily_combo);
   await expectRollupsEqualRecount();
 });
 

@@ -12,7 +12,7 @@ export function dimensionSumsSql(dim: number, split: MonthSplit, params: unknown
   const bind = paramBinder(params);
   const source = monthlyAndDailySql(
     { monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' },
-    'dim_id, calls, sales, revenue_cents, payout_cents',
+    'dim_id, calls, status_sales AS sales, revenue_cents, payout_cents',
     `dim = ${bind(dim)}`,
     split,
     bind,

@@ -1,12 +1,14 @@
-import { DIMENSIONS, DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
+import { DIMENSIONS, DISPOSITIONS, FILTER_DIMENSIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
-import { paramBinder } from '../../db/sql-params';
+import { paramBinder, type Bind } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
 import { rollupCallsMeasure, totalsByStatus } from './call-totals';
 import { callWhere } from './call-where';
-import { dimensionSumsSql } from './dimension-sums';
-import { planDimensionCounts, type CallsPart, type DaysPart, type DimensionStatusDaysPart } from './rollup-planner';
+import { monthlyAndDailySql } from './month-split';
+import { planDimensionCounts, type CallsPart, type CombinationDaysPart, type DaysPart, type DimensionStatusDaysPart } from './rollup-planner';
+import { selectedIds } from './selected-ids';
+import { dimensionCallsMeasure } from './status-columns';
 import { statusCondition } from './status-condition';
 
 /**
@@ -30,18 +32,35 @@ export function pickerFilter(filter: CallFilter, dimension: FilterDimension): Ca
   };
 }
 
+/** The conditions on call_combos of every dimension the filter selects in. */
+function combinationConditions(filter: CallFilter, bind: Bind): string {
+  return FILTER_DIMENSIONS.filter((d) => selectedIds(filter, d).length > 0)
+    .map((d) => `${DIMENSIONS[d].column} = ANY(${bind(selectedIds(filter, d))}::int[])`)
+    .join(' AND ');
+}
+
 /** Calls per value of `dimension` in one part of the range (see planDimensionCounts): columns id, calls. */
-function partSql(dimension: FilterDimension, filter: CallFilter, part: DaysPart | DimensionStatusDaysPart | CallsPart, params: unknown[]): string {
+function partSql(dimension: FilterDimension, filter: CallFilter, part: PickerPart, params: unknown[]): string {
   const { rollupCode, column } = DIMENSIONS[dimension];
+  const bind = paramBinder(params);
   switch (part.source) {
-    case 'days':
-      return dimensionSumsSql(rollupCode, part.split, params);
+    case 'days': {
+      const measure = dimensionCallsMeasure(filter);
+      if (measure === undefined) throw new Error('planDimensionCounts sent a filter the per-dimension rows cannot count to them');
+      const source = monthlyAndDailySql({ monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' }, `dim_id, ${measure} AS calls`, `dim = ${bind(rollupCode)}`, part.split, bind);
+      return `SELECT dim_id AS id, sum(calls)::bigint AS calls FROM (${source}) s GROUP BY dim_id`;
+    }
     case 'dimension-status-days': {
-      const bind = paramBinder(params);
       const status = filter.statuses.length > 0 ? ` AND ${statusCondition('status', filter.statuses, bind)}` : '';
       return `SELECT dim_id AS id, sum(${rollupCallsMeasure(filter)})::bigint AS calls FROM calls_daily_dim_status
         WHERE dim = ${bind(rollupCode)} AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${status}
         GROUP BY dim_id`;
+    }
+    case 'combination-days': {
+      // The combinations the selection matches, found once (a scan of a few thousand rows), then their rows by key.
+      const matching = `combo_id = ANY(ARRAY(SELECT id FROM call_combos WHERE ${combinationConditions(filter, bind)}))`;
+      const source = monthlyAndDailySql({ monthly: 'calls_monthly_combo', daily: 'calls_daily_combo' }, 'combo_id, calls', matching, part.split, bind);
+      return `SELECT k.${column} AS id, sum(r.calls)::bigint AS calls FROM (${source}) r JOIN call_combos k ON k.id = r.combo_id GROUP BY k.${column}`;
     }
     case 'calls': {
       const where = callWhere(filter, part.range, params.length + 1);
@@ -50,6 +69,8 @@ function partSql(dimension: FilterDimension, filter: CallFilter, part: DaysPart 
     }
   }
 }
+
+type PickerPart = DaysPart | DimensionStatusDaysPart | CombinationDaysPart | CallsPart;
 
 /**
  * A picker's checklist: every value (those without calls too, so any can be

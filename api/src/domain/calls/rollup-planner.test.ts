@@ -41,8 +41,8 @@ describe('planStatusTotals', () => {
     expect(planStatusTotals(both, both.range, 'counts')).toEqual({ rollup: false, parts: [{ source: 'calls', range: both.range }] });
     expect(planSeries(both, both.range, 'day')).toEqual([{ source: 'calls', range: both.range }]);
     expect(planDimensionSums(filter({ repeat: 'true' }), f.range).rollup).toBe(false);
-    // A picker under repeat=… alone: the per-dimension, per-status rollup keeps repeats; with connected, the calls.
-    expect(sources(planDimensionCounts(filter({ repeat: 'false' }), f.range))).toEqual(['dimension-status-days']);
+    // A picker under repeat=… alone: the per-dimension rows keep repeats; with connected, the calls.
+    expect(sources(planDimensionCounts(filter({ repeat: 'false' }), f.range))).toEqual(['days']);
     expect(planDimensionCounts(both, both.range).rollup).toBe(false);
   });
 
@@ -89,16 +89,37 @@ describe('planDimensionCounts', () => {
     expect(planDimensionCounts(f, f.range)).toEqual({ rollup: true, parts: [{ source: 'days', split: splitByMonth('2026-10-22', '2026-11-21') }] });
   });
 
-  test('a status or the connection: the per-dimension, per-status daily rollup for whole days', () => {
-    const cases: Array<Record<string, string>> = [{ status: 'Sales' }, { connected: 'false' }, { status: 'Sales,Rejected / Unknown', connected: 'true' }];
+  test('a disposition, Rejected / Unknown, the connection or repeats alone: the per-dimension month and day rows, which count them', () => {
+    const cases: Array<Record<string, string>> = [{ status: 'Sales' }, { status: 'Sales,Rejected / Unknown' }, { connected: 'false' }, { repeat: 'true' }];
+    for (const params of cases) {
+      const f = filter(params);
+      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'days', split: splitByMonth('2026-10-22', '2026-11-21') }] }]);
+    }
+  });
+
+  test('another status by its name, or a status with the connection or repeats: the per-dimension, per-status daily rollup', () => {
+    const cases: Array<Record<string, string>> = [{ status: 'Odd status' }, { status: 'Sales,Odd status' }, { status: 'Sales,Rejected / Unknown', connected: 'true' }, { status: 'DNC', repeat: 'false' }];
     for (const params of cases) {
       const f = filter(params);
       expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'dimension-status-days', fromDay: '2026-10-22', toDay: '2026-11-21' }] }]);
     }
   });
 
-  test('another picker, a caller id or a transcript search: the calls, exactly', () => {
-    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { campaign: '1', status: 'Sales' }, { publisher: '4', connected: 'true' }, { search: '555' }, { q: 'cancel' }, { q: 'cancel', status: 'Sales' }];
+  test('other pickers and nothing else: the combination rollups for whole days', () => {
+    const cases: Array<Record<string, string>> = [{ campaign: '1' }, { campaign: '1', buyer: '2,3' }, { publisher: '4', target: '5' }];
+    for (const params of cases) {
+      const f = filter(params);
+      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'combination-days', split: splitByMonth('2026-10-22', '2026-11-21') }] }]);
+    }
+    expect(planDimensionCounts(filter({ campaign: '1' }), ragged).parts).toEqual([
+      { source: 'combination-days', split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } },
+      { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
+      { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
+    ]);
+  });
+
+  test('another picker with a status, the connection or repeats, a caller id or a transcript search: the calls, exactly', () => {
+    const cases: Array<Record<string, string>> = [{ campaign: '1', status: 'Sales' }, { publisher: '4', connected: 'true' }, { buyer: '2', repeat: 'true' }, { search: '555' }, { q: 'cancel' }, { q: 'cancel', status: 'Sales' }];
     for (const params of cases) {
       const f = filter(params);
       expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: false, parts: [{ source: 'calls', range: f.range }] }]);
@@ -115,7 +136,7 @@ describe('planDimensionCounts', () => {
         { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
       ],
     });
-    expect(sources(planDimensionCounts(filter({ status: 'Sales' }), ragged))).toEqual(['dimension-status-days', 'calls', 'calls']);
+    expect(sources(planDimensionCounts(filter({ status: 'Odd status' }), ragged))).toEqual(['dimension-status-days', 'calls', 'calls']);
     // Inside one day: the calls alone.
     const morning = { from: new Date('2026-11-10T14:17:00Z'), to: new Date('2026-11-10T19:41:00Z') };
     expect(sources(planDimensionCounts(filter({ publisher: '3' }), morning))).toEqual(['calls']);
@@ -151,10 +172,19 @@ describe('planSeries', () => {
     }
   });
 
-  test('month buckets read whole months from the monthly rollup; no other size does, a month straddles their buckets', () => {
+  test('month buckets read whole months from the monthly rollup, week buckets whole weeks (from Monday) from the weekly one', () => {
     const range = { from: new Date('2026-01-15T05:00:00Z'), to: new Date('2026-04-03T04:00:00Z') };
     expect(planSeries(filter(), range, 'month')).toEqual([{ source: 'days', split: splitByMonth('2026-01-15', '2026-04-03') }]);
-    expect(planSeries(filter(), range, 'week')).toEqual([{ source: 'days', split: { days: [{ from: '2026-01-15', to: '2026-04-03' }] } }]);
+    expect(planSeries(filter(), range, 'week')).toEqual([
+      { source: 'weeks', from: '2026-01-19', to: '2026-03-30' },
+      { source: 'days', split: { days: [{ from: '2026-01-15', to: '2026-01-19' }, { from: '2026-03-30', to: '2026-04-03' }] } },
+    ]);
+    // Monday to Monday: weeks alone; within a week: the days.
+    const weeks = { from: new Date('2026-01-19T05:00:00Z'), to: new Date('2026-02-02T05:00:00Z') };
+    expect(planSeries(filter(), weeks, 'week')).toEqual([{ source: 'weeks', from: '2026-01-19', to: '2026-02-02' }]);
+    const days = { from: new Date('2026-01-20T05:00:00Z'), to: new Date('2026-01-24T05:00:00Z') };
+    expect(planSeries(filter(), days, 'week')).toEqual([{ source: 'days', split: { days: [{ from: '2026-01-20', to: '2026-01-24' }] } }]);
+    expect(planSeries(filter(), range, 'day')).toEqual([{ source: 'days', split: { days: [{ from: '2026-01-15', to: '2026-04-03' }] } }]);
   });
 
   test('hour buckets: the hourly rollup and the calls for the partial hours', () => {
@@ -178,21 +208,29 @@ describe('planSeries', () => {
 });
 
 describe('planDimensionStatus (the scorecard)', () => {
-  test('whole days of every value, or of a selection in the grouped dimension, with a status: the per-dimension, per-status rollup', () => {
+  test('whole days of every value, or of a selection in the grouped dimension: the per-dimension month and day rows', () => {
+    const f = filter();
+    expect(planDimensionStatus(f, f.range, 'publishers')).toEqual({
+      rollup: true,
+      parts: [{ source: 'dimension-values-split', dim: 2, ids: undefined, split: splitByMonth('2026-10-22', '2026-11-21') }],
+    });
+    const chosen = filter({ buyer: '7,8' });
+    expect(planDimensionStatus(chosen, chosen.range, 'buyers').parts).toEqual([
+      { source: 'dimension-values-split', dim: 4, ids: [7, 8], split: splitByMonth('2026-10-22', '2026-11-21') },
+    ]);
+  });
+
+  test('with a status, whose money those rows do not keep apart: the per-dimension, per-status rollup', () => {
     const f = filter({ status: 'Sales' });
     expect(planDimensionStatus(f, f.range, 'publishers')).toEqual({
       rollup: true,
       parts: [{ source: 'dimension-values-days', dim: 2, ids: undefined, fromDay: '2026-10-22', toDay: '2026-11-21' }],
     });
-    const chosen = filter({ buyer: '7,8' });
-    expect(planDimensionStatus(chosen, chosen.range, 'buyers').parts).toEqual([
-      { source: 'dimension-values-days', dim: 4, ids: [7, 8], fromDay: '2026-10-22', toDay: '2026-11-21' },
-    ]);
   });
 
   test('a custom range: its whole days from the rollup, the partial days at either end from the calls', () => {
     expect(planDimensionStatus(filter(), ragged, 'campaigns').parts).toEqual([
-      { source: 'dimension-values-days', dim: 1, ids: undefined, fromDay: '2026-11-11', toDay: '2026-11-13' },
+      { source: 'dimension-values-split', dim: 1, ids: undefined, split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } },
       { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
       { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
     ]);

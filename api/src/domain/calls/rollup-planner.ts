@@ -5,16 +5,20 @@ import { narrowsBeyondStatus, type CallFilter } from './call-filter';
 import { selectedIds } from './selected-ids';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
 import { memoizePure } from './pure-memo';
+import { dimensionCallsMeasure } from './status-columns';
 
 /**
  * The one place that decides which rollup answers a question over a time
  * range, and which parts of the range are left to the calls themselves.
- * The rollups (migrations 0002 and 0005) are kept by triggers, so each is
+ * The rollups (migrations 0002, 0003 and 0022) are kept by triggers, so each is
  * exact for what it keeps:
  * - calls_hourly: per hour and status;
  * - calls_daily, calls_monthly: per New York day (month) and status;
  * - calls_daily_dim_status: per New York day, dimension value and status (and its repeats);
- * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, no status.
+ * - calls_daily_dim, calls_monthly_dim: per New York day (month) and dimension value, with a count
+ *   per disposition (status-columns.ts), the not-connected calls and the repeats;
+ * - calls_daily_combo, calls_monthly_combo: per New York day (month) and campaign × publisher ×
+ *   target × buyer (call_combos), the calls alone.
  * A rollup answers only what it keeps: a filter on anything else (a caller
  * id, several pickers at once) is read from `calls`.
  */
@@ -73,8 +77,21 @@ export interface DimensionValuesDaysPart {
 /** A part of a range and what answers it. */
 export type RangePart = CallsPart | HoursPart | DaysPart | DimensionDaysPart;
 
-/** Any part a plan may hold: the totals' and the timeline's (RangePart), the pickers' (DimensionStatusDaysPart) or the scorecard's (DimensionValuesDaysPart). */
-type PlannedPart = RangePart | DimensionStatusDaysPart | DimensionValuesDaysPart;
+/**
+ * Whole New York days of every value of one dimension (or of the selected
+ * ones): the per-dimension rollups' month rows for whole months, their day rows
+ * for the days at either end, each with a count per disposition.
+ */
+export interface DimensionValuesSplitPart {
+  source: 'dimension-values-split';
+  dim: number;
+  /** Only these values (a selection in the grouped dimension); undefined: all of them. */
+  ids: number[] | undefined;
+  split: MonthSplit;
+}
+
+/** Any part a plan may hold: the totals' and the timeline's (RangePart), the pickers' or the scorecard's. */
+type PlannedPart = RangePart | DimensionStatusDaysPart | CombinationDaysPart | DimensionValuesDaysPart | DimensionValuesSplitPart;
 
 export interface RangePlan<Part extends PlannedPart = RangePart> {
   /** False when no rollup can answer the filter: its one part reads the whole range from `calls`. */
@@ -194,32 +211,45 @@ export interface DimensionStatusDaysPart {
 }
 
 /**
+ * Whole New York days [fromDay, toDay) of the calls of the combinations a
+ * selection matches (migration 0022): the monthly combination rollup for whole
+ * months, the daily one for the days at either end.
+ */
+export interface CombinationDaysPart {
+  source: 'combination-days';
+  split: MonthSplit;
+}
+
+/**
  * Calls per value of one dimension under a filter (a picker's counts; the
  * caller has already left out what a picker ignores: its own selection and
  * the caller-id search), by the cheapest exact route:
- * - nothing narrowing but the time: the per-dimension rollups (month and day
- *   rows) for the whole New York days of the range;
- * - a status, the connection or repeats as well: the per-dimension, per-status
- *   daily rollup, which keeps each status's calls, not-connected calls and
- *   repeat calls per value (the connection and repeats together: the calls);
- * - the partial days at either end of a custom range: the calls;
- * - another picker's selection: the calls, exactly, through their indexes. No
- *   rollup keeps two dimensions together: one keyed by every combination of
- *   them measured at about 1,700 rows a day and cost ingest 40 % of its speed
- *   (docs/decisions/0022-picker-counts-from-the-calls.md).
+ * - nothing narrowing but the time, or a disposition (Rejected / Unknown), the
+ *   connection or repeats alone: the per-dimension rollups' month and day rows,
+ *   which keep a count per disposition, the not-connected calls and the repeats;
+ * - a status they do not keep apart (one other status by its name), or a
+ *   status with the connection or repeats: the per-dimension, per-status daily
+ *   rollup (the connection and repeats together: the calls);
+ * - other pickers' selections and nothing else: the combination rollups, which
+ *   keep the calls of every campaign × publisher × target × buyer (a selection
+ *   with a status, the connection or repeats as well: the calls);
+ * - the partial days at either end of a custom range: the calls.
  */
-export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | DimensionStatusDaysPart | CallsPart> {
+export function planDimensionCounts(filter: CallFilter, range: TimeRange): RangePlan<DaysPart | DimensionStatusDaysPart | CombinationDaysPart | CallsPart> {
+  const selected = FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
+  const byStatus = filter.statuses.length > 0 || filter.connected !== undefined || filter.repeat !== undefined;
   const narrower =
     filter.search !== undefined ||
     filter.callerId !== undefined ||
     filter.q !== undefined ||
     (filter.connected !== undefined && filter.repeat !== undefined) ||
-    FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
+    (selected && byStatus);
   if (narrower) return callsOnly(range);
-  const byStatus = filter.statuses.length > 0 || filter.connected !== undefined || filter.repeat !== undefined;
-  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DaysPart | DimensionStatusDaysPart =>
-    byStatus ? { source: 'dimension-status-days', fromDay: newYorkDate(inner.from), toDay: newYorkDate(inner.to) } : daysPart(inner),
-  );
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DaysPart | DimensionStatusDaysPart | CombinationDaysPart => {
+    if (selected) return { source: 'combination-days', split: splitByMonth(newYorkDate(inner.from), newYorkDate(inner.to)) };
+    if (dimensionCallsMeasure(filter) === undefined) return { source: 'dimension-status-days', fromDay: newYorkDate(inner.from), toDay: newYorkDate(inner.to) };
+    return daysPart(inner);
+  });
 }
 
 /**
@@ -228,7 +258,8 @@ export function planDimensionCounts(filter: CallFilter, range: TimeRange): Range
  * starts at a New York midnight and an hour bucket at a UTC hour; only the
  * range's own ends may fall anywhere. So:
  * - day, week and month buckets: the whole New York days inside from the daily
- *   rollup (month buckets: whole months from the monthly one), or, for one
+ *   rollup (month buckets: whole months from the monthly one; week buckets: whole
+ *   weeks from the weekly one), or, for one
  *   picker's selection, from the per-dimension, per-status daily rollup;
  * - the hours of the partial days at the ends (every hour of an hour-bucketed
  *   range): whole hours from the hourly rollup, the partial hours from the calls;
@@ -237,7 +268,7 @@ export function planDimensionCounts(filter: CallFilter, range: TimeRange): Range
  * `connected` or `repeat` goes with every part (the rollups keep not_connected and repeats per status);
  * both together make the filter narrower than the rollups (narrowsBeyondStatus).
  */
-export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesBucket): RangePart[] {
+export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesBucket): SeriesPart[] {
   const selection = singleDimension(filter);
   if (narrowsBeyondStatus(filter) && !selection) return [{ source: 'calls', range }];
   const hourly = (part: TimeRange): RangePart[] => {
@@ -254,36 +285,67 @@ export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesB
   if (first >= last) return hourly(range);
   const fromDay = newYorkDate(first);
   const toDay = newYorkDate(last);
-  const days: RangePart = selection
-    ? { source: 'dimension-days', selection, fromDay, toDay }
-    : { source: 'days', split: bucket === 'month' ? splitByMonth(fromDay, toDay) : { days: [{ from: fromDay, to: toDay }] } };
-  const parts: RangePart[] = [days];
+  const parts: SeriesPart[] = selection ? [{ source: 'dimension-days', selection, fromDay, toDay }] : wholeDayParts(fromDay, toDay, bucket);
   if (range.from < first) parts.push(...hourly({ from: range.from, to: first }));
   if (last < range.to) parts.push(...hourly({ from: last, to: range.to }));
   return parts;
 }
 
+/** Whole New York weeks (Monday to Monday) [from, to): the weekly rollup. */
+export interface WeeksPart {
+  source: 'weeks';
+  from: string;
+  to: string;
+}
+
+/** What a timeline reads: a totals part, or whole weeks. */
+export type SeriesPart = RangePart | WeeksPart;
+
 /**
- * Figures per value of one dimension and status (the scorecard). The
- * per-dimension, per-status daily rollup keeps, per New York day, value and
- * status, the calls, the not-connected calls, the repeats and the money, so it
- * answers the whole days of a range narrowed by nothing but the status and a
- * selection in the grouped dimension itself; the partial days at either end of
- * a custom range come from the calls. Anything it does not keep (a selection
- * in another dimension, a caller id, a transcript search, the connection or
- * repeats, whose money is not kept apart) is read from the calls for the whole range.
+ * Whole New York days of a timeline with no selection, so that every row read
+ * lies in one bucket: for month buckets, the whole months from the monthly
+ * rollup; for week buckets, the whole weeks (Monday to Monday, as the buckets
+ * are) from the weekly one; the other days from the daily rollup.
  */
-export function planDimensionStatus(filter: CallFilter, range: TimeRange, grouped: FilterDimension): RangePlan<DimensionValuesDaysPart | CallsPart> {
+function wholeDayParts(fromDay: string, toDay: string, bucket: Exclude<SeriesBucket, 'hour'>): SeriesPart[] {
+  if (bucket === 'month') return [{ source: 'days', split: splitByMonth(fromDay, toDay) }];
+  if (bucket === 'day') return [{ source: 'days', split: { days: [{ from: fromDay, to: toDay }] } }];
+  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
+  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
+  // luxon's weeks are ISO weeks: they start on Monday, as PostgreSQL's date_trunc('week') and the buckets do.
+  const firstWeek = from.weekday === 1 ? from : from.startOf('week').plus({ weeks: 1 });
+  const lastWeek = to.startOf('week');
+  if (firstWeek >= lastWeek) return [{ source: 'days', split: { days: [{ from: fromDay, to: toDay }] } }];
+  const w1 = firstWeek.toISODate() as string;
+  const w2 = lastWeek.toISODate() as string;
+  const ends = [{ from: fromDay, to: w1 }, { from: w2, to: toDay }].filter((d) => d.from < d.to);
+  return [{ source: 'weeks', from: w1, to: w2 }, ...(ends.length > 0 ? [{ source: 'days' as const, split: { days: ends } }] : [])];
+}
+
+/**
+ * Figures per value of one dimension (the scorecard), for the whole days of a
+ * range narrowed by nothing but a selection in the grouped dimension itself:
+ * - no status: the per-dimension rollups' month and day rows, which keep per
+ *   value a count per disposition, the not-connected calls, the repeats and the money;
+ * - a status: the per-dimension, per-status daily rollup, which keeps the money
+ *   of each status apart;
+ * - the partial days at either end of a custom range: the calls.
+ * Anything neither keeps (a selection in another dimension, a caller id, a
+ * transcript search, the connection or repeats, whose money is not kept
+ * apart) is read from the calls for the whole range.
+ */
+export function planDimensionStatus(filter: CallFilter, range: TimeRange, grouped: FilterDimension): RangePlan<DimensionValuesDaysPart | DimensionValuesSplitPart | CallsPart> {
   const others = { ...filter, ...selectionCleared(grouped) };
   if (narrowsBeyondStatus(others) || filter.connected !== undefined || filter.repeat !== undefined) return callsOnly(range);
-  const ids = selectedIds(filter, grouped);
-  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DimensionValuesDaysPart => ({
-    source: 'dimension-values-days',
-    dim: DIMENSIONS[grouped].rollupCode,
-    ids: ids.length > 0 ? ids : undefined,
-    fromDay: newYorkDate(inner.from),
-    toDay: newYorkDate(inner.to),
-  }));
+  const selected = selectedIds(filter, grouped);
+  const ids = selected.length > 0 ? selected : undefined;
+  const dim = DIMENSIONS[grouped].rollupCode;
+  return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DimensionValuesDaysPart | DimensionValuesSplitPart => {
+    const fromDay = newYorkDate(inner.from);
+    const toDay = newYorkDate(inner.to);
+    if (filter.statuses.length === 0) return { source: 'dimension-values-split', dim, ids, split: splitByMonth(fromDay, toDay) };
+    return { source: 'dimension-values-days', dim, ids, fromDay, toDay };
+  });
 }
 
 /** The filter fields that clear one dimension's selection. */

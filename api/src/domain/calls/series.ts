@@ -5,7 +5,7 @@ import type { CallFilter } from './call-filter';
 import { rollupCallsMeasure } from './call-totals';
 import { callWhere } from './call-where';
 import { newYorkDate, type TimeRange } from './date-range';
-import { planSeries, type RangePart } from './rollup-planner';
+import { planSeries, type SeriesPart } from './rollup-planner';
 import { newYorkIso } from './series-buckets';
 import { statusCondition } from './status-condition';
 
@@ -53,7 +53,7 @@ function statusClause(filter: CallFilter, bind: Bind): string {
 }
 
 /** One planned part: rows of (bucket, status, calls). */
-function partSql(filter: CallFilter, part: RangePart, starts: BucketStarts, params: unknown[]): string {
+function partSql(filter: CallFilter, part: SeriesPart, starts: BucketStarts, params: unknown[]): string {
   const bind = paramBinder(params);
   const calls = `sum(${rollupCallsMeasure(filter)})::bigint`;
   switch (part.source) {
@@ -67,6 +67,10 @@ function partSql(filter: CallFilter, part: RangePart, starts: BucketStarts, para
       if (ranges.length > 0) sources.push(`SELECT day, status, calls, not_connected, repeats FROM calls_daily WHERE ${where} AND (${ranges.join(' OR ')})`);
       return `SELECT ${bucketOfDay('day', starts)} AS bucket, status, ${calls} AS calls FROM (${sources.join(' UNION ALL ')}) s GROUP BY 1, 2`;
     }
+    case 'weeks':
+      // A week row's date is its Monday, where its bucket starts (planSeries reads whole weeks only).
+      return `SELECT ${bucketOfDay('week', starts)} AS bucket, status, ${calls} AS calls FROM calls_weekly
+         WHERE week >= ${bind(part.from)}::date AND week < ${bind(part.to)}::date${statusClause(filter, bind)} GROUP BY 1, 2`;
     case 'dimension-days':
       return `SELECT ${bucketOfDay('day', starts)} AS bucket, status, ${calls} AS calls FROM calls_daily_dim_status
          WHERE dim = ${bind(part.selection.dim)} AND dim_id = ANY(${bind(part.selection.ids)}::int[])
@@ -84,8 +88,8 @@ function partSql(filter: CallFilter, part: RangePart, starts: BucketStarts, para
 }
 
 /** Parts read from the calls that follow one another become one, so a search or a picker's index is walked once. */
-function joinAdjacentCalls(parts: RangePart[]): RangePart[] {
-  const joined: RangePart[] = [];
+function joinAdjacentCalls(parts: SeriesPart[]): SeriesPart[] {
+  const joined: SeriesPart[] = [];
   const calls = parts.filter((p) => p.source === 'calls').sort((a, b) => a.range.from.getTime() - b.range.from.getTime());
   for (const part of calls) {
     const last = joined.at(-1);

@@ -27,6 +27,11 @@ export function percentOf(count: number, total: number): number {
  * one of the 14; Red No Connects = calls that never reached a target.
  */
 export function statsFromTotals(totals: StatusTotals[], thresholds: FlagThresholds): StatsFigures {
+  return statsFromCounts(totals, totals.reduce((sum, t) => sum + t.notConnected, 0), thresholds);
+}
+
+/** The same from the calls per status and the not-connected calls of them all. */
+export function statsFromCounts(totals: ReadonlyArray<{ status: string; calls: number }>, redNoConnectCount: number, thresholds: FlagThresholds): StatsFigures {
   const totalCalls = totals.reduce((sum, t) => sum + t.calls, 0);
   const counts = new Map(totals.map((t) => [t.status, t.calls]));
   const dispositions = DISPOSITIONS.map((disposition) => {
@@ -35,7 +40,6 @@ export function statsFromTotals(totals: StatusTotals[], thresholds: FlagThreshol
   });
   const known = totals.filter((t) => isDisposition(t.status)).reduce((sum, t) => sum + t.calls, 0);
   const rejectedUnknownCount = totalCalls - known;
-  const redNoConnectCount = totals.reduce((sum, t) => sum + t.notConnected, 0);
   const share = (disposition: string) => percentOf(counts.get(disposition) ?? 0, totalCalls);
   const rejectedUnknownPct = percentOf(rejectedUnknownCount, totalCalls);
   const redNoConnectPct = percentOf(redNoConnectCount, totalCalls);

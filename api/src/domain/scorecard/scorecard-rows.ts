@@ -7,7 +7,7 @@ import {
 } from '@callboard/contract';
 import { NO_VALUE_LABELS } from '../costs/cost-breakdown';
 import { SALE_STATUS } from '../costs/cost-figures';
-import { percentOf, statsFromTotals, type FlagThresholds } from '../calls/stats';
+import { percentOf, statsFromCounts, type FlagThresholds } from '../calls/stats';
 import type { ValueTotals } from './scorecard-sums';
 
 /** A row as built, with its money still in cents for exact sorting. */
@@ -22,12 +22,12 @@ export function centsText(cents: number): string {
 }
 
 function moneyOf(value: ValueTotals | undefined): { calls: number; sales: number; revenue: number; payout: number } {
-  const totals = value?.totals ?? [];
+  const counts = value?.counts ?? [];
   return {
-    calls: totals.reduce((sum, t) => sum + t.calls, 0),
-    sales: totals.filter((t) => t.status === SALE_STATUS).reduce((sum, t) => sum + t.calls, 0),
-    revenue: totals.reduce((sum, t) => sum + t.revenueCents, 0),
-    payout: totals.reduce((sum, t) => sum + t.payoutCents, 0),
+    calls: counts.reduce((sum, c) => sum + c.calls, 0),
+    sales: counts.filter((c) => c.status === SALE_STATUS).reduce((sum, c) => sum + c.calls, 0),
+    revenue: value?.revenueCents ?? 0,
+    payout: value?.payoutCents ?? 0,
   };
 }
 
@@ -37,7 +37,7 @@ function moneyOf(value: ValueTotals | undefined): { calls: number; sales: number
  * sales, repeats and money, and the previous period's calls, sales rate and profit.
  */
 export function scorecardRow(groupBy: ScorecardGroupBy, label: string, current: ValueTotals, previous: ValueTotals | undefined, thresholds: FlagThresholds): CentsRow {
-  const figures = statsFromTotals(current.totals, thresholds);
+  const figures = statsFromCounts(current.counts, current.notConnected, thresholds);
   const now = moneyOf(current);
   const before = moneyOf(previous);
   const counts: Record<string, number> = Object.fromEntries(figures.dispositions.map((d) => [d.disposition, d.count]));
