@@ -1,8 +1,9 @@
 import type { Migration } from './index';
 
 /**
- * Two reads the per-dimension rollups could not serve fast, for a write path
- * no busier (docs/decisions/0026-status-wide-and-combination-rollups.md):
+ * Three reads the rollups could not serve fast, by reshaping them rather than
+ * adding one of every combination; what each costs the writes is measured in
+ * docs/decisions/0026-status-wide-and-combination-rollups.md:
  *
  * 1. Status in the per-dimension day and month rows. calls_daily_dim and
  *    calls_monthly_dim keep, per value, a count per disposition (and one for
@@ -30,11 +31,14 @@ import type { Migration } from './index';
  *    calls_monthly: a year's timeline by the week reads 52 rows per status
  *    instead of 365.
  *
- * The rollup tables drop the measures from their keys (INCLUDE, migration
- * 0003/0019) and leave half of each page free (fillfactor): an upsert that
- * changes only a count then stays a heap-only update, with no new index entry,
- * where every one used to add one to the key's index. Their readers now read
- * the few rows they need from the heap.
+ * The tables made here keep their measures out of their keys and leave half of
+ * each page free (fillfactor): an upsert that changes only a count then stays a
+ * heap-only update, with no new index entry; the per-dimension day and month
+ * rows used to carry their counts in the key (INCLUDE, migration 0003), so
+ * every update of one added an index entry. Their readers read the few rows
+ * they need from the heap. calls_daily_dim_status keeps its counts in its key:
+ * one publisher's year is ~5,900 of its rows, an index-only scan of ~160 pages
+ * where the heap holds them on ~950.
  *
  * Key order and the rollup lock (0003, 0009) hold as before: one trigger
  * function per event upserts every rollup, each in key order, after the lock.
@@ -83,7 +87,7 @@ const dimensionTable = (table: string, period: 'day' | 'month') => `CREATE TABLE
   payout_cents bigint NOT NULL DEFAULT 0,
   ${[...STATUS_COLUMNS.map(([, column]) => column), OTHER_STATUS_COLUMN].map((column) => `${column} integer NOT NULL DEFAULT 0`).join(',\n  ')},
   PRIMARY KEY (dim, ${period}, dim_id)
-) WITH (fillfactor = 50)`;
+)`;
 
 /** Every per-dimension row rebuilt from the per-status daily rollup, which holds all of it. */
 const fillDimensionDays = `INSERT INTO calls_daily_dim (dim, day, dim_id, ${DIMENSION_MEASURES.map(([column]) => column).join(', ')})
@@ -92,10 +96,10 @@ const fillDimensionDays = `INSERT INTO calls_daily_dim (dim, day, dim_id, ${DIME
       .map((sum) => `coalesce(${sum}, 0)`)
       .join(', ')},
     coalesce(sum(calls) FILTER (WHERE status <> ALL (${KNOWN_STATUSES})), 0)
-  FROM calls_daily_dim_status GROUP BY dim, day, dim_id HAVING sum(calls) <> 0`;
+  FROM calls_daily_dim_status GROUP BY dim, day, dim_id HAVING sum(calls) <> 0 ORDER BY dim, day, dim_id`;
 const fillDimensionMonths = `INSERT INTO calls_monthly_dim (dim, month, dim_id, ${DIMENSION_MEASURES.map(([column]) => column).join(', ')})
   SELECT dim, date_trunc('month', day)::date, dim_id, ${DIMENSION_MEASURES.map(([column]) => `sum(${column})`).join(', ')}
-  FROM calls_daily_dim GROUP BY 1, 2, 3`;
+  FROM calls_daily_dim GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
 
 /** One grouped upsert, written only for keys whose sums are not all zero, in key order (as in 0010 and 0019). */
 function upsert(table: string, keys: Array<[string, string]>, measures: Array<[string, string]>, source: string): string {
@@ -202,6 +206,9 @@ const CHANGED_CALLS = `SELECT *, 1 AS sign FROM (SELECT ${COUNTED_COLUMNS} FROM 
   UNION ALL
   SELECT *, -1 AS sign FROM (SELECT ${COUNTED_COLUMNS} FROM old_rows EXCEPT ALL SELECT ${COUNTED_COLUMNS} FROM new_rows) removed`;
 
+/** The rollup tables this migration fills. */
+const FILLED_AS_WRITTEN = ['calls_daily_dim', 'calls_monthly_dim', 'calls_weekly', 'calls_daily_combo', 'calls_monthly_combo'];
+
 const NY_DAY_OF_CALL = "(c.call_ts AT TIME ZONE 'America/New_York')::date";
 
 export const statusWideAndCombinationRollups: Migration = {
@@ -221,10 +228,6 @@ export const statusWideAndCombinationRollups: Migration = {
     fillDimensionDays,
     fillDimensionMonths,
 
-    // Counts out of the key: an update of a count is heap-only when its page has room.
-    `ALTER TABLE calls_daily_dim_status DROP CONSTRAINT calls_daily_dim_status_pkey, ADD PRIMARY KEY (dim, dim_id, day, status)`,
-    'ALTER TABLE calls_daily_dim_status SET (fillfactor = 50)',
-
     `CREATE TABLE calls_weekly (
       week date NOT NULL,
       status text NOT NULL,
@@ -235,10 +238,10 @@ export const statusWideAndCombinationRollups: Migration = {
       revenue_cents bigint NOT NULL DEFAULT 0,
       payout_cents bigint NOT NULL DEFAULT 0,
       PRIMARY KEY (week, status)
-    ) WITH (fillfactor = 50)`,
+    )`,
     `INSERT INTO calls_weekly (week, status, calls, not_connected, repeats, duration_sec, revenue_cents, payout_cents)
      SELECT date_trunc('week', day::timestamp)::date, status, sum(calls), sum(not_connected), sum(repeats), sum(duration_sec), sum(revenue_cents), sum(payout_cents)
-     FROM calls_daily GROUP BY 1, 2 HAVING sum(calls) <> 0`,
+     FROM calls_daily GROUP BY 1, 2 HAVING sum(calls) <> 0 ORDER BY 1, 2`,
 
     `CREATE TABLE call_combos (
       id serial PRIMARY KEY,
@@ -254,22 +257,25 @@ export const statusWideAndCombinationRollups: Migration = {
       day date NOT NULL,
       calls integer NOT NULL DEFAULT 0,
       PRIMARY KEY (combo_id, day)
-    ) WITH (fillfactor = 50)`,
+    )`,
     `CREATE TABLE calls_monthly_combo (
       combo_id integer NOT NULL,
       month date NOT NULL,
       calls integer NOT NULL DEFAULT 0,
       PRIMARY KEY (combo_id, month)
-    ) WITH (fillfactor = 50)`,
+    )`,
     `INSERT INTO call_combos (campaign_id, publisher_id, target_id, buyer_id)
      SELECT DISTINCT campaign_id, publisher_id, coalesce(target_id, 0), coalesce(buyer_id, 0) FROM calls ORDER BY 1, 2, 3, 4`,
     `INSERT INTO calls_daily_combo (combo_id, day, calls)
      SELECT k.id, ${NY_DAY_OF_CALL}, count(*) FROM calls c
      JOIN call_combos k ON k.campaign_id = c.campaign_id AND k.publisher_id = c.publisher_id
        AND k.target_id = coalesce(c.target_id, 0) AND k.buyer_id = coalesce(c.buyer_id, 0)
-     GROUP BY 1, 2`,
+     GROUP BY 1, 2 ORDER BY 1, 2`,
     `INSERT INTO calls_monthly_combo (combo_id, month, calls)
-     SELECT combo_id, date_trunc('month', day)::date, sum(calls) FROM calls_daily_combo GROUP BY 1, 2`,
+     SELECT combo_id, date_trunc('month', day)::date, sum(calls) FROM calls_daily_combo GROUP BY 1, 2 ORDER BY 1, 2`,
+    // Filled in key order and full, so a reader's rows of the past lie together; the rows written from now on
+    // leave half of each page free, so their updates can stay heap-only.
+    ...FILLED_AS_WRITTEN.map((table) => `ALTER TABLE ${table} SET (fillfactor = 50)`),
 
     rollupFunction('calls_rollup_insert', NEW_CALLS, true),
     rollupFunction('calls_rollup_update', CHANGED_CALLS, true),
