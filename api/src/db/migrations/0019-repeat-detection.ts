@@ -55,7 +55,7 @@ const COUNTED_COLUMNS =
   'call_ts, status, connected, duration_sec, revenue_cents, payout_cents, campaign_id, publisher_id, target_id, buyer_id, (repeat_of IS NOT NULL) AS is_repeat';
 
 /** One grouped upsert into a rollup, written only for keys whose sums are not all zero (as in 0010). */
-function upsert(table: string, keys: Array<[string, string]>, measures: Array<[string, string]>, source: string): string {
+export function upsert(table: string, keys: Array<[string, string]>, measures: Array<[string, string]>, source: string): string {
   const positions = keys.map((_, i) => i + 1).join(', ');
   return `INSERT INTO ${table} (${[...keys, ...measures].map(([column]) => column).join(', ')})
   SELECT ${[...keys, ...measures].map(([, expression]) => expression).join(', ')}
@@ -68,7 +68,7 @@ function upsert(table: string, keys: Array<[string, string]>, measures: Array<[s
 }
 
 /** The per-status measures, summed from calls rows (`d` carries each row's sign). */
-const FROM_CALLS: Array<[string, string]> = [
+export const FROM_CALLS: Array<[string, string]> = [
   ['calls', 'sum(sign)'],
   ['not_connected', 'sum(sign * (NOT connected)::int)'],
   ['repeats', 'sum(sign * is_repeat::int)'],
@@ -133,9 +133,9 @@ BEGIN
 END
 $fn$`;
 
-const NEW_CALLS = 'SELECT *, repeat_of IS NOT NULL AS is_repeat, 1 AS sign FROM new_rows';
-const OLD_CALLS = 'SELECT *, repeat_of IS NOT NULL AS is_repeat, -1 AS sign FROM old_rows';
-const CHANGED_CALLS = `SELECT *, 1 AS sign FROM (SELECT ${COUNTED_COLUMNS} FROM new_rows EXCEPT ALL SELECT ${COUNTED_COLUMNS} FROM old_rows) added
+export const NEW_CALLS = 'SELECT *, repeat_of IS NOT NULL AS is_repeat, 1 AS sign FROM new_rows';
+export const OLD_CALLS = 'SELECT *, repeat_of IS NOT NULL AS is_repeat, -1 AS sign FROM old_rows';
+export const CHANGED_CALLS = `SELECT *, 1 AS sign FROM (SELECT ${COUNTED_COLUMNS} FROM new_rows EXCEPT ALL SELECT ${COUNTED_COLUMNS} FROM old_rows) added
   UNION ALL
   SELECT *, -1 AS sign FROM (SELECT ${COUNTED_COLUMNS} FROM old_rows EXCEPT ALL SELECT ${COUNTED_COLUMNS} FROM new_rows) removed`;
 const NEW_ROWS = 'SELECT *, 1 AS sign FROM new_rows';

@@ -1,3 +1,5 @@
+// 0019's builders and the calls' signed rows, as that migration froze them: the trigger functions below extend its own.
+import { CHANGED_CALLS, FROM_CALLS, NEW_CALLS, OLD_CALLS, upsert } from './0019-repeat-detection';
 import type { Migration } from './index';
 
 /**
@@ -101,29 +103,6 @@ const fillDimensionMonths = `INSERT INTO calls_monthly_dim (dim, month, dim_id, 
   SELECT dim, date_trunc('month', day)::date, dim_id, ${DIMENSION_MEASURES.map(([column]) => `sum(${column})`).join(', ')}
   FROM calls_daily_dim GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
 
-/** One grouped upsert, written only for keys whose sums are not all zero, in key order (as in 0010 and 0019). */
-function upsert(table: string, keys: Array<[string, string]>, measures: Array<[string, string]>, source: string): string {
-  const positions = keys.map((_, i) => i + 1).join(', ');
-  return `INSERT INTO ${table} (${[...keys, ...measures].map(([column]) => column).join(', ')})
-  SELECT ${[...keys, ...measures].map(([, expression]) => expression).join(', ')}
-  FROM ${source}
-  GROUP BY ${positions}
-  HAVING ${measures.map(([, expression]) => `${expression} <> 0`).join(' OR ')}
-  ORDER BY ${positions}
-  ON CONFLICT (${keys.map(([column]) => column).join(', ')}) DO UPDATE SET
-    ${measures.map(([column]) => `${column} = ${table}.${column} + excluded.${column}`).join(', ')}`;
-}
-
-/** The per-status measures, summed from calls rows (`d` carries each row's sign), as in 0019. */
-const FROM_CALLS: Array<[string, string]> = [
-  ['calls', 'sum(sign)'],
-  ['not_connected', 'sum(sign * (NOT connected)::int)'],
-  ['repeats', 'sum(sign * is_repeat::int)'],
-  ['duration_sec', 'sum(sign * duration_sec)'],
-  ['revenue_cents', 'sum(sign * revenue_cents)'],
-  ['payout_cents', 'sum(sign * payout_cents)'],
-];
-
 const NY_DAY = "(call_ts AT TIME ZONE 'America/New_York')::date";
 const MONTH_OF_DAY = "date_trunc('month', day)::date";
 
@@ -196,15 +175,6 @@ BEGIN
 END
 $fn$`;
 }
-
-/** The calls columns some rollup reads, repeat_of only as whether the call is a repeat (as in 0019). */
-const COUNTED_COLUMNS =
-  'call_ts, status, connected, duration_sec, revenue_cents, payout_cents, campaign_id, publisher_id, target_id, buyer_id, (repeat_of IS NOT NULL) AS is_repeat';
-const NEW_CALLS = 'SELECT *, repeat_of IS NOT NULL AS is_repeat, 1 AS sign FROM new_rows';
-const OLD_CALLS = 'SELECT *, repeat_of IS NOT NULL AS is_repeat, -1 AS sign FROM old_rows';
-const CHANGED_CALLS = `SELECT *, 1 AS sign FROM (SELECT ${COUNTED_COLUMNS} FROM new_rows EXCEPT ALL SELECT ${COUNTED_COLUMNS} FROM old_rows) added
-  UNION ALL
-  SELECT *, -1 AS sign FROM (SELECT ${COUNTED_COLUMNS} FROM old_rows EXCEPT ALL SELECT ${COUNTED_COLUMNS} FROM new_rows) removed`;
 
 /** The rollup tables this migration fills. */
 const FILLED_AS_WRITTEN = ['calls_daily_dim', 'calls_monthly_dim', 'calls_weekly', 'calls_daily_combo', 'calls_monthly_combo'];
