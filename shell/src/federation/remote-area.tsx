@@ -5,7 +5,7 @@ import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { RefreshIcon, WarningIcon } from '@callboard/shared-ui/icons';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import type { RemoteName } from './remote-directory';
-import { loadRemoteApp, type RemoteAppModule } from './load-remote-app';
+import { loadedRemoteApp, loadRemoteApp, type RemoteAppModule } from './load-remote-app';
 
 /**
  * One boundary owns loading, failure and retry for one remote (after
@@ -34,7 +34,12 @@ async function loadWithOneRetry(load: NonNullable<RemoteAreaProps['load']>, remo
 export function RemoteArea({ remote, load = loadRemoteApp }: RemoteAreaProps) {
   // Held in state, not built in render: a lazy component must outlive the renders it suspends.
   // An area's remote is fixed for its life (the routes key each area by its remote).
-  const [RemoteApp, setRemoteApp] = useState<ComponentType>(() => lazy(() => loadWithOneRetry(load, remote)));
+  // Code fetched ahead (while the person signed in) renders at once: a lazy() would suspend for a turn
+  // even on a settled promise, and show the loading status for nothing.
+  const [RemoteApp, setRemoteApp] = useState<ComponentType>(() => {
+    const loaded = load === loadRemoteApp ? loadedRemoteApp(remote) : undefined;
+    return loaded ? loaded.default : lazy(() => loadWithOneRetry(load, remote));
+  });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     setRemoteApp(() => lazy(() => loadWithOneRetry(load, remote)));

@@ -1,0 +1,38 @@
+/**
+ * Run at build time, in Node (scripts/webpack/first-screen-plugin.js): the sign-in screen rendered
+ * to HTML by the same components the app mounts, so the served page shows the real form, with the
+ * real labels, before any script has run. The app replaces this markup with its own on start
+ * (first-screen-takeover.ts), carrying over what was typed.
+ */
+import { LOGIN_SCREEN } from '@callboard/contract';
+import { MemoryRouter } from '@callboard/shared-router';
+import { THEMES, UI_STORAGE_KEY } from '@callboard/shared-ui/ui-atoms';
+import { Provider } from 'jotai';
+import { createStore } from 'jotai/vanilla';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LoginPage } from '../auth/login-page';
+import { holdEarlyInput } from './hold-early-input';
+
+export interface RenderedFirstScreen {
+  /** The route it is served for. */
+  path: string;
+  /** The file the build writes it to, beside index.html. */
+  file: string;
+  /** What goes inside `#root`. */
+  markup: string;
+  /** A classic script run in the page before anything else (it carries the nonce the API adds). */
+  script: string;
+}
+
+export function renderFirstScreens(): RenderedFirstScreen[] {
+  const markup = renderToStaticMarkup(
+    <Provider store={createStore()}>
+      <MemoryRouter initialEntries={[LOGIN_SCREEN.path]}>
+        <LoginPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  // The function's own source, called with the values it needs: it runs before any bundle, so it can import nothing.
+  const script = `(${holdEarlyInput.toString()})(${JSON.stringify(UI_STORAGE_KEY)},${JSON.stringify(THEMES)});`;
+  return [{ ...LOGIN_SCREEN, markup, script }];
+}
