@@ -1,16 +1,20 @@
 /**
  * Writes the shell's prerendered first screens (contract/src/first-screens.json): for each, a copy of
- * index.html whose `#root` already holds the screen's markup, with the stylesheets it needs inline and
- * the scripts it will run preloaded, so the page paints from the HTML alone — no federation runtime,
+ * index.html whose `#root` already holds the screen's markup, with the stylesheets it needs inline, so
+ * the page paints from the HTML alone — no federation runtime,
  * no remote, no script (docs/decisions/0029-first-screen-in-the-html.md). The API serves that file for
  * the screen's route; the app takes the markup over when it starts (shell/src/first-screen/).
  *
  * The markup comes from the app's own components: before each build, `renderModule` (a .tsx file
  * exporting `renderFirstScreens()`) is bundled for Node by a compiler of its own, into the package's
- * node_modules/.cache, and run.
+ * node_modules/.cache, and run. The page's entry scripts are not left as deferred tags: its inline script
+ * (`firstScreenScript`) adds them once the page has painted.
  */
 const path = require('node:path');
 const { initialChunks } = require('./budget-plugin');
+
+/** The entry scripts html-webpack-plugin writes into the head (`<script defer src=/main.[hash].js>`). */
+const ENTRY_SCRIPT = /<script defer(?:="")? src="?([^"\s>]+)"?><\/script>/g;
 
 /** The app's empty mount point, as html-webpack-plugin writes it (minified: the quotes may go). */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
@@ -24,13 +28,13 @@ class FirstScreenPlugin {
   constructor({ renderModule, nodeConfig }) {
     this.renderModule = renderModule;
     this.nodeConfig = nodeConfig;
-    this.screens = [];
+    this.rendered = { screens: [], firstScreenScript: () => '' };
   }
 
   apply(compiler) {
     const { webpack } = compiler;
     compiler.hooks.beforeCompile.tapPromise('FirstScreenPlugin', async () => {
-      this.screens = await this.render(webpack, compiler.context);
+      this.rendered = await this.render(webpack, compiler.context);
     });
     compiler.hooks.thisCompilation.tap('FirstScreenPlugin', (compilation) => {
       // After html-webpack-plugin has written index.html (OPTIMIZE_INLINE), before anything reports sizes.
@@ -53,7 +57,8 @@ class FirstScreenPlugin {
     if (stats.hasErrors()) throw new Error(`first screens: ${stats.toString({ all: false, errors: true })}`);
     const bundle = path.join(outputDir, 'render.js');
     delete require.cache[bundle];
-    return require(bundle).renderFirstScreens();
+    const { renderFirstScreens, firstScreenScript } = require(bundle);
+    return { screens: renderFirstScreens(), firstScreenScript };
   }
 
   emitPages(compilation, webpack) {
@@ -62,18 +67,20 @@ class FirstScreenPlugin {
     const html = index.source.source().toString();
     if (!ROOT_ELEMENT.test(html)) throw new Error(`first screens: index.html has no empty <div id="root">: ${html}`);
 
-    const files = initialChunks(compilation).flatMap((chunk) => [...chunk.files]);
-    const publicPath = '/';
-    // The stylesheets of everything the first render uses, in the order the chunks are reached.
-    const css = files.filter((file) => file.endsWith('.css')).map((file) => compilation.getAsset(file).source.source().toString());
-    // Every script the takeover needs, fetched at once instead of one after another as the federation runtime finds them.
-    const preloads = files
-      .filter((file) => file.endsWith('.js') && !html.includes(`${publicPath}${file}`))
-      .map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`);
+    // The stylesheets of everything the first render uses, in the order the chunks are reached. No script is
+    // preloaded: a preload is fetched at high priority, beside the page, and would delay its first paint.
+    const css = initialChunks(compilation)
+      .flatMap((chunk) => [...chunk.files])
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => compilation.getAsset(file).source.source().toString());
 
-    for (const screen of this.screens) {
-      const head = [`<script>${screen.script}</script>`, `<style>${css.join('\n')}</style>`, ...preloads].join('');
+    const entryScripts = [...html.matchAll(ENTRY_SCRIPT)].map((match) => match[1]);
+    if (entryScripts.length === 0) throw new Error(`first screens: index.html has no <script defer src=…>: ${html}`);
+    const { screens, firstScreenScript } = this.rendered;
+    for (const screen of screens) {
+      const head = `<script>${firstScreenScript(entryScripts)}</script><style>${css.join('\n')}</style>`;
       const page = html
+        .replace(ENTRY_SCRIPT, '')
         .replace('</head>', () => `${head}</head>`)
         .replace(ROOT_ELEMENT, () => `<div id="root" data-first-screen="${screen.path}">${screen.markup}</div>`);
       compilation.emitAsset(screen.file, new webpack.sources.RawSource(page));

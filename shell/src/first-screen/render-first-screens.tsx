@@ -20,8 +20,6 @@ export interface RenderedFirstScreen {
   file: string;
   /** What goes inside `#root`. */
   markup: string;
-  /** A classic script run in the page before anything else (it carries the nonce the API adds). */
-  script: string;
 }
 
 export function renderFirstScreens(): RenderedFirstScreen[] {
@@ -32,7 +30,14 @@ export function renderFirstScreens(): RenderedFirstScreen[] {
       </MemoryRouter>
     </Provider>,
   );
-  // The function's own source, called with the values it needs: it runs before any bundle, so it can import nothing.
-  const script = `(${holdEarlyInput.toString()})(${JSON.stringify(UI_STORAGE_KEY)},${JSON.stringify(THEMES)});`;
-  return [{ ...LOGIN_SCREEN, markup, script }];
+  return [{ ...LOGIN_SCREEN, markup }];
+}
+
+/**
+ * The classic script a prerendered page runs before anything else (the API gives it the page's nonce),
+ * which loads the app's `entryScripts` once the page has painted: the function's own source, called with
+ * the values it needs, since it runs before any bundle and can import nothing.
+ */
+export function firstScreenScript(entryScripts: readonly string[]): string {
+  return `(${holdEarlyInput.toString()})(${JSON.stringify(UI_STORAGE_KEY)},${JSON.stringify(THEMES)},${JSON.stringify(entryScripts)});`;
 }
