@@ -86,7 +86,7 @@ class BudgetPlugin {
 
 /**
  * The chunks loaded before first paint, following shared-module fallbacks (see the header), in the
- * order they are reached. The first-screen plugin inlines their stylesheets and preloads their scripts.
+ * order they are reached. The first-screen plugin inlines their stylesheets.
  */
 function initialChunks(compilation) {
   const { chunkGraph } = compilation;

@@ -2,6 +2,9 @@ import { act, useState, type FormEvent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { hadFocusBeforeTakeover, renderTakingOverFirstScreen, typedBeforeTakeover } from './first-screen-takeover';
 
+// React's act() outside testing-library: tell React this environment expects it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 /** A form like the sign-in screen's: controlled fields started from what was typed, focus as it was. */
 function SignInForm({ onSend }: { onSend: (values: { email: string; password: string }) => void }) {
   const [values, setValues] = useState({ email: typedBeforeTakeover('email'), password: typedBeforeTakeover('password') });
