@@ -141,6 +141,52 @@ describe('the shell and its client routes', () => {
   });
 });
 
+describe('a first screen the build prerendered', () => {
+  // What the shell's build writes for /login (scripts/webpack/first-screen-plugin.js): the form in #root,
+  // its stylesheet and its early-input script inline.
+  const LOGIN_HTML =
+    '<!doctype html><html><head><script defer src=/main.0123456789.js></script><script>holdEarlyInput()</script><style>.auth{}</style></head>' +
+    '<body><div id="root" data-first-screen="/login"><form class=auth__form></form></div></body></html>';
+  let prerendered: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = fakeWebRoot();
+    writeFileSync(path.join(root, 'shell/dist/login.html'), LOGIN_HTML);
+    prerendered = await buildTestApp({ database: t.database, webRoot: root });
+  });
+  afterAll(async () => {
+    await prerendered.app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("/login gets its prerendered page, whose inline style and script carry this response's nonces", async () => {
+    const response = await prerendered.app.inject({ url: '/login', headers: HTML });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const csp = String(response.headers['content-security-policy']);
+    const scriptNonce = /script-src [^;]*'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    const styleNonce = /style-src [^;]*'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    expect(response.body).toContain('<div id="root" data-first-screen="/login"><form class=auth__form></form></div>');
+    expect(response.body).toContain(`<script nonce="${scriptNonce}">holdEarlyInput()</script><style nonce="${styleNonce}">.auth{}</style>`);
+    // A script with a source is allowed by 'self' and gets no nonce.
+    expect(response.body).toContain('<script defer src=/main.0123456789.js></script>');
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  test('every other client route still gets the bare index.html', async () => {
+    for (const url of ['/', '/reporting', '/register', '/login/more']) {
+      const response = await prerendered.app.inject({ url, headers: HTML });
+      expect([url, response.body]).toEqual([url, expect.stringContaining('<div id="root"></div>')]);
+    }
+  });
+
+  test('a build from before the prerendering serves /login with index.html', async () => {
+    const response = await t.app.inject({ url: '/login', headers: HTML });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+});
+
 describe('the remotes', () => {
   test.each(['reporting', 'calllogs', 'users'])('%s: every file of every kept build is kept for a year, and any origin may load it', async (name) => {
     for (const build of [CURRENT_BUILD, OLD_BUILD]) {

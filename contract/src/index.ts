@@ -12,6 +12,7 @@ export * from './date-presets';
 export * from './dimensions';
 export * from './dispositions';
 export * from './endpoints';
+export * from './first-screens';
 export * from './id-list';
 export * from './ingest-keys';
 export * from './limits';

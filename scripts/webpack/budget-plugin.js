@@ -84,8 +84,11 @@ class BudgetPlugin {
   }
 }
 
-/** The JS files loaded before first paint, following shared-module fallbacks (see the header). */
-function initialJsFiles(compilation) {
+/**
+ * The chunks loaded before first paint, following shared-module fallbacks (see the header), in the
+ * order they are reached. The first-screen plugin inlines their stylesheets.
+ */
+function initialChunks(compilation) {
   const { chunkGraph } = compilation;
   const chunks = new Set();
   const addGroup = (group) => {
@@ -117,9 +120,14 @@ function initialJsFiles(compilation) {
       }
     }
   }
+  return [...chunks];
+}
+
+/** The JS files loaded before first paint. */
+function initialJsFiles(compilation) {
   const files = new Set();
-  for (const chunk of chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  for (const chunk of initialChunks(compilation)) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
   return [...files].sort();
 }
 
-module.exports = { BudgetPlugin };
+module.exports = { BudgetPlugin, initialChunks };

@@ -31,6 +31,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { BudgetPlugin } = require('./budget-plugin');
 const { RemoteBuildPlugin } = require('./remote-build-plugin');
 const { newStagingDir } = require('../remote-builds');
+const { FirstScreenPlugin } = require('./first-screen-plugin');
 const registry = require('../../contract/src/remotes.json');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -106,14 +107,49 @@ function packageVersion(packageDir) {
   return JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
 }
 
+/** TypeScript and TSX, transpiled only: types are checked once by `tsc` (npm run typecheck). */
+function typescriptRule(packageDir) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    loader: 'ts-loader',
+    options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
+  };
+}
+
+/**
+ * The build that renders the first screens at build time (first-screen-plugin.js): the module alone,
+ * for Node, with no federation (nothing is shared in a process that only renders HTML once) and the
+ * stylesheets left out (the plugin inlines the browser build's own).
+ */
+function firstScreenNodeConfig(packageDir) {
+  return (entry) => ({
+    mode: 'production',
+    target: 'node',
+    context: packageDir,
+    entry,
+    devtool: false,
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      conditionNames: ['webpack', 'production', 'node', 'import', 'module', 'require', 'default'],
+      alias: productionAliases(packageDir),
+    },
+    module: { rules: [typescriptRule(packageDir), { test: /\.css$/, type: 'asset/source' }] },
+    // Readable output: the inlined early-input script is a function's own source.
+    optimization: { minimize: false },
+    plugins: [new webpack.DefinePlugin({ 'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? '') })],
+  });
+}
+
 /**
  * @param {object} options
  * @param {string} options.packageDir   the package's folder (its `src/index.ts` is the entry)
  * @param {Record<string,string>} [options.exposes]  what a remote offers (`./App`)
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the host's)
  * @param {object} [options.budget]     size limits checked after a production build
+ * @param {string} [options.firstScreens] the module rendering the pages prerendered by a production build (the shell's)
  */
-function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budget }) {
+function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budget, firstScreens }) {
   const { devPort } = registryEntry(packageDir);
   return (env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -146,16 +182,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
         alias: production ? productionAliases(packageDir) : {},
       },
       module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            loader: 'ts-loader',
-            // Types are checked once by `tsc` (npm run typecheck); the build only transpiles.
-            options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
-          },
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        ],
+        rules: [typescriptRule(packageDir), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }],
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -194,6 +221,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
         }),
         ...(production && budget ? [new BudgetPlugin(budget)] : []),
         ...(remoteBuild ? [new RemoteBuildPlugin(remoteBuild)] : []),
+        ...(production && firstScreens ? [new FirstScreenPlugin({ renderModule: firstScreens, nodeConfig: firstScreenNodeConfig(packageDir) })] : []),
         // Compressed once at build time, so the API serves .br/.gz files instead of compressing per request.
         ...(production
           ? [

@@ -3,13 +3,14 @@
  * session is being restored, /login for visitors (remembering where they were
  * going), /unauthorized for a role outside the required list, else the page.
  */
-import type { Role } from '@callboard/contract';
+import { LOGIN_SCREEN, type Role } from '@callboard/contract';
 import { useAtomValue, useStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from '@callboard/shared-router';
 import { isAuthenticatedAtom, isLoadingAtom, userAtom } from '@callboard/shared-auth/session';
 
-export const LOGIN_PATH = '/login';
+/** Served prerendered by the API (contract's first screens), so it is the contract's path. */
+export const LOGIN_PATH = LOGIN_SCREEN.path;
 export const UNAUTHORIZED_PATH = '/unauthorized';
 export const DEFAULT_AFTER_LOGIN_PATH = '/reporting';
 

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@callboard/shared-router';
 import { AppRoutes } from './app/routes';
 import { remoteDirectory } from './federation/remote-directory';
+import { renderTakingOverFirstScreen } from './first-screen/first-screen-takeover';
 
 // The one jotai store of the app; remotes reach it through the shared jotai Provider, so the session
 // and the filters have one identity in every bundle.
@@ -20,12 +21,23 @@ applyStoredTheme();
 // its remote waits for this, and a failure is shown (with Retry) in that area only.
 remoteDirectory().catch(() => undefined);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+// On a page the API served prerendered (/login), the form is already on screen and may hold what the
+// person typed: the first render replaces it at once and carries that over (first-screen/).
+const container = document.getElementById('root')!;
+const root = createRoot(container);
+const takeOver = () =>
+  renderTakingOverFirstScreen(container, () =>
+    root.render(
+      <StrictMode>
+        <AppProviders store={store}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+// With the form already on screen the render can wait for a task of its own: evaluating the app's
+// modules and rendering it become two shorter tasks, and the page answers keys in between.
+if (container.dataset.firstScreen === undefined) takeOver();
+else setTimeout(takeOver, 0);

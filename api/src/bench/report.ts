@@ -2,7 +2,7 @@
 export interface BenchRow {
   section: string;
   name: string;
-  unit: 'ms' | 'rows/s' | 'calls/s' | 'req/s' | 'answers' | 'MB' | '×' | '%';
+  unit: 'ms' | 'rows/s' | 'calls/s' | 'req/s' | 'answers' | 'MB' | 'KiB' | '×' | '%' | 'score';
   target?: string;
   values: Record<string, string>;
 }

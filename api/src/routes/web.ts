@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { remoteNamed } from '@callboard/contract';
+import { FIRST_SCREENS, remoteNamed } from '@callboard/contract';
 import {
   cacheControlFor,
   currentRemoteBuild,
@@ -104,16 +104,31 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     },
   );
 
-  /** The shell's page, with this response's CSP nonce handed to the styles react-hot-toast injects. */
-  async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
-    let html: string;
-    try {
-      html = await readFile(path.join(folders.shell, 'index.html'), 'utf8');
-    } catch {
+  /** The page the shell's build prerendered for a route (its sign-in form already in the HTML), by path. */
+  const prerenderedPages = new Map(FIRST_SCREENS.map((screen) => [screen.path, screen.file]));
+
+  /**
+   * The shell's page: the route's prerendered one when the build wrote it, else index.html. This
+   * response's CSP nonce goes to the styles react-hot-toast injects, and to the page's own inline
+   * style and script (a prerendered page's stylesheet and early-input script, built with it).
+   */
+  async function sendPage(reply: FastifyReply, pathname: string): Promise<FastifyReply> {
+    const prerendered = prerenderedPages.get(pathname);
+    let html: string | undefined;
+    for (const file of prerendered ? [prerendered, 'index.html'] : ['index.html']) {
+      try {
+        html = await readFile(path.join(folders.shell, file), 'utf8');
+        break;
+      } catch {
+        // A build from before this page was prerendered: the bare index.html serves it too.
+      }
+    }
+    if (html === undefined) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(`${NOT_BUILT_MESSAGE}\n`);
     }
     // goober (react-hot-toast's styles) writes a <style> element and tags it with window.__nonce__.
     const { script, style } = reply.cspNonce;
+    html = withNonces(html, script, style);
     const tag = `<script nonce="${script}">window.__nonce__=${JSON.stringify(style)}</script>`;
     const head = /<head[^>]*>/i.exec(html);
     html = head ? html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length) : tag + html;
@@ -126,12 +141,19 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
       const pathname = `/${request.params['*']}`;
       if (SERVER_PATHS.test(pathname)) return reply.callNotFound();
-      if (pathname === '/' || pathname === '/index.html') return sendIndex(reply);
+      if (pathname === '/' || pathname === '/index.html') return sendPage(reply, pathname);
       // A file: the shell's, or a 404 (an asset never gets the page in its place).
       if (HAS_EXTENSION.test(pathname)) return reply.sendFile(pathname);
       // A client route (/reporting, /users/…): the shell's page, which routes in the browser.
-      if ((request.headers.accept ?? '').includes('text/html')) return sendIndex(reply);
+      if ((request.headers.accept ?? '').includes('text/html')) return sendPage(reply, pathname);
       return reply.callNotFound();
     },
   );
+}
+
+/** The built page's inline `<script>`s (those without `src`) and `<style>`s, given this response's nonces. */
+export function withNonces(html: string, scriptNonce: string, styleNonce: string): string {
+  return html
+    .replace(/<script(?![^>]*\ssrc=)(?=[\s>])/gi, `<script nonce="${scriptNonce}"`)
+    .replace(/<style(?=[\s>])/gi, `<style nonce="${styleNonce}"`);
 }

@@ -1,4 +1,4 @@
-import { remoteNamed } from '@callboard/contract';
+import { LOGIN_SCREEN, remoteNamed } from '@callboard/contract';
 
 /**
  * The shell's route table, typed, so links are never built from strings by
@@ -7,7 +7,8 @@ import { remoteNamed } from '@callboard/contract';
  */
 export const paths = {
   root: '/',
-  login: '/login',
+  // The API serves this route's prerendered page (contract's first screens).
+  login: LOGIN_SCREEN.path,
   register: '/register',
   reporting: remoteNamed('reporting').route,
   callLogs: remoteNamed('calllogs').route,

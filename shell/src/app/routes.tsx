@@ -2,18 +2,17 @@ import { AppToaster } from '@callboard/shared-auth/app-toaster';
 import { REMOTES } from '@callboard/contract';
 import { RequireAuth } from '@callboard/shared-auth/require-auth';
 import { Navigate, Outlet, Route, Routes } from '@callboard/shared-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LoginPage } from '../auth/login-page';
 import { RedirectIfSignedIn } from '../auth/redirect-if-signed-in';
 import { RegisterPage } from '../auth/register-page';
 import { RemoteArea } from '../federation/remote-area';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
+import { DashboardLayout } from './dashboard-frame';
 import { paths } from './paths';
 import { RouteErrorBoundary } from './route-error';
 import { ThemeSync } from './theme-sync';
 
-// The signed-in frame is loaded after sign-in, so /login downloads only what it shows.
-const DashboardLayout = lazy(() => import('../layout/dashboard-layout'));
 
 function RootFrame() {
   return (

@@ -2,9 +2,10 @@ import { MESSAGES } from '@callboard/contract';
 import { sendRequest } from '@callboard/shared-auth/http-request';
 import { tokenAtom, userAtom } from '@callboard/shared-auth/session';
 import { authAnswer, deferred, jsonResponse, makeToken, makeUser } from '@callboard/shared-auth/testing/fetch-mock';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { paths } from '../app/paths';
+import { prefetchAfterSignIn } from './prefetch-after-sign-in';
 import { landedOn, renderAuth, sentTo } from './testing';
 
 // The real client, with a way to make one request fail without any message (the client then falls back to "Login failed!").
@@ -12,6 +13,9 @@ jest.mock('@callboard/shared-auth/http-request', () => {
   const actual = jest.requireActual<typeof import('@callboard/shared-auth/http-request')>('@callboard/shared-auth/http-request');
   return { ...actual, sendRequest: jest.fn(actual.sendRequest) };
 });
+
+// Typing fetches the landing area's code ahead (prefetch-after-sign-in.ts); here only what it is asked for is checked.
+jest.mock('./prefetch-after-sign-in', () => ({ prefetchAfterSignIn: jest.fn() }));
 
 const LOGIN = '/api/auth/login';
 
@@ -143,6 +147,23 @@ describe('success', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(authAnswer(makeToken(900))));
     await fillAndSubmit(user, { email: 'ada@example.com', password: 'secret1' });
     expect((await landedOn()).path).toBe(paths.reporting);
+  });
+});
+
+describe('while the person types', () => {
+  beforeEach(() => jest.mocked(prefetchAfterSignIn).mockClear());
+
+  test("the landing screen's code is fetched ahead, for where they will land", async () => {
+    const { user } = renderAuth({ path: paths.login, state: { from: { pathname: paths.users, search: '?page=2' } } });
+    expect(prefetchAfterSignIn).not.toHaveBeenCalled();
+    await user.type(email(), 'a');
+    await waitFor(() => expect(prefetchAfterSignIn).toHaveBeenCalledWith('/users?page=2'));
+  });
+
+  test('without a remembered location it is Reporting', async () => {
+    const { user } = renderAuth({ path: paths.login });
+    await user.type(password(), 'x');
+    await waitFor(() => expect(prefetchAfterSignIn).toHaveBeenLastCalledWith(paths.reporting));
   });
 });
 

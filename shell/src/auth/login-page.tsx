@@ -6,6 +6,7 @@ import { TextField } from '@callboard/shared-ui/text-field';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from '@callboard/shared-router';
 import { paths } from '../app/paths';
+import { hadFocusBeforeTakeover, typedBeforeTakeover } from '../first-screen/first-screen-takeover';
 import { carryFrom, emailFromState } from './auth-location-state';
 import { AuthLayout } from './auth-layout';
 import { useAuthForm } from './use-auth-form';
@@ -20,7 +21,8 @@ export function LoginPage() {
   const { login } = useAuthActions();
   // Arriving from registration: the address they just registered is already typed in.
   const arrivedWithEmail = emailFromState(location.state);
-  const form = useAuthForm({ email: arrivedWithEmail, password: '' }, validateLogin);
+  // On the served /login page the form was on screen before the app: what was typed there carries over.
+  const form = useAuthForm({ email: arrivedWithEmail || typedBeforeTakeover('email'), password: typedBeforeTakeover('password') }, validateLogin);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     const result = await login({ email: email.trim(), password });
@@ -32,6 +34,13 @@ export function LoginPage() {
     // Back to where the guard stopped them, else /reporting; replace, so Back does not return to the form.
     void navigate(redirectTarget(location.state), { replace: true });
   });
+
+  // Typing (or the browser filling the form in) fetches the landing screen's code, so signing in waits only
+  // for the answer and the data. The module is itself loaded on demand: /login's own script stays as it was.
+  const prefetchNextScreen = () => {
+    const target = redirectTarget(location.state);
+    void import('./prefetch-after-sign-in').then(({ prefetchAfterSignIn }) => prefetchAfterSignIn(target));
+  };
 
   return (
     <AuthLayout
@@ -46,14 +55,14 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="auth__form" noValidate aria-labelledby="auth-title" onSubmit={onSubmit}>
+      <form className="auth__form" noValidate aria-labelledby="auth-title" onSubmit={onSubmit} onInput={prefetchNextScreen}>
         <TextField
           label="Email"
           type="email"
           inputMode="email"
           autoComplete="email"
           required
-          autoFocus={!arrivedWithEmail}
+          autoFocus={hadFocusBeforeTakeover('email', !arrivedWithEmail)}
           placeholder="you@company.com"
           {...form.field('email')}
         />
@@ -62,7 +71,7 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
-          autoFocus={Boolean(arrivedWithEmail)}
+          autoFocus={hadFocusBeforeTakeover('password', Boolean(arrivedWithEmail))}
           {...form.field('password')}
         />
         <Button type="submit" variant="primary" size="lg" block busy={form.busy} className="auth__submit">

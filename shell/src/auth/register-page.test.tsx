@@ -13,6 +13,9 @@ jest.mock('@callboard/shared-auth/http-request', () => {
   return { ...actual, sendRequest: jest.fn(actual.sendRequest) };
 });
 
+// Typing on the login screen fetches the landing area's code ahead; that module talks to the federation runtime, not to this API.
+jest.mock('./prefetch-after-sign-in', () => ({ prefetchAfterSignIn: jest.fn() }));
+
 const REGISTER = '/api/auth/register';
 
 const fullName = () => screen.getByLabelText(/^Full Name/);

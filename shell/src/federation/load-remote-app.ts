@@ -1,11 +1,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { ComponentType } from 'react';
+import { rememberLoadedApp, type RemoteAppModule } from './loaded-remote-apps';
 import { readRemoteDirectory, remoteDirectory, type RemoteName } from './remote-directory';
 import { remoteEntryFor } from './remote-manifest';
 import { watchForRemoteUpdates } from './remote-updates';
 
-/** What every remote exposes as `./App`: its area's route tree, with no required props. */
-export type RemoteAppModule = { default: ComponentType };
+export type { RemoteAppModule } from './loaded-remote-apps';
 
 const registrations = new Map<RemoteName, Promise<void>>();
 let watching = false;
@@ -39,5 +38,6 @@ export async function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule
   await ensureRegistered(remote);
   const module = await loadRemote<RemoteAppModule>(`${remote}/App`);
   if (!module || typeof module.default !== 'function') throw new Error(`${remote} did not provide ./App`);
+  rememberLoadedApp(remote, module);
   return module;
 }

@@ -6,7 +6,7 @@ import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { RefreshIcon, WarningIcon } from '@callboard/shared-ui/icons';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import type { RemoteName } from './remote-directory';
-import type { RemoteAppModule } from './load-remote-app';
+import { loadedRemoteApp, type RemoteAppModule } from './loaded-remote-apps';
 import { useRemoteUpdated } from './remote-updates';
 import { IncompatibleSharedError } from './incompatible-shared-error';
 
@@ -49,7 +49,12 @@ function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule> {
 export function RemoteArea({ remote, load = loadRemoteApp }: RemoteAreaProps) {
   // Held in state, not built in render: a lazy component must outlive the renders it suspends.
   // An area's remote is fixed for its life (the routes key each area by its remote).
-  const [RemoteApp, setRemoteApp] = useState<ComponentType>(() => lazy(() => loadWithOneRetry(load, remote)));
+  // Code fetched ahead (while the person signed in) renders at once: a lazy() would suspend for a turn
+  // even on a settled promise, and show the loading status for nothing.
+  const [RemoteApp, setRemoteApp] = useState<ComponentType>(() => {
+    const loaded = load === loadRemoteApp ? loadedRemoteApp(remote) : undefined;
+    return loaded ? loaded.default : lazy(() => loadWithOneRetry(load, remote));
+  });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     setRemoteApp(() => lazy(() => loadWithOneRetry(load, remote)));

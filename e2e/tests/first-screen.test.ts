@@ -1,0 +1,160 @@
+import { LOGIN_SCREEN } from '@callboard/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { appStarted, timeSignIn } from '../../api/src/bench/sign-in-probe';
+import { launchChromium } from '../support/browser';
+import { startSystem, type System } from '../support/system';
+
+/**
+ * /login as the API serves it: the sign-in form is in the HTML, painted before any script runs, and
+ * the app takes it over without a person noticing (docs/decisions/0029-first-screen-in-the-html.md).
+ * Each test that looks at the page before the app starts holds the shell's entry script back until it
+ * has done what a person does on a slow connection.
+ */
+let system: System;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [system, browser] = await Promise.all([startSystem({ demoCalls: 3000 }), launchChromium()]);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+jest.setTimeout(180_000);
+
+async function openPage(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<void> {
+  context = await browser.newContext({ baseURL: system.url, viewport: { width: 1280, height: 800 }, ...options });
+  page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+}
+
+/**
+ * Holds the shell's entry script until the returned function is called: the page shows only its HTML
+ * meanwhile. The page's load event waits for that script, so the page is opened with `openHeld`.
+ */
+async function holdAppScript(): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function openHeld(): Promise<void> {
+  await page.goto(LOGIN_SCREEN.path, { waitUntil: 'commit' });
+  await prerendered().waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Login Now' }).waitFor();
+}
+
+const email = () => page.getByLabel(/^Email/);
+const password = () => page.getByLabel(/^Password/);
+const prerendered = () => page.locator('#root[data-first-screen]');
+
+test('the sign-in form paints from the HTML alone: no script runs, every label is there', async () => {
+  await openPage({ javaScriptEnabled: false });
+  await page.goto(LOGIN_SCREEN.path);
+  await page.getByRole('heading', { level: 1, name: 'Welcome Back!' }).waitFor();
+  expect(await email().getAttribute('type')).toBe('email');
+  expect(await email().getAttribute('autocomplete')).toBe('email');
+  expect(await password().getAttribute('type')).toBe('password');
+  expect(await password().getAttribute('autocomplete')).toBe('current-password');
+  await page.getByRole('button', { name: 'Login Now' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Sign up here' }).getAttribute('href')).toBe('/register');
+  // Styled by the stylesheet inlined in the page: the two-column frame, not a bare form.
+  expect(await page.locator('.auth').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+  // Nothing took it over: this is the served page itself.
+  expect(await prerendered().count()).toBe(1);
+});
+
+test('the app takes the form over with nothing a person could see or hear change, and no policy violation', async () => {
+  await openPage();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const release = await holdAppScript();
+  await openHeld();
+  const before = { picture: await page.screenshot({ animations: 'disabled' }), tree: await page.locator('#root').ariaSnapshot() };
+  release();
+  await appStarted(page);
+  const after = { picture: await page.screenshot({ animations: 'disabled' }), tree: await page.locator('#root').ariaSnapshot() };
+  expect(after.tree).toBe(before.tree);
+  expect(after.picture.equals(before.picture)).toBe(true);
+  expect(violations).toEqual([]);
+});
+
+test('what was typed before the app started carries over: the values, the field with focus and its caret', async () => {
+  await openPage();
+  const release = await holdAppScript();
+  await openHeld();
+  await email().fill(system.demoAdmin.email);
+  await password().click();
+  await password().pressSequentially(`${system.demoAdmin.password}xy`);
+  await password().press('ArrowLeft');
+  await password().press('ArrowLeft');
+  release();
+  await appStarted(page);
+
+  expect(await email().inputValue()).toBe(system.demoAdmin.email);
+  expect(await password().inputValue()).toBe(`${system.demoAdmin.password}xy`);
+  expect(await password().evaluate((input) => [input === document.activeElement, (input as HTMLInputElement).selectionStart])).toEqual([
+    true,
+    system.demoAdmin.password.length,
+  ]);
+  // The app's own form state holds it: the next keys edit it where the caret was, and the app sends it.
+  await page.keyboard.press('Delete');
+  await page.keyboard.press('Delete');
+  await page.getByRole('button', { name: 'Login Now' }).click();
+  await page.waitForURL(/\/reporting(\?.*)?$/);
+});
+
+test('a submit pressed before the app started is held, never sent by the browser, then sent by the app', async () => {
+  await openPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`));
+  const release = await holdAppScript();
+  await openHeld();
+  await email().fill(system.demoAdmin.email);
+  await password().fill(system.demoAdmin.password);
+  await password().press('Enter');
+  // The browser would have sent the form as a GET with the password in the address.
+  await page.waitForTimeout(300);
+  expect(page.url()).toBe(`${system.url}${LOGIN_SCREEN.path}`);
+  expect(requests.filter((request) => request.includes('password'))).toEqual([]);
+  release();
+  await page.waitForURL(/\/reporting(\?.*)?$/);
+  expect(requests.filter((request) => request.startsWith('POST /api/auth/login'))).toHaveLength(1);
+});
+
+test("a light-theme person's first paint is light, before any script of the app has run", async () => {
+  await openPage();
+  await context.addInitScript(() => localStorage.setItem('callboard.ui', JSON.stringify({ theme: 'light' })));
+  const release = await holdAppScript();
+  await openHeld();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  release();
+  await appStarted(page);
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+});
+
+test('signing in: the time from the click to the statistics and the first records row painted (printed; its target is a bench row)', async () => {
+  const samples: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    await openPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(LOGIN_SCREEN.path);
+    await appStarted(page);
+    samples.push(await timeSignIn(page, system.demoAdmin));
+    await page.getByRole('table', { name: 'Call records' }).getByRole('row').nth(1).waitFor();
+    await context.close();
+  }
+  console.log(`sign-in → statistics and first records row painted: ${samples.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (3000 demo calls; npm run bench -- --only first-screen measures the demo data)`);
+  for (const ms of samples) expect(ms).toBeGreaterThan(0);
+});

@@ -1,0 +1,91 @@
+/**
+ * The app taking over a prerendered first screen (render-first-screens.tsx) without the person
+ * noticing. The served page already shows the form, and people type into it before the bundles
+ * have run; the app's first render replaces that markup with React's own (the same components, so
+ * the same look, labels and names), in one synchronous commit, carrying over:
+ * - what was typed in each field (the form's initial values read `typedBeforeTakeover`);
+ * - which field had focus, and where the caret was (`hadFocusBeforeTakeover`, then restored);
+ * - a submit pressed too early (held by hold-early-input.ts): sent now, by the app's own handler.
+ */
+import { flushSync } from 'react-dom';
+
+interface EarlyInput {
+  /** Each field's value, by its name. */
+  values: Map<string, string>;
+  /** The field that had focus, with its selection; null when focus was anywhere else. */
+  focused: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
+  submitPending: boolean;
+}
+
+/** Set only during the takeover's render: afterwards the form's state holds it all. */
+let earlyInput: EarlyInput | null = null;
+
+/** What was typed in the prerendered field `name`, during the takeover; '' at any other time. */
+export function typedBeforeTakeover(name: string): string {
+  return earlyInput?.values.get(name) ?? '';
+}
+
+/**
+ * Whether the field `name` should take focus when it mounts: during the takeover, only the field
+ * the person was in; at any other time, the screen's own choice (`otherwise`).
+ */
+export function hadFocusBeforeTakeover(name: string, otherwise: boolean): boolean {
+  if (earlyInput === null || earlyInput.focused === null) return otherwise;
+  return earlyInput.focused.name === name;
+}
+
+function readEarlyInput(root: HTMLElement): EarlyInput {
+  const values = new Map<string, string>();
+  for (const input of root.querySelectorAll('input')) if (input.name) values.set(input.name, input.value);
+  const active = document.activeElement;
+  const focused =
+    active instanceof HTMLInputElement && root.contains(active) && active.name
+      ? { name: active.name, selectionStart: selectionOf(active, 'start'), selectionEnd: selectionOf(active, 'end') }
+      : null;
+  const submitPending = root.querySelector('form[data-submit-pending]') !== null;
+  return { values, focused, submitPending };
+}
+
+/** An email input has no selection API (reading it throws): the caret then goes where focus() puts it. */
+function selectionOf(input: HTMLInputElement, end: 'start' | 'end'): number | null {
+  try {
+    return end === 'start' ? input.selectionStart : input.selectionEnd;
+  } catch {
+    return null;
+  }
+}
+
+function restoreCaret(root: HTMLElement, focused: NonNullable<EarlyInput['focused']>): void {
+  const input = root.querySelector<HTMLInputElement>(`input[name="${CSS.escape(focused.name)}"]`);
+  if (!input) return;
+  if (document.activeElement !== input) input.focus();
+  if (focused.selectionStart === null || focused.selectionEnd === null) return;
+  try {
+    input.setSelectionRange(focused.selectionStart, focused.selectionEnd);
+  } catch {
+    // A type without a selection API: focus alone.
+  }
+}
+
+/**
+ * Renders the app into `root`. When the served page prerendered a screen there (`data-first-screen`),
+ * the render is synchronous, so nothing the person types can fall between reading the page and
+ * replacing it, and what they did carries over; otherwise it is the ordinary first render.
+ */
+export function renderTakingOverFirstScreen(root: HTMLElement, render: () => void): void {
+  if (root.dataset.firstScreen === undefined) {
+    render();
+    return;
+  }
+  earlyInput = readEarlyInput(root);
+  // From here on the early-submit hold ignores the page: the app's form handles its own submits.
+  delete root.dataset.firstScreen;
+  const { focused, submitPending } = earlyInput;
+  try {
+    flushSync(render);
+  } finally {
+    earlyInput = null;
+  }
+  if (focused) restoreCaret(root, focused);
+  if (submitPending) root.querySelector('form')?.requestSubmit();
+}

@@ -1,0 +1,43 @@
+/**
+ * Run at build time, in Node (scripts/webpack/first-screen-plugin.js): the sign-in screen rendered
+ * to HTML by the same components the app mounts, so the served page shows the real form, with the
+ * real labels, before any script has run. The app replaces this markup with its own on start
+ * (first-screen-takeover.ts), carrying over what was typed.
+ */
+import { LOGIN_SCREEN } from '@callboard/contract';
+import { MemoryRouter } from '@callboard/shared-router';
+import { THEMES, UI_STORAGE_KEY } from '@callboard/shared-ui/ui-atoms';
+import { Provider } from 'jotai';
+import { createStore } from 'jotai/vanilla';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LoginPage } from '../auth/login-page';
+import { holdEarlyInput } from './hold-early-input';
+
+export interface RenderedFirstScreen {
+  /** The route it is served for. */
+  path: string;
+  /** The file the build writes it to, beside index.html. */
+  file: string;
+  /** What goes inside `#root`. */
+  markup: string;
+}
+
+export function renderFirstScreens(): RenderedFirstScreen[] {
+  const markup = renderToStaticMarkup(
+    <Provider store={createStore()}>
+      <MemoryRouter initialEntries={[LOGIN_SCREEN.path]}>
+        <LoginPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return [{ ...LOGIN_SCREEN, markup }];
+}
+
+/**
+ * The classic script a prerendered page runs before anything else (the API gives it the page's nonce),
+ * which loads the app's `entryScripts` once the page has painted: the function's own source, called with
+ * the values it needs, since it runs before any bundle and can import nothing.
+ */
+export function firstScreenScript(entryScripts: readonly string[]): string {
+  return `(${holdEarlyInput.toString()})(${JSON.stringify(UI_STORAGE_KEY)},${JSON.stringify(THEMES)},${JSON.stringify(entryScripts)});`;
+}
