@@ -4,15 +4,41 @@ import type { Queryable } from '../../db/database';
 /**
  * Transcript search: `q` read as a web search writes it ("a phrase", -excluded,
  * or), by PostgreSQL's websearch_to_tsquery in the english configuration, over
- * `calls.words` (the stemmed words of the transcript, summary and reason,
- * migration 0020). "cancelled" finds "cancel" and "cancellation"; a q of stop
+ * the stemmed words of the transcript, summary and reason (call_text_words(),
+ * migration 0021). "cancelled" finds "cancel" and "cancellation"; a q of stop
  * words alone ("the", "and") is an empty query, which matches no call.
  */
 export const TEXT_SEARCH_CONFIG = 'english';
 
-/** The condition over `calls` (aliased `c`) for a q bound by `bind`. */
-export function transcriptCondition(q: string, bind: (value: unknown) => string): string {
-  return `c.words @@ websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', ${bind(q)})`;
+/** The calls times a search is narrowed to: from `from`, before `to` or up to and including `through`. */
+export interface SearchSpan {
+  from: unknown;
+  to?: unknown;
+  through?: unknown;
+}
+
+/**
+ * The condition over `calls` (aliased `c`) for a q bound by `bind`, exact at
+ * every moment though the words are made after the write (migration 0021).
+ * The candidates are the calls whose made words match, through `call_words`'
+ * GIN index narrowed to the read's times by `span`, and every call still in
+ * `call_words_queue` (just written, or its texts changed since its words were
+ * made); a queued candidate is then parsed here, its own texts decide. The
+ * parsing stays in the outer condition, once per queued call in the read,
+ * never inside the IN, which a nested-loop plan would run again per call.
+ */
+export function transcriptCondition(q: string, bind: (value: unknown) => string, span: SearchSpan): string {
+  const query = `websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', ${bind(q)})`;
+  const from = `w.call_ts >= ${bind(span.from)}`;
+  const within =
+    span.through !== undefined ? `${from} AND w.call_ts <= ${bind(span.through)}::timestamptz` : span.to === undefined ? from : `${from} AND w.call_ts < ${bind(span.to)}`;
+  return `c.id IN (
+      SELECT w.call_id FROM call_words w
+      WHERE w.words @@ ${query} AND ${within} AND NOT EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = w.call_id)
+      UNION ALL
+      SELECT p.call_id FROM call_words_queue p)
+    AND (NOT EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = c.id)
+      OR call_text_words(c.transcript, c.summary, c.reason) @@ ${query})`;
 }
 
 /**
@@ -99,7 +125,7 @@ interface HeadlineRow {
  */
 export async function findCallMatches(db: Queryable, id: string, q: string): Promise<CallMatches | undefined> {
   const [found] = await db.query<QueryRow>(
-    `SELECT c.words @@ t.query AS matched, t.query::text AS query
+    `SELECT call_text_words(c.transcript, c.summary, c.reason) @@ t.query AS matched, t.query::text AS query
      FROM calls c CROSS JOIN (SELECT websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', $2) AS query) t
      WHERE c.id = $1`,
     [id, q],
