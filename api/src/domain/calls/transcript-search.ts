@@ -19,26 +19,36 @@ export interface SearchSpan {
 
 /**
  * The condition over `calls` (aliased `c`) for a q bound by `bind`, exact at
- * every moment though the words are made after the write (migration 0021).
- * The candidates are the calls whose made words match, through `call_words`'
- * GIN index narrowed to the read's times by `span`, and every call still in
- * `call_words_queue` (just written, or its texts changed since its words were
- * made); a queued candidate is then parsed here, its own texts decide. The
- * parsing stays in the outer condition, once per queued call in the read,
- * never inside the IN, which a nested-loop plan would run again per call.
+ * every moment though the words are made after the write (migration 0021): a
+ * call matches by its made words in `call_words` unless it is still in
+ * `call_words_queue` (just written, or its texts changed since), and then by
+ * its texts, parsed here. `span` narrows both sides to the read's times.
+ *
+ * Two correlated EXISTS, not IN over a UNION of both tables: PostgreSQL plans
+ * each either as one hash of the matching ids built once (a month of a common
+ * word) or as a probe of the primary key per call (a page of records, a year),
+ * choosing when it runs; an IN of a UNION was estimated at 200 distinct ids
+ * whatever it held, so a common word was read call by call through a nested
+ * loop (5× slower than 0020's column), and an uncorrelated IN too big to hash
+ * is scanned again for every call (docs/decisions/0025-call-words-off-the-write-path.md).
  */
 export function transcriptCondition(q: string, bind: (value: unknown) => string, span: SearchSpan): string {
   const query = `websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', ${bind(q)})`;
-  const from = `w.call_ts >= ${bind(span.from)}`;
-  const within =
-    span.through !== undefined ? `${from} AND w.call_ts <= ${bind(span.through)}::timestamptz` : span.to === undefined ? from : `${from} AND w.call_ts < ${bind(span.to)}`;
-  return `c.id IN (
-      SELECT w.call_id FROM call_words w
-      WHERE w.words @@ ${query} AND ${within} AND NOT EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = w.call_id)
-      UNION ALL
-      SELECT p.call_id FROM call_words_queue p)
-    AND (NOT EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = c.id)
-      OR call_text_words(c.transcript, c.summary, c.reason) @@ ${query})`;
+  const from = bind(span.from);
+  const through = span.through === undefined ? undefined : bind(span.through);
+  const to = span.to === undefined ? undefined : bind(span.to);
+  const within = (alias: string) =>
+    [
+      `${alias}.call_ts >= ${from}`,
+      ...(through !== undefined ? [`${alias}.call_ts <= ${through}::timestamptz`] : to !== undefined ? [`${alias}.call_ts < ${to}`] : []),
+    ].join(' AND ');
+  return `(EXISTS (
+      SELECT 1 FROM call_words w
+      WHERE w.call_id = c.id AND w.words @@ ${query} AND ${within('w')}
+        AND NOT EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = w.call_id))
+    OR EXISTS (
+      SELECT 1 FROM call_words_queue p JOIN calls u ON u.id = p.call_id
+      WHERE p.call_id = c.id AND ${within('u')} AND call_text_words(u.transcript, u.summary, u.reason) @@ ${query}))`;
 }
 
 /**
