@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import type { CookieSecure } from './config/env';
 import authentication from './plugins/app/auth/authentication';
 import sessionHousekeeping from './plugins/app/auth/session-housekeeping';
+import callWordsIndexer from './plugins/app/call-words-indexer';
 import type { PasswordHasher, ScryptCost } from './domain/auth/password-hasher';
 import { accountThrottleOptions, addressThrottleOptions, SIGN_IN_DEFAULTS, SignInThrottle, type SignInLimits } from './domain/auth/sign-in-throttle';
 import type { RegistrationPolicy } from './domain/users/registration-policy';
@@ -79,6 +80,8 @@ export interface AppOptions {
   cookieSecure?: CookieSecure;
   /** Tests only: how often ended sessions are deleted (default SESSION_SWEEP_INTERVAL_MS). */
   sessionSweepMs?: number;
+  /** Tests only: how often queued calls get their search words (default CALL_WORDS_INTERVAL_MS). */
+  callWordsIntervalMs?: number;
 }
 
 export interface AppLimits extends AuthRouteLimits, RateLimits, SignInLimits {}
@@ -120,6 +123,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     cookieSecure: options.cookieSecure,
   });
   await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
+  await fastify.register(callWordsIndexer, { intervalMs: options.callWordsIntervalMs });
   await fastify.register(recordingLinks, { jwtSecret: options.jwtSecret });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.
   const acceptedIngestKeys = new AcceptedIngestKeys(options.ingestApiKey);

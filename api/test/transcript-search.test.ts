@@ -3,10 +3,13 @@
  * export, cost stats and the pickers hold exactly the calls whose transcript,
  * summary or reason the words match, as a brute force over the sentences each
  * call was given says, on ranges that take the rollups' paths without q; and
- * the call detail's highlights.
+ * the call detail's highlights. The words are made after the write (migration
+ * 0021): the reads are checked while some calls wait for theirs (new ones, and
+ * ones whose texts changed after theirs were made), and again once all are made.
  */
 import { DISPOSITIONS, RECORD_COLUMNS, isDisposition } from '@callboard/contract';
 import Papa from 'papaparse';
+import { drainCallWords } from '../src/domain/calls/call-words';
 import { resolvePreset, type TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, getOk, ingestAll, makeCall, onStableNewYorkDay, postCalls, qs, seededRandom } from './support/calls-fixtures';
 import { dimensionIdsOf, idsOf, matches, randomCalls, type DimensionIds, type ModelCall, type ModelFilter, customRange, presetRange, type NamedRange } from './support/call-model';
@@ -46,7 +49,8 @@ let member: SignedIn;
 let model: SearchModelCall[];
 let dims: DimensionIds;
 beforeAll(async () => {
-  t = await buildTestApp({ ingestApiKey: INGEST_KEY });
+  // The loop never runs by itself here: the tests choose which calls have their words made.
+  t = await buildTestApp({ ingestApiKey: INGEST_KEY, callWordsIntervalMs: 3_600_000 });
   member = await signUp(t.app, 'Quinn Query');
   const calls = randomCalls(20_261_126, 900, Date.now());
   const random = seededRandom(26_112_026);
@@ -65,7 +69,17 @@ beforeAll(async () => {
     if (qc && random.chance(0.3)) qc.reason = text(said);
     return { ...call, said };
   });
-  await ingestAll(t.app, calls.inputs);
+  // The first half has its words made, the second still waits for them.
+  const half = Math.floor(calls.inputs.length / 2);
+  await ingestAll(t.app, calls.inputs.slice(0, half));
+  await drainCallWords(t.db);
+  await ingestAll(t.app, calls.inputs.slice(half));
+  // Someone with psql rewrites the texts of every tenth call of the first half: its words made before are stale now.
+  for (let index = 0; index < half; index += 10) {
+    const sentence = index % SENTENCES.length;
+    await t.db.query('UPDATE calls SET transcript = $2, summary = NULL, reason = NULL WHERE system_call_id = $1', [model[index]!.systemCallId, SENTENCES[sentence]]);
+    model[index]!.said = new Set([sentence]);
+  }
   dims = await dimensionIdsOf(t.db);
 }, 120_000);
 afterAll(() => t.close());
@@ -150,8 +164,20 @@ async function checkPickers(range: NamedRange, f: SearchFilter) {
 const SYSTEM_CALL_ID = RECORD_COLUMNS.findIndex((c) => c.key === 'systemCallId');
 
 describe('transcript search', () => {
-  test('stats, the timeline, records and cost stats equal brute force for phrases, exclusions, or, stemming, no match and stop words', async () => {
+  test('stats, the timeline, records and cost stats equal brute force for phrases, exclusions, or, stemming, no match and stop words, while some calls wait for their words', async () => {
+    const [queue] = await t.db.query<{ waiting: number; stale: number }>(
+      'SELECT count(*)::int AS waiting, count(w.call_id)::int AS stale FROM call_words_queue q LEFT JOIN call_words w ON w.call_id = q.call_id',
+    );
+    expect(queue!.waiting).toBeGreaterThan(400);
+    expect(queue!.stale).toBeGreaterThan(40);
     for (const f of filters()) for (const range of RANGES) await checkReads(range, f);
+  }, 300_000);
+
+  test('the same once every call has its words', async () => {
+    expect(await drainCallWords(t.db)).toBeGreaterThan(400);
+    const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM call_words_queue');
+    expect(left!.n).toBe(0);
+    for (const f of filters()) await checkReads(RANGES[1]!, f);
   }, 300_000);
 
   test('the pickers and the dispositions count the calls the search finds', async () => {

@@ -23,6 +23,7 @@ import { changeSets } from './0017-change-sets';
 import { repeatColumns } from './0018-repeat-columns';
 import { repeatDetection } from './0019-repeat-detection';
 import { transcriptSearch } from './0020-transcript-search';
+import { callWordsTable } from './0021-call-words-table';
 import { statusWideAndCombinationRollups } from './0022-status-wide-and-combination-rollups';
 
 export interface Migration {
@@ -51,5 +52,6 @@ export const MIGRATIONS: Migration[] = [
   repeatColumns,
   repeatDetection,
   transcriptSearch,
+  callWordsTable,
   statusWideAndCombinationRollups,
 ];

@@ -46,7 +46,8 @@ export function callWhere(filter: CallFilter, range: TimeRange, firstParam = 1, 
     if (searchHasGrams(filter.search)) clauses.push(`caller_id_grams(c.caller_id) @> caller_id_grams(${bind(filter.search)})`);
   }
   if (filter.callerId) clauses.push(`c.caller_id = ${bind(filter.callerId)}`);
-  if (filter.q) clauses.push(transcriptCondition(filter.q, bind));
+  // The search's own time bounds: the range's, or up to the cursor (inclusive: the outer clause decides the tie).
+  if (filter.q) clauses.push(transcriptCondition(filter.q, bind, before ? { from: range.from, through: before.ts } : range));
   if (filter.connected !== undefined) clauses.push(filter.connected ? 'c.connected' : 'NOT c.connected');
   if (filter.repeat !== undefined) clauses.push(filter.repeat ? 'c.repeat_of IS NOT NULL' : 'c.repeat_of IS NULL');
   return { sql: clauses.join(' AND '), params };

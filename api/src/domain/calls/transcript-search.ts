@@ -4,15 +4,51 @@ import type { Queryable } from '../../db/database';
 /**
  * Transcript search: `q` read as a web search writes it ("a phrase", -excluded,
  * or), by PostgreSQL's websearch_to_tsquery in the english configuration, over
- * `calls.words` (the stemmed words of the transcript, summary and reason,
- * migration 0020). "cancelled" finds "cancel" and "cancellation"; a q of stop
+ * the stemmed words of the transcript, summary and reason (call_text_words(),
+ * migration 0021). "cancelled" finds "cancel" and "cancellation"; a q of stop
  * words alone ("the", "and") is an empty query, which matches no call.
  */
 export const TEXT_SEARCH_CONFIG = 'english';
 
-/** The condition over `calls` (aliased `c`) for a q bound by `bind`. */
-export function transcriptCondition(q: string, bind: (value: unknown) => string): string {
-  return `c.words @@ websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', ${bind(q)})`;
+/** The calls times a search is narrowed to: from `from`, before `to` or up to and including `through`. */
+export interface SearchSpan {
+  from: unknown;
+  to?: unknown;
+  through?: unknown;
+}
+
+/**
+ * The condition over `calls` (aliased `c`) for a q bound by `bind`, exact at
+ * every moment though the words are made after the write (migration 0021): a
+ * call matches by its made words in `call_words` unless it is still in
+ * `call_words_queue` (just written, or its texts changed since), and then by
+ * its texts, parsed here. `span` narrows both sides to the read's times.
+ *
+ * Two correlated EXISTS, not IN over a UNION of both tables: PostgreSQL plans
+ * each either as one hash of the matching ids built once (a month of a common
+ * word) or as a probe of the primary key per call (a page of records, a year),
+ * choosing when it runs; an IN of a UNION was estimated at 200 distinct ids
+ * whatever it held, so a common word was read call by call through a nested
+ * loop (5× slower than 0020's column), and an uncorrelated IN too big to hash
+ * is scanned again for every call (docs/decisions/0025-call-words-off-the-write-path.md).
+ */
+export function transcriptCondition(q: string, bind: (value: unknown) => string, span: SearchSpan): string {
+  const query = `websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', ${bind(q)})`;
+  const from = bind(span.from);
+  const through = span.through === undefined ? undefined : bind(span.through);
+  const to = span.to === undefined ? undefined : bind(span.to);
+  const within = (alias: string) =>
+    [
+      `${alias}.call_ts >= ${from}`,
+      ...(through !== undefined ? [`${alias}.call_ts <= ${through}::timestamptz`] : to !== undefined ? [`${alias}.call_ts < ${to}`] : []),
+    ].join(' AND ');
+  return `(EXISTS (
+      SELECT 1 FROM call_words w
+      WHERE w.call_id = c.id AND w.words @@ ${query} AND ${within('w')}
+        AND NOT EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = w.call_id))
+    OR EXISTS (
+      SELECT 1 FROM call_words_queue p JOIN calls u ON u.id = p.call_id
+      WHERE p.call_id = c.id AND ${within('u')} AND call_text_words(u.transcript, u.summary, u.reason) @@ ${query}))`;
 }
 
 /**
@@ -99,7 +135,7 @@ interface HeadlineRow {
  */
 export async function findCallMatches(db: Queryable, id: string, q: string): Promise<CallMatches | undefined> {
   const [found] = await db.query<QueryRow>(
-    `SELECT c.words @@ t.query AS matched, t.query::text AS query
+    `SELECT call_text_words(c.transcript, c.summary, c.reason) @@ t.query AS matched, t.query::text AS query
      FROM calls c CROSS JOIN (SELECT websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', $2) AS query) t
      WHERE c.id = $1`,
     [id, q],
