@@ -209,7 +209,7 @@ describe('calls delivered while the pages are read', () => {
     for (let cursor: string | null = null, round = 0; ; round += 1) {
       const calls = arrivals(1000 + round, cursor === null ? null : keyOf(cursor));
       askedAt.push(++clock);
-      const [page] = await Promise.all([
+      const [page]: [Page, unknown] = await Promise.all([
         fetchPage({}, 11, cursor),
         ingestAll(writer.app, calls).then(() => delivered.push({ ids: calls.map((c) => c.systemCallId), doneAt: ++clock })),
       ]);

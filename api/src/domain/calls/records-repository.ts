@@ -9,7 +9,7 @@ import {
   type SortColumn,
 } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
-import { paramBinder } from '../../db/sql-params';
+import { paramBinder, type Bind } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';
 import { RECORD_COLUMNS_SQL, RECORD_SELECT, recordSelect, toCallRecord, type RecordRow } from './call-record';
 import { totalsStatement } from './call-totals';
@@ -65,6 +65,22 @@ interface Statement {
 }
 
 /**
+ * The rows after a cursor's place in the call-time order, as conditions on `c`:
+ * a range of the (call_ts, id) index read from the place on, so the same cost
+ * at any depth. Written as a plain bound on call_ts (which the index scan
+ * starts from) and the tie on id, not as a row comparison `(call_ts, id) <
+ * (…)`: beside the date range's own bound on call_ts, PostgreSQL 18 (PGlite)
+ * starts a backward scan at the range's end and reads every entry down to the
+ * place (EXPLAIN: 1,478 buffers 299,000 rows deep, 5 this way).
+ */
+function afterPlace(place: RecordsCursorKey, dir: 'ASC' | 'DESC', bind: Bind): string {
+  const at = `(timestamptz 'epoch' + ${bind(place.callMicros)}::bigint * interval '1 microsecond')`;
+  const id = `${bind(place.id)}::bigint`;
+  const [beyond, orAt] = dir === 'DESC' ? ['<', '<='] : ['>', '>='];
+  return ` AND c.call_ts ${orAt} ${at} AND (c.call_ts ${beyond} ${at} OR c.id ${beyond} ${id})`;
+}
+
+/**
  * The page's records, each with `page_pos`, its place on the page (1, 2, …):
  * the statement has no ORDER BY of its own, so that it can be joined into
  * another one and still be put back in order.
@@ -105,10 +121,7 @@ function pageStatement(filter: CallFilter, page: PageRequest, nameWalkMaxRows: n
   // Keys first: the page's ids are chosen from `calls` alone (by time, an index-only scan of
   // (call_ts, id)), and only those rows are read whole and meet the dimension tables, so a
   // deep page does not read every whole row it skips.
-  // After a cursor's place the rows are a range of that index read from the place on: the same cost at any depth.
-  const fromPlace = page.after
-    ? ` AND (c.call_ts, c.id) ${dir === 'DESC' ? '<' : '>'} (timestamptz 'epoch' + ${bind(page.after.callMicros)}::bigint * interval '1 microsecond', ${bind(page.after.id)}::bigint)`
-    : '';
+  const fromPlace = page.after ? afterPlace(page.after, dir, bind) : '';
   const chosen = byName
     ? `SELECT c.id FROM calls c JOIN ${byName.table} d ON d.id = c.${byName.column} WHERE ${where.sql}
        ORDER BY d.name ${dir}, c.call_ts DESC, c.id DESC`

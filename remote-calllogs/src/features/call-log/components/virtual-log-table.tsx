@@ -43,13 +43,15 @@ export function VirtualLogTable<Row>(props: VirtualLogTableProps<Row>) {
   useLayoutEffect(() => {
     if (box.current) setScroller(scrollParentOf(box.current));
   }, []);
-  // Where the rows begin in the scrolled box moves when the page above the table changes (a marker, an error): measured each render.
+  // Where the rows begin in the scrolled box: the page's header above the table. Measured again as rows come
+  // (a first page, a marker of new calls); a few pixels off would only move which rows are drawn ahead.
+  const rowCount = props.rows.length;
   useLayoutEffect(() => {
     const body = box.current?.querySelector('tbody');
     if (!body || !scroller) return;
     const top = topWithin(body, scroller);
     if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
-  });
+  }, [scroller, rowCount, scrollMargin]);
   return (
     <div ref={box}>
       {scroller === null ? null : scroller instanceof Element ? (
@@ -80,6 +82,8 @@ function virtualizerOptions<Row>({ rows, rowKey, scrollMargin }: PlacedProps<Row
 
 function RowsInElement<Row>(props: PlacedProps<Row> & { scroller: Element }) {
   const { scroller } = props;
+  // The React Compiler does not build this code (webpack compiles with ts-loader), so nothing memoizes around the virtualiser.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer<Element, HTMLTableRowElement>({ ...virtualizerOptions(props), getScrollElement: () => scroller });
   return <WindowedTable {...props} virtualizer={virtualizer} />;
 }
