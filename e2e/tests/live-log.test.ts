@@ -38,7 +38,7 @@ beforeAll(async () => {
   context = await browser.newContext({ baseURL: system.url, viewport: { width: 1400, height: 1200 } });
   page = await context.newPage();
   await openCallLogs(page, system.demoAdmin, 'last_7_days');
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await context?.close();
   await browser?.close();
