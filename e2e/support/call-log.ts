@@ -1,4 +1,6 @@
+import type { RecordsCursorResponse } from '@callboard/contract';
 import type { Page } from 'playwright-core';
+import { callApiInPage } from './api-client';
 import type { NormalisedCall } from '../../api/src/domain/calls/ingest-validation';
 import { applyDatePreset } from './filters';
 import { submitLogin } from './sign-in';
@@ -96,4 +98,16 @@ export function storedCall(systemCallId: string, at: Date, fields: Partial<Norma
     qc: { systemCallId, disposition: 'Sales', sub_disposition: null, reason: null, summary: null },
     ...fields,
   };
+}
+
+/** Every call of a date preset, newest first, as the API pages it by cursor (with the page's session). */
+export async function everyCallId(page: Page, datePreset: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let cursor: string | null = null; ; ) {
+    const query: string = `datePreset=${datePreset}&limit=200&sortBy=callTimestamp&sortDir=desc${cursor ? `&cursor=${cursor}` : ''}`;
+    const answer: RecordsCursorResponse = await callApiInPage<RecordsCursorResponse>(page, `/api/calls/records?${query}`);
+    ids.push(...answer.data.map((call) => call.id));
+    if (answer.meta.nextCursor === null) return ids;
+    cursor = answer.meta.nextCursor;
+  }
 }

@@ -1,8 +1,6 @@
-import type { RecordsCursorResponse } from '@callboard/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { storeCalls } from '../../api/src/domain/calls/calls-writer';
-import { callApiInPage } from '../support/api-client';
-import { loadedCount, openCallLogs, readWholeLog, rowsInPage, storedCall } from '../support/call-log';
+import { everyCallId, loadedCount, openCallLogs, readWholeLog, rowsInPage, storedCall } from '../support/call-log';
 import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { startSystem, type System } from '../support/system';
@@ -63,18 +61,6 @@ async function deliver(times: Date[]): Promise<void> {
 const main = () => page.locator('main');
 const everyCallShown = () => page.getByText('That’s every call for these filters.').isVisible();
 
-/** Every call of the range, newest first, as the API pages it by cursor. */
-async function everyCallFromApi(): Promise<string[]> {
-  const ids: string[] = [];
-  for (let cursor: string | null = null; ; ) {
-    const query: string = `datePreset=last_7_days&limit=200&sortBy=callTimestamp&sortDir=desc${cursor ? `&cursor=${cursor}` : ''}`;
-    const answer: RecordsCursorResponse = await callApiInPage<RecordsCursorResponse>(page, `/api/calls/records?${query}`);
-    ids.push(...answer.data.map((call) => call.id));
-    if (answer.meta.nextCursor === null) return ids;
-    cursor = answer.meta.nextCursor;
-  }
-}
-
 test('10,000 calls scrolled to the end with calls arriving meanwhile: the page stays bounded, and the log holds every call once, in order', async () => {
   await eventually(async () => (await loadedCount(page))[0], 50, 30_000);
   const [, total] = await loadedCount(page);
@@ -98,7 +84,7 @@ test('10,000 calls scrolled to the end with calls arriving meanwhile: the page s
   const marker = page.getByRole('button', { name: /new calls?$/ });
   await marker.waitFor();
   await marker.click();
-  const expected = await everyCallFromApi();
+  const expected = await everyCallId(page, 'last_7_days');
   await eventually(async () => (await loadedCount(page))[0], expected.length, 30_000);
   expect(expected.length).toBeGreaterThan(SEEDED);
 
