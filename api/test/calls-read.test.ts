@@ -189,7 +189,8 @@ describe('GET /api/calls/records', () => {
     });
     expect(body.success).toBe(true);
     const expected = presetExpected('today');
-    expect(body.meta).toEqual({ total: expected.length, page: 1, pages: Math.ceil(expected.length / 25), limit: 25 });
+    // nextCursor: where the next page starts (api/test/records-cursor.test.ts holds what it means).
+    expect(body.meta).toEqual({ total: expected.length, page: 1, pages: Math.ceil(expected.length / 25), limit: 25, nextCursor: expect.stringMatching(/^\d+\.\d+$/) });
     expect(body.data).toHaveLength(25);
     const times = body.data.map((r: Row) => Date.parse(r.callTimestamp));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -304,7 +305,7 @@ describe('GET /api/calls/records', () => {
         .slice(0, 7)
         .map((c) => c.systemCallId);
       expect(first.records.map((r) => r.systemCallId)).toEqual(newest);
-      expect(pastTheEnd).toEqual({ records: [], total: 45 });
+      expect(pastTheEnd).toEqual({ records: [], total: 45, nextCursor: null });
     });
 
     test('the default sort is callTimestamp desc', async () => {
@@ -316,7 +317,7 @@ describe('GET /api/calls/records', () => {
     test('a page past the end is empty with the right meta', async () => {
       const body = await get(`/api/calls/records${qs({ ...SORT_DAY, limit: 10, page: 6 })}`);
       expect(body.data).toEqual([]);
-      expect(body.meta).toEqual({ total: 45, page: 6, pages: 5, limit: 10 });
+      expect(body.meta).toEqual({ total: 45, page: 6, pages: 5, limit: 10, nextCursor: null });
       const last = await get(`/api/calls/records${qs({ ...SORT_DAY, limit: 10, page: 5 })}`);
       expect(last.data).toHaveLength(5);
       const nothing = await get(`/api/calls/records${qs({ ...custom('2024-01-01T00:00', '2024-01-02T00:00'), page: 3 })}`);

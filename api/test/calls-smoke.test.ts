@@ -35,8 +35,12 @@ test('ingest, then stats, records and filters agree', async () => {
   expect(stats.flags.redNoConnectCount).toBe(6);
 
   const records = (await t.app.inject({ url: '/api/calls/records?datePreset=last_2_days&limit=10&page=2', headers: bearer(admin.token) })).json();
-  expect(records.meta).toEqual({ total: 30, page: 2, pages: 3, limit: 10 });
+  expect(records.meta).toEqual({ total: 30, page: 2, pages: 3, limit: 10, nextCursor: expect.stringMatching(/^\d+\.\d+$/) });
   expect(records.data[0].systemCallId).toBe('smoke-10');
+  // The next page by the cursor is page 3.
+  const after = (await t.app.inject({ url: `/api/calls/records?datePreset=last_2_days&limit=10&cursor=${records.meta.nextCursor}`, headers: bearer(admin.token) })).json();
+  const third = (await t.app.inject({ url: '/api/calls/records?datePreset=last_2_days&limit=10&page=3', headers: bearer(admin.token) })).json();
+  expect(after.data.map((c: { id: string }) => c.id)).toEqual(third.data.map((c: { id: string }) => c.id));
 
   const detail = (await t.app.inject({ url: `/api/calls/records/${records.data[0].id}`, headers: bearer(admin.token) })).json().data;
   expect(detail).toMatchObject({ systemCallId: 'smoke-10', status: 'DNC', qc: { disposition: 'DNC', reason: 'because' }, audit: [] });

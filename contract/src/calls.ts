@@ -88,17 +88,36 @@ export interface CallDetail extends CallRecord {
 /** GET /api/calls/records/{id} query: the transcript search whose words to mark. */
 export type CallDetailParams = { q?: string };
 
-export interface RecordsMeta {
+/** What every records answer says besides its rows. */
+export interface RecordsCursorMeta {
+  /** Calls matching the filters, on every page. */
   total: number;
+  limit: number;
+  /**
+   * Where the next page starts (contract/src/records-cursor.ts): pass it back as
+   * `cursor`. Null on the last page, and under any sort but call time, which
+   * pages by offset alone.
+   */
+  nextCursor: string | null;
+}
+
+/** A page asked for by number (`page`). */
+export interface RecordsMeta extends RecordsCursorMeta {
   page: number;
   pages: number;
-  limit: number;
 }
 
 export interface RecordsResponse {
   success: true;
   data: CallRecord[];
   meta: RecordsMeta;
+}
+
+/** A page asked for by `cursor`: it has no number, since calls arriving above it would change it. */
+export interface RecordsCursorResponse {
+  success: true;
+  data: CallRecord[];
+  meta: RecordsCursorMeta;
 }
 
 /**
@@ -133,6 +152,8 @@ export type RepeatParam = (typeof REPEAT_PARAMS)[number];
 
 export type RecordsParams = CallFilterParams & {
   page?: number;
+  /** The page after this place (meta.nextCursor of the page before); not with `page`. */
+  cursor?: string;
   limit?: number;
   sortBy?: string;
   sortDir?: 'asc' | 'desc';

@@ -21,6 +21,7 @@ export * from './payment-validation';
 export * from './permissions';
 export * from './query-timeout';
 export * from './record-columns';
+export * from './records-cursor';
 export * from './recording-links';
 export * from './remotes';
 export * from './saved-view-rules';

@@ -47,6 +47,22 @@ export interface TableProps<Row> {
   emptyText?: ReactNode;
   rowClassName?: (row: Row, index: number) => string | undefined;
   className?: string;
+  /**
+   * Draws only the rows from `start` to `end` (inclusive), with blank space of
+   * the height of the rows above and below, for a list too long to keep
+   * whole in the page (a virtualiser says which: Call Logs' log). Each row
+   * drawn carries `data-index`, its place in `rows`, and `rowRef`.
+   */
+  rowWindow?: RowWindow;
+}
+
+export interface RowWindow {
+  start: number;
+  end: number;
+  /** Height in px of the rows not drawn above `start`, and below `end`. */
+  before: number;
+  after: number;
+  rowRef?: (element: HTMLTableRowElement | null) => void;
 }
 
 const SELECT_COLUMN_WIDTH = 40;
@@ -86,6 +102,24 @@ function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checke
   );
 }
 
+/** The rows to draw, each with its place in `rows`: all of them, or the window's. */
+function drawnRows<Row>(rows: readonly Row[], rowWindow: RowWindow | undefined): Array<[Row, number]> {
+  const start = rowWindow ? Math.max(0, rowWindow.start) : 0;
+  const end = rowWindow ? Math.min(rows.length - 1, rowWindow.end) : rows.length - 1;
+  const drawn: Array<[Row, number]> = [];
+  for (let index = start; index <= end; index += 1) drawn.push([rows[index] as Row, index]);
+  return drawn;
+}
+
+/** The space of rows not drawn: one empty row, hidden from assistive technology, as tall as they are. */
+function BlankRow({ height, columnCount }: { height: number; columnCount: number }) {
+  return (
+    <tr className="cb-table__blank-row" aria-hidden="true" style={{ height }}>
+      <td colSpan={columnCount} />
+    </tr>
+  );
+}
+
 /**
  * A data table: sortable headers (aria-sort), clickable rows, optional row
  * selection, a loading overlay and an empty state. Sorting and selection are
@@ -108,6 +142,7 @@ export function Table<Row>({
   emptyText = 'No data available',
   rowClassName,
   className,
+  rowWindow,
 }: TableProps<Row>) {
   const selected = new Set(selectedKeys);
   const keys = rows.map((row, index) => rowKey(row, index));
@@ -198,6 +233,7 @@ export function Table<Row>({
             </tr>
           </thead>
           <tbody>
+            {rowWindow && rowWindow.before > 0 && rows.length > 0 ? <BlankRow height={rowWindow.before} columnCount={columnCount} /> : null}
             {rows.length === 0 ? (
               <tr className="cb-table__empty-row">
                 <td colSpan={columnCount} className="cb-table__empty">
@@ -205,7 +241,7 @@ export function Table<Row>({
                 </td>
               </tr>
             ) : (
-              rows.map((row, index) => {
+              drawnRows(rows, rowWindow).map(([row, index]) => {
                 const key = keys[index] as string;
                 const isSelected = selected.has(key);
                 const extra = rowClassName?.(row, index);
@@ -214,6 +250,7 @@ export function Table<Row>({
                     key={key}
                     className={[isSelected && 'cb-table__row--selected', extra].filter(Boolean).join(' ') || undefined}
                     {...rowHandlers(row, index)}
+                    {...(rowWindow ? { 'data-index': index, ref: rowWindow.rowRef } : {})}
                   >
                     {selectable ? (
                       <td className="cb-table__select">
@@ -244,6 +281,7 @@ export function Table<Row>({
                 );
               })
             )}
+            {rowWindow && rowWindow.after > 0 && rows.length > 0 ? <BlankRow height={rowWindow.after} columnCount={columnCount} /> : null}
           </tbody>
         </table>
       </div>

@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { SORTABLE_COLUMNS, XLSX_EXPORT_MAX_ROWS } from '@callboard/contract';
+import { SORTABLE_COLUMNS, XLSX_EXPORT_MAX_ROWS, type RecordsResponse } from '@callboard/contract';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
@@ -319,6 +319,15 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
         }
       }
       record('records', 'page 200, this_year', 'ms', ms(await client.timed(options.runs, '/api/calls/records?datePreset=this_year&page=200')), '≤ 15');
+      // Paging by cursor (decision 0030): the same cost 25 rows deep as half a million, where an offset reads every row it skips.
+      // The deep cursors come from one untimed offset page each (200 a page); a smaller --calls run skips the depths it lacks.
+      for (const depth of [25, 100_000, 500_000]) {
+        const start = depth === 25 ? '' : `&limit=200&page=${depth / 200}`;
+        const { meta } = await client.json<RecordsResponse>(`/api/calls/records?datePreset=this_year${start}`);
+        if (meta.nextCursor === null) continue;
+        const summary = await client.timed(options.runs, `/api/calls/records?datePreset=this_year&cursor=${meta.nextCursor}`);
+        record('records', `by cursor ${depth.toLocaleString('en-US')} rows deep, this_year`, 'ms', ms(summary), '≤ 15');
+      }
       for (const column of SORTABLE_COLUMNS) {
         for (const dir of ['asc', 'desc']) {
           const summary = await client.timed(Math.max(5, Math.floor(options.runs / 2)), `/api/calls/records?datePreset=this_year&sortBy=${column}&sortDir=${dir}`);

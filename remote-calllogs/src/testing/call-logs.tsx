@@ -4,18 +4,33 @@
  * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
-import type { CallAuditEntry, CallerCall, CallMatches, CallRecord, ChangeAction, DispositionBody, PublicUser } from '@callboard/contract';
+import {
+  formatRecordsCursor,
+  parseRecordsCursor,
+  type CallAuditEntry,
+  type CallerCall,
+  type CallMatches,
+  type CallRecord,
+  type ChangeAction,
+  type DispositionBody,
+  type PublicUser,
+  type RecordsCursorKey,
+} from '@callboard/contract';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
-import { act } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 import App from '../app';
 import { newestFirst } from '../features/call-log/hooks/merge-calls';
 
 export type { Store } from '@callboard/shared-auth/session';
+
+// A page of the log goes through the fake fetch, the virtualiser and a render of up to a few hundred rows: on a
+// machine shared by many test workers that can take past testing-library's 1 s default for findBy and waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // ---- IntersectionObserver, by hand ----
 
@@ -56,9 +71,60 @@ export function setInView(testId: 'log-top' | 'log-end', isIntersecting: boolean
 beforeEach(() => {
   FakeIntersectionObserver.live.clear();
   globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+  setViewportHeight(TALL_VIEWPORT);
 });
 
+// ---- The viewport ----
+
+/** Tall enough that the log draws every row a test loads (its rows are virtualised: virtual-log-table.tsx). */
+const TALL_VIEWPORT = 100_000;
+
+/**
+ * The window's height, which the log's virtualiser reads. jsdom lays nothing
+ * out and does not scroll: window.scrollTo, which the virtualiser calls to
+ * bring a row into view, moves scrollY here and, as a browser does, tells the
+ * page it scrolled a moment later (scrolledTo waits for that).
+ */
+export function setViewportHeight(height: number) {
+  Object.defineProperty(window, 'innerHeight', { configurable: true, writable: true, value: height });
+  Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
+  // How far the page can scroll, which the virtualiser reads before scrolling: as far as any test needs.
+  Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 1_000_000_000 });
+  window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
+    const top = typeof x === 'number' ? (y ?? 0) : (x.top ?? window.scrollY);
+    if (top === window.scrollY) return;
+    Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: Math.max(0, top) });
+    setTimeout(() => window.dispatchEvent(new Event('scroll')), 0);
+  }) as typeof window.scrollTo;
+}
+
+/** Scrolls the window to `top` and waits until the page has been told. */
+export async function scrolledTo(top: number) {
+  await act(async () => {
+    window.scrollTo(0, top);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+}
+
+/** Waits for scrolls the page asked for itself (a row brought into view) to be told. */
+export async function scrollsSettled() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+}
+
 // ---- Calls ----
+
+/** A call's place as the API's cursor writes it: its time in microseconds and its id. */
+export function cursorOf(call: CallRecord): string {
+  return formatRecordsCursor({ callMicros: String(Date.parse(call.callTimestamp) * 1000), id: call.id });
+}
+
+/** The place a cursor names, as a call at that place (for newestFirst). */
+function placeOf(cursor: string): CallRecord {
+  const key = parseRecordsCursor(cursor) as RecordsCursorKey;
+  return makeCall(0, { id: key.id, callTimestamp: new Date(Number(key.callMicros) / 1000).toISOString() });
+}
 
 const BASE_TIME = Date.parse('2026-03-09T18:00:00.000Z');
 
@@ -195,12 +261,19 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         if (gate) await gate;
         const failed = fail('records');
         if (failed) return failed;
-        const page = Number(url.searchParams.get('page') ?? 1);
         const limit = Number(url.searchParams.get('limit') ?? 25);
         const sorted = [...api.calls].sort(newestFirst);
         const total = sorted.length;
-        const data = sorted.slice((page - 1) * limit, page * limit);
-        return jsonResponse({ success: true, data, meta: { total, page, pages: Math.ceil(total / limit), limit } });
+        const cursor = url.searchParams.get('cursor');
+        // By cursor: the calls after its place (the API's keyset, over these calls' millisecond times).
+        const from = cursor === null ? 0 : sorted.findIndex((call) => newestFirst(placeOf(cursor), call) < 0);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const start = cursor === null ? (page - 1) * limit : from === -1 ? total : from;
+        const data = sorted.slice(start, start + limit);
+        const last = data[data.length - 1];
+        const nextCursor = last && start + limit < total ? cursorOf(last) : null;
+        const meta = cursor === null ? { total, page, pages: Math.ceil(total / limit), limit, nextCursor } : { total, limit, nextCursor };
+        return jsonResponse({ success: true, data, meta });
       }
       const detail = /^\/api\/calls\/records\/(\d+)$/.exec(url.pathname);
       if (detail) {

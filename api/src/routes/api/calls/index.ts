@@ -3,7 +3,10 @@ import {
   DISPOSITIONS,
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
+  RECORDS_CURSOR_FIELD,
+  RECORDS_CURSOR_MESSAGES,
   SORTABLE_COLUMNS,
+  parseRecordsCursor,
   type BulkUpdateBody,
   type BulkUpdateResult,
   type CallChangeResult,
@@ -12,6 +15,7 @@ import {
   type DispositionBody,
   type FieldError,
   type UndoResult,
+  type RecordsCursorKey,
   type RecordsParams,
   type SortColumn,
 } from '@callboard/contract';
@@ -55,6 +59,16 @@ const cleanDisposition = (body: DispositionBody): DispositionChange => ({
   reason: cleanText(body.reason),
 });
 
+/** The place a records request pages from, if it gave a cursor; a bad one, or one beside `page` or another sort, is a 400. */
+function recordsCursor(query: RecordsParams & { sortBy: SortColumn }): RecordsCursorKey | undefined {
+  if (query.cursor === undefined) return undefined;
+  const key = parseRecordsCursor(query.cursor);
+  if ('field' in key) throw validationFailed([key]);
+  if (query.page !== undefined) throw validationFailed([{ field: RECORDS_CURSOR_FIELD, message: RECORDS_CURSOR_MESSAGES.withPage }]);
+  if (query.sortBy !== 'callTimestamp') throw validationFailed([{ field: RECORDS_CURSOR_FIELD, message: RECORDS_CURSOR_MESSAGES.unsortable }]);
+  return key;
+}
+
 export default async function callRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.authenticate);
 
@@ -64,18 +78,20 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
   const withRecordingLink = <T extends CallRecord>(call: T): T =>
     call.recordingUrl === null ? call : { ...call, recordingUrl: fastify.recordingLinks.link(call.recordingUrl) };
 
-  fastify.get<{ Querystring: RecordsParams & { page: number; limit: number; sortBy: SortColumn; sortDir: 'asc' | 'desc' } }>(
+  fastify.get<{ Querystring: RecordsParams & { limit: number; sortBy: SortColumn; sortDir: 'asc' | 'desc' } }>(
     '/records',
     {
       schema: {
         tags: ['calls'],
-        summary: 'A page of call records with the exact total for the same filters',
+        summary: 'A page of call records (by number, or by time after a cursor) with the exact total for the same filters',
         security: bearer,
         querystring: {
           type: 'object',
           properties: {
             ...callFilterQuerySchema,
-            page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+            // No default: a page number beside a cursor is refused, and only a number given can be told apart.
+            page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+            cursor: { type: 'string', maxLength: 64 },
             limit: { type: 'integer', minimum: 1, maximum: RECORDS_MAX_LIMIT, default: RECORDS_DEFAULT_LIMIT },
             sortBy: { type: 'string', enum: SORTABLE_COLUMNS, default: 'callTimestamp' },
             sortDir: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
@@ -84,12 +100,18 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const { page, limit, sortBy, sortDir } = request.query;
-      const { records, total } = await fastify.sharedRead(request, () =>
-        findRecordsPage(fastify.db, parseCallFilter(request.query), { sortBy, sortDir, limit, offset: (page - 1) * limit }),
+      const { limit, sortBy, sortDir } = request.query;
+      const after = recordsCursor(request.query);
+      const page = request.query.page ?? 1;
+      const filter = parseCallFilter(request.query);
+      const { records, total, nextCursor } = await fastify.sharedRead(request, () =>
+        findRecordsPage(fastify.db, filter, { sortBy, sortDir, limit, offset: after ? 0 : (page - 1) * limit, after }),
       );
       // The page may be shared with identical requests (sharedRead): each answer signs its own copy.
-      return { success: true, data: records.map(withRecordingLink), meta: { total, page, pages: Math.ceil(total / limit), limit } };
+      const data = records.map(withRecordingLink);
+      // A page after a cursor has no number: calls arriving above it would change it.
+      if (after) return { success: true, data, meta: { total, limit, nextCursor } };
+      return { success: true, data, meta: { total, page, pages: Math.ceil(total / limit), limit, nextCursor } };
     },
   );
 

@@ -4,7 +4,15 @@
  * Money, statuses and the audit come as the contract describes them; nothing
  * here reshapes the answers.
  */
-import { API_PATHS, type ApiSuccess, type BulkUpdateBody, type BulkUpdateResult, type RecordsResponse } from '@callboard/contract';
+import {
+  API_PATHS,
+  type ApiSuccess,
+  type BulkUpdateBody,
+  type BulkUpdateResult,
+  type CallRecord,
+  type RecordsCursorMeta,
+  type RecordsCursorResponse,
+} from '@callboard/contract';
 import type { BoundApiFetch } from '@callboard/shared-auth/use-session';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 
@@ -16,23 +24,36 @@ import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 export const LOG_PAGE_SIZE = 50;
 
 /**
- * The query for one page of the log. The log is always newest first whatever
- * the records view's sort is: it is a feed, and "new calls on top" only makes
- * sense in that order.
+ * Where a page of the log starts: the first page (the newest calls), or the
+ * place after which a page goes on (a cursor from the page above it).
  */
-export function logPageQuery(filters: FilterQuery, page: number): FilterQuery {
-  return { ...filters, page, limit: LOG_PAGE_SIZE, sortBy: 'callTimestamp', sortDir: 'desc' };
+export interface LogPageStart {
+  cursor: string | null;
 }
 
-/** One answer of the records endpoint, stamped with when it arrived so the freshest copy of a call wins. */
-export interface LogPage extends RecordsResponse {
+/**
+ * The query for one page of the log. The log is always newest first whatever
+ * the records view's sort is: it is a feed, and "new calls on top" only makes
+ * sense in that order. Below the first page it pages by cursor
+ * (contract/src/records-cursor.ts): calls arriving above never shift it.
+ */
+export function logPageQuery(filters: FilterQuery, start: LogPageStart, limit = LOG_PAGE_SIZE): FilterQuery {
+  const position = start.cursor === null ? { page: 1 } : { cursor: start.cursor };
+  return { ...filters, ...position, limit, sortBy: 'callTimestamp', sortDir: 'desc' };
+}
+
+/** One answer of the records endpoint, with where it started and when it arrived (the freshest copy of a call wins). */
+export interface LogPage {
+  /** The cursor it was asked with; null for the first page. */
+  cursor: string | null;
+  data: CallRecord[];
+  meta: RecordsCursorMeta;
   receivedAt: number;
 }
 
-/** Strips undefined values: the client's QueryParams type does not take them. */
-export async function fetchLogPage(apiFetch: BoundApiFetch, filters: FilterQuery, page: number): Promise<LogPage> {
-  const answer = await apiFetch<RecordsResponse>(API_PATHS.records, { query: logPageQuery(filters, page) });
-  return { ...answer, receivedAt: Date.now() };
+export async function fetchLogPage(apiFetch: BoundApiFetch, filters: FilterQuery, start: LogPageStart, limit = LOG_PAGE_SIZE): Promise<LogPage> {
+  const answer = await apiFetch<RecordsCursorResponse>(API_PATHS.records, { query: logPageQuery(filters, start, limit) });
+  return { cursor: start.cursor, data: answer.data, meta: answer.meta, receivedAt: Date.now() };
 }
 
 export type BulkUpdateResponse = ApiSuccess<BulkUpdateResult>;

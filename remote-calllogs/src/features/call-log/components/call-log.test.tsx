@@ -1,6 +1,6 @@
 import { updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { fakeCallsApi, makeCall, makeCalls, renderCallLogs, setInView } from '../../../testing/call-logs';
+import { cursorOf, fakeCallsApi, makeCall, makeCalls, renderCallLogs, setInView } from '../../../testing/call-logs';
 import { LOG_PAGE_SIZE } from '../api/calls-api';
 
 const table = () => screen.getByRole('table', { name: 'Call log' });
@@ -11,6 +11,8 @@ const callers = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
 const callerOf = (id: number) => makeCall(id).callerId;
+/** The rows' call ids, top to bottom, read straight off their checkboxes (quicker than by role, for long lists). */
+const shownIds = () => [...table().querySelectorAll('input[data-call-id]')].map((input) => input.getAttribute('data-call-id'));
 
 test('shows the calls newest first with every column, and how many are loaded', async () => {
   const api = fakeCallsApi([
@@ -80,14 +82,18 @@ test('asks for the top bar’s filters, newest first, whatever the records view 
   });
 });
 
-test('scrolling to the end appends the next page; page 1 of new filters replaces the list', async () => {
+// Two lists of rows and a filter change, each through the virtualiser: past 30 s on a machine shared by many test workers.
+test('scrolling to the end appends the page after the last row, by its cursor; page 1 of new filters replaces the list', async () => {
   const api = fakeCallsApi(makeCalls(1, LOG_PAGE_SIZE + 10));
   const { store, recordsRequests } = renderCallLogs({ api });
   await screen.findByText(`${LOG_PAGE_SIZE} of ${LOG_PAGE_SIZE + 10} calls loaded`);
 
   setInView('log-end', true);
   await screen.findByText(`${LOG_PAGE_SIZE + 10} of ${LOG_PAGE_SIZE + 10} calls loaded`);
-  expect(recordsRequests().map((url) => url.searchParams.get('page'))).toEqual(['1', '2']);
+  expect(recordsRequests().map((url) => [url.searchParams.get('page'), url.searchParams.get('cursor')])).toEqual([
+    ['1', null],
+    [null, cursorOf(makeCall(11))],
+  ]);
   expect(callers()[0]).toBe(callerOf(LOG_PAGE_SIZE + 10));
   expect(callers().at(-1)).toBe(callerOf(1));
   expect(screen.getByText('That’s every call for these filters.')).toBeInTheDocument();
@@ -102,14 +108,14 @@ test('scrolling to the end appends the next page; page 1 of new filters replaces
   expect(callers()).toEqual([callerOf(502), callerOf(501), callerOf(500)]);
   expect(recordsRequests().at(-1)!.searchParams.get('datePreset')).toBe('yesterday');
   expect(recordsRequests().at(-1)!.searchParams.get('page')).toBe('1');
-});
+}, 60_000);
 
 test('calls that arrive between two pages are not shown twice', async () => {
   const api = fakeCallsApi(makeCalls(1, LOG_PAGE_SIZE + 5));
   renderCallLogs({ api });
   await screen.findByText(`${LOG_PAGE_SIZE} of ${LOG_PAGE_SIZE + 5} calls loaded`);
 
-  // Three new calls push everything down: page 2 now starts with the last three of page 1.
+  // Three new calls arrive above the rows: page 2 still starts after page 1's last row (by its cursor), not three rows back.
   api.calls.push(...makeCalls(1000, 1002));
   setInView('log-end', true);
   await screen.findByText(`${LOG_PAGE_SIZE + 5} of ${LOG_PAGE_SIZE + 8} calls loaded`);
@@ -201,17 +207,41 @@ test('scrolling back to the top takes the waiting calls in', async () => {
   expect(screen.queryByRole('button', { name: /new call/ })).not.toBeInTheDocument();
 });
 
-test('more new calls than a poll holds: the marker says so and the log starts over from page 1', async () => {
+test('more new calls than a poll holds: the marker says so, and the stretch below the poll is read down by cursor to the rows shown', async () => {
   const api = fakeCallsApi(makeCalls(1, 3));
-  const { user } = renderCallLogs({ api, pollEveryMs: 40 });
+  const { user, recordsRequests } = renderCallLogs({ api, pollEveryMs: 40 });
   await screen.findByText('3 of 3 calls loaded');
   setInView('log-top', false);
 
   api.calls.push(...makeCalls(100, 100 + LOG_PAGE_SIZE));
   await user.click(await screen.findByRole('button', { name: `${LOG_PAGE_SIZE}+ new calls` }));
-  await screen.findByText(`${LOG_PAGE_SIZE} of ${LOG_PAGE_SIZE + 4} calls loaded`);
-  expect(callers()[0]).toBe(callerOf(100 + LOG_PAGE_SIZE));
+  // Every call, once: the poll's 50, the one below them read by cursor, and the three shown before.
+  await screen.findByText(`${LOG_PAGE_SIZE + 4} of ${LOG_PAGE_SIZE + 4} calls loaded`);
+  expect(shownIds()).toEqual([...makeCalls(1, 3), ...makeCalls(100, 100 + LOG_PAGE_SIZE)].reverse().map((call) => call.id));
+  expect(recordsRequests().some((url) => url.searchParams.get('cursor') === cursorOf(makeCall(101)))).toBe(true);
 });
+
+test('while live, a burst of more calls than a page holds goes in on top with none skipped, and paging on below shows none twice', async () => {
+  const api = fakeCallsApi(makeCalls(1, LOG_PAGE_SIZE + 20));
+  const { announceChange, recordsRequests } = renderCallLogs({ api, live: true });
+  await screen.findByText(`${LOG_PAGE_SIZE} of ${LOG_PAGE_SIZE + 20} calls loaded`);
+
+  const burst = makeCalls(1000, 1000 + LOG_PAGE_SIZE + 10);
+  api.calls.push(...burst);
+  announceChange(burst.length);
+  const all = [...makeCalls(1, LOG_PAGE_SIZE + 20), ...burst].reverse().map((call) => call.id);
+  // The poll (1060 … 1011) shares nothing with the rows (70 … 21): read down by cursor from 1011 until the rows are reached.
+  await screen.findByText(`${all.length} of ${all.length} calls loaded`);
+  expect(shownIds()).toEqual(all);
+
+  const asked = recordsRequests().length;
+  setInView('log-end', true);
+  await waitFor(() => expect(recordsRequests().length).toBe(asked + 1));
+  // Paging on goes from the first page's own cursor, unmoved by the arrivals above it.
+  expect(recordsRequests().at(-1)!.searchParams.get('cursor')).toBe(cursorOf(makeCall(21)));
+  await screen.findByText('That’s every call for these filters.');
+  expect(shownIds()).toEqual(all);
+}, 90_000);
 
 test('with Auto Refresh off nothing polls', async () => {
   const api = fakeCallsApi(makeCalls(1, 2));

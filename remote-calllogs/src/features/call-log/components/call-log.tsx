@@ -3,7 +3,6 @@ import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
-import { Table } from '@callboard/shared-ui/table';
 import { useCallChange, useMayChangeCalls } from '@callboard/shared-ui/use-call-change';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
@@ -17,12 +16,14 @@ import { useOpenCall } from '../hooks/use-open-call';
 import { callLogColumns } from './call-log-columns';
 import { LogHeader } from './log-header';
 import { NewCallsMarker } from './new-calls-marker';
+import { VirtualLogTable } from './virtual-log-table';
 import './call-log.css';
 
 /**
  * The live call log for one set of filters (the page remounts it when they
- * change): header, rows with infinite scroll, the new-calls marker, the bulk
- * bar while calls are selected, and the detail panel.
+ * change): header, rows with infinite scroll (only those in view are drawn:
+ * virtual-log-table.tsx), the new-calls marker, the bulk bar while calls are
+ * selected, and the detail panel.
  */
 export function CallLog({ filters }: { filters: FilterQuery }) {
   const { ref: topRef, inView: atTop } = useInView<HTMLDivElement>({ initial: true });
@@ -141,6 +142,8 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       .join(' ');
 
   const openRow = openId === null ? undefined : rows.find((row) => row.id === openId);
+  const focusAt = focusedId === null ? -1 : ids.indexOf(focusedId);
+  const focusIndex = focusAt === -1 ? null : focusAt;
 
   return (
     <section ref={pageRef} className={openId === null ? 'cb-page calllogs' : 'cb-page calllogs calllogs--with-panel'} aria-labelledby="calllogs-title">
@@ -161,7 +164,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       ) : (
         <div className="calllogs__list" ref={tableRef}>
           <NewCallsMarker count={log.newCount} orMore={log.newCountIsFloor} onShow={showNewCalls} />
-          <Table
+          <VirtualLogTable
             label="Call log"
             className="calllogs__table"
             columns={columns}
@@ -171,6 +174,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
             rowClassName={rowClassName}
             loading={log.isReloading}
             loadingText="Refreshing..."
+            focusIndex={focusIndex}
           />
           <div ref={end.ref} className="calllogs__end-sentinel" data-testid="log-end" aria-hidden="true" />
         </div>

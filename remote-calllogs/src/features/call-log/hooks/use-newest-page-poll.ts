@@ -27,7 +27,7 @@ export function useNewestPagePoll(filters: FilterQuery): LogPage | undefined {
   const { refreshInterval, dedupingInterval } = usePollOptions();
   const { data, mutate } = useSWR(
     live || refreshInterval > 0 ? ([POLL_KEY, filters] as const) : null,
-    ([, query]) => fetchLogPage(apiFetch, query, 1),
+    ([, query]) => fetchLogPage(apiFetch, query, { cursor: null }),
     {
       refreshInterval,
       dedupingInterval,
