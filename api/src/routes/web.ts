@@ -8,10 +8,10 @@ import {
   frontEndFolders,
   isPublishedFile,
   NOT_BUILT_MESSAGE,
-  REMOTE_NAMES,
   remoteEntries,
   type RemoteUrls,
 } from '../domain/web/front-end';
+import { remoteFileOptions } from '../http/remote-files';
 
 export interface WebRouteOptions {
   /** The folder holding `shell/dist` and `remote-*\/dist`. */
@@ -51,23 +51,8 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
       reply.header('cache-control', cacheControlFor(filePath));
     },
   });
-  for (const name of REMOTE_NAMES) {
-    // Looked up per request (not listed at start), so a rebuilt remote is served without a restart.
-    await fastify.register(fastifyStatic, {
-      root: folders.remotes[name],
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      wildcard: true,
-      preCompressed: true,
-      cacheControl: false,
-      suppressWarning: true,
-      // A source map answers 404, as if the build had none.
-      allowedPath: isPublishedFile,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', cacheControlFor(filePath));
-        reply.header('access-control-allow-origin', '*');
-      },
-    });
+  for (const [name, folder] of Object.entries(folders.remotes)) {
+    await fastify.register(fastifyStatic, remoteFileOptions(folder, `/remotes/${name}/`));
   }
 
   fastify.get(
