@@ -7,6 +7,10 @@
  * - `publicPath: 'auto'`, so a remote's chunks load from wherever its entry was
  *   served (`/remotes/<name>/` in production, its own dev server in development);
  * - `runtimeChunk: false`, so the remote entry carries its own webpack runtime;
+ * - one federation runtime on the page (docs/decisions/0028-one-federation-runtime.md): the shell
+ *   provides `@module-federation/runtime-core` (`provideExternalRuntime`) and every remote reads it
+ *   (`externalRuntime`) instead of carrying a copy; a remote's own standalone page gets it from
+ *   StandaloneRuntimePlugin;
  * - a 120 s chunk timeout, so a remote on a slow link still loads; the remote entry's own timeout is
  *   raised by the shell's runtime plugin;
  * - shared singletons with an exact `requiredVersion`, and the `react/`,
@@ -25,9 +29,20 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BudgetPlugin } = require('./budget-plugin');
+const { StandaloneRuntimePlugin } = require('./standalone-runtime-plugin');
+const { SingleShareRuntimePlugin } = require('./single-share-runtime-plugin');
+const { refreshPlugin, refreshTransformers } = require('./fast-refresh');
 const registry = require('../../contract/src/remotes.json');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * A remote's chunks, kept few and short-named: `remoteEntry.js` lists, for each shared module, the
+ * chunks its fallback needs, so each extra chunk costs bytes of the 10 KB entry. A remote's
+ * fallbacks are rarely fetched (the shell provides the shared modules first), so common code is not
+ * split out of them into chunks of its own; ids are short numbers.
+ */
+const REMOTE_CHUNKS = { chunkIds: 'natural', splitChunks: { cacheGroups: { default: false, defaultVendors: false } } };
 
 /** The package's entry in the front-end registry (contract/src/remotes.json): its federation name and dev port. */
 function registryEntry(packageDir) {
@@ -100,10 +115,17 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const production = mode === 'production';
     const apiTarget = process.env.CALLBOARD_DEV_API ?? 'http://127.0.0.1:8080';
+    // A remote's chunks are named by the build's hash, not each one's own: remoteEntry.js then needs no
+    // table of a hash per chunk (1.4 KB gzip of Reporting's 10 KB entry). A new build renames all of
+    // a remote's chunks, which are small; the shell keeps one hash per file for the shared libraries.
+    const chunkHash = exposes ? '[fullhash:10]' : '[contenthash:10]';
     return {
       mode,
       context: packageDir,
-      entry: './src/index.ts',
+      // A remote's production build is what a host loads: its container alone. Its own page (src/index.ts,
+      // the standalone host) is a development tool, and left out, its shared imports would otherwise be
+      // offered to the share scope by the remote entry too (0.7 KB of Reporting's 10 KB entry).
+      entry: exposes && production ? {} : './src/index.ts',
       // Production maps are written beside the files for whoever debugs a build, with no sourceMappingURL
       // comment pointing browsers at them; the API refuses to serve them (api/src/domain/web/front-end.ts).
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
@@ -111,7 +133,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
         path: path.join(packageDir, 'dist'),
         publicPath: 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? `[name].${chunkHash}.js` : '[name].js',
         uniqueName: federationName(packageDir),
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
         // Write every file, changed or not, so a build is newer than its sources: scripts/build-web.js compares the dates.
@@ -130,7 +152,11 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
             exclude: /node_modules/,
             loader: 'ts-loader',
             // Types are checked once by `tsc` (npm run typecheck); the build only transpiles.
-            options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
+            options: {
+              transpileOnly: true,
+              configFile: path.join(packageDir, 'tsconfig.json'),
+              ...(production ? {} : { getCustomTransformers: refreshTransformers }),
+            },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         ],
@@ -147,22 +173,36 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
           // The types plugin costs seconds per build and would fetch types over the network.
           dts: false,
           manifest: false,
-          // Remotes are plain remoteEntry.js files (no mf-manifest snapshots), and only the shell loads
-          // remotes: leaving that code out of the runtime keeps each remote entry under its 30 KB budget.
-          experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: Boolean(exposes) } },
+          experiments: {
+            // The shell (the one package that exposes nothing) provides the federation runtime to the
+            // page; the remotes use it, so a remote entry is only its own container (≤ 10 KB gzip).
+            provideExternalRuntime: !exposes,
+            externalRuntime: Boolean(exposes),
+            // Remotes are plain remoteEntry.js files (no mf-manifest snapshots), and only the shell loads
+            // remotes: leaving that code out keeps the runtime small (the remotes' copy is only used
+            // on their standalone page).
+            optimization: { disableSnapshot: true, target: 'web', disableRemote: Boolean(exposes) },
+          },
         }),
+        new SingleShareRuntimePlugin(),
+        ...(exposes && !production ? [new StandaloneRuntimePlugin()] : []),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
-          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? `[name].${chunkHash}.css` : '[name].css',
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title: 'Callboard',
-          favicon: path.join(__dirname, 'favicon.svg'),
-          // The shell's page answers every client route (/users, /a/b/c…), so its scripts load from the root;
-          // a remote's standalone page only ever sits in its own folder.
-          publicPath: exposes ? 'auto' : '/',
-        }),
+        ...(exposes && production
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                title: 'Callboard',
+                favicon: path.join(__dirname, 'favicon.svg'),
+                // The shell's page answers every client route (/users, /a/b/c…), so its scripts load from the root;
+                // a remote's standalone page only ever sits in its own folder.
+                publicPath: exposes ? 'auto' : '/',
+              }),
+            ]),
+        ...(production ? [] : [refreshPlugin(federationName(packageDir))]),
         new webpack.DefinePlugin({
           // The API base is a build-time setting, empty (same origin) by default.
           'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
@@ -182,13 +222,17 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
             ]
           : []),
       ],
-      optimization: { runtimeChunk: false },
+      optimization: {
+        runtimeChunk: false,
+        ...(exposes ? REMOTE_CHUNKS : {}),
+      },
       performance: { hints: false },
       devServer: {
         port: devPort,
         host: '127.0.0.1',
         historyApiFallback: true,
-        hot: false,
+        // Hot updates (with React Fast Refresh, ./fast-refresh.js) in development only.
+        hot: !production,
         // The shell fetches remote entries from other dev servers' origins.
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/api', '/recordings', '/remotes.json'], target: apiTarget, changeOrigin: false }],
