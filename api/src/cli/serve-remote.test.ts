@@ -12,8 +12,8 @@ describe('parseServeArguments', () => {
 
   test.each([
     [[], '--port is required'],
-    [['--port', 'abc'], '--port must be a whole number from 0 to 65535 (got "abc")'],
-    [['--port', '70000'], '--port must be a whole number from 0 to 65535 (got "70000")'],
+    [['--port', 'abc'], '--port must be a whole number from 0 to 65,535 (got "abc")'],
+    [['--port', '70000'], '--port must be a whole number from 0 to 65,535 (got "70000")'],
     [['--port', '4003', '--host', ' '], '--host must name an address'],
     [['--port', '4003', '--proxy', 'x'], "Unknown option '--proxy'"],
   ])('%p is refused: %s', (argv, message) => {

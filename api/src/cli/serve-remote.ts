@@ -1,18 +1,18 @@
 /**
  * `npm run serve -w remote-<name> -- --port <p> [--host <address>]`: one remote's build, from an
  * origin of its own, the way a feature team deploys it to a static host or CDN. It serves the
- * remote's `dist/` folder tree with the headers a cross-origin remote needs (http/remote-files.ts)
+ * remote's `dist/` folder tree with the headers a cross-origin remote needs (http/built-files.ts)
  * and nothing else: no API, no proxy. Point the shell at it with
  * `REMOTE_<NAME>_URL=http://<host>:<p>/remoteEntry.js` (README, "Deploying a remote").
  * Exit codes: 0 stopped, 1 failed (not built, port taken), 2 wrong arguments.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { REMOTES, type RemoteInfo } from '@callboard/contract';
-import { remoteFileOptions } from '../http/remote-files';
+import { remoteFileOptions } from '../http/built-files';
+import { readOptions, UsageError, wholeNumber } from './command-line';
 
 const USAGE = `Usage: npm run serve -w remote-<name> -- --port <p> [--host <address>]
 
@@ -20,8 +20,6 @@ const USAGE = `Usage: npm run serve -w remote-<name> -- --port <p> [--host <addr
   --host H      the address to listen on (default 127.0.0.1; 0.0.0.0 for all)
 
 Serves the remote's dist/ folder (build it first: npm run build -w remote-<name>).`;
-
-class UsageError extends Error {}
 
 /**
  * Where the remote's entry is, as a path on this server: the one line that knows how a build is laid
@@ -38,22 +36,10 @@ export interface ServeArguments {
 
 /** Reads the command line; throws UsageError naming the first wrong argument. */
 export function parseServeArguments(argv: string[]): ServeArguments | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = readOptions(argv, { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) return 'help';
-  const rawPort = values.port;
-  if (typeof rawPort !== 'string') throw new UsageError('--port is required');
-  const port = Number(rawPort);
-  if (!/^\d+$/.test(rawPort.trim()) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${rawPort}")`);
+  if (typeof values.port !== 'string') throw new UsageError('--port is required');
+  const port = wholeNumber('port', values.port, 0, 0, 65535);
   const host = typeof values.host === 'string' ? values.host.trim() : '127.0.0.1';
   if (host === '') throw new UsageError('--host must name an address');
   return { port, host };

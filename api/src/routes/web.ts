@@ -4,14 +4,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  cacheControlFor,
   frontEndFolders,
-  isPublishedFile,
   NOT_BUILT_MESSAGE,
   remoteEntries,
   type RemoteUrls,
 } from '../domain/web/front-end';
-import { remoteFileOptions } from '../http/remote-files';
+import { builtFileOptions, remoteFileOptions } from '../http/built-files';
 
 export interface WebRouteOptions {
   /** The folder holding `shell/dist` and `remote-*\/dist`. */
@@ -38,19 +36,7 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
   }
 
   // The shell's files go through the fallback route below, so this one only lends `reply.sendFile`.
-  await fastify.register(fastifyStatic, {
-    root: folders.shell,
-    serve: false,
-    // The build writes .br and .gz beside each script and stylesheet; they are sent when the browser accepts them.
-    preCompressed: true,
-    cacheControl: false,
-    suppressWarning: true,
-    // reply.sendFile asks this too: a source map answers 404, as if the build had none.
-    allowedPath: isPublishedFile,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', cacheControlFor(filePath));
-    },
-  });
+  await fastify.register(fastifyStatic, { ...builtFileOptions(folders.shell), serve: false });
   for (const [name, folder] of Object.entries(folders.remotes)) {
     await fastify.register(fastifyStatic, remoteFileOptions(folder, `/remotes/${name}/`));
   }
