@@ -3,13 +3,14 @@
  * federation runtime (the shell provides it, the remotes read it), and React Fast Refresh in the dev
  * servers only. The builds themselves are checked by their budgets and the e2e suites.
  */
-/* eslint-disable @typescript-eslint/no-require-imports */
-const path = require('node:path') as typeof import('node:path');
+import path from 'node:path';
 
-type Plugin = { constructor: { name: string }; _options?: { experiments?: Record<string, unknown> }; options?: { library?: string } };
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+type WebpackPlugin = { constructor: { name: string }; _options?: { experiments?: Record<string, unknown> }; options?: { library?: string } };
 interface Config {
   entry: unknown;
-  plugins: Plugin[];
+  plugins: WebpackPlugin[];
   module: { rules: { loader?: string; options?: { getCustomTransformers?: unknown } }[] };
   devServer: { hot: boolean };
 }
