@@ -3,5 +3,5 @@ const { createFederatedConfig } = require('../scripts/webpack/create-federated-c
 module.exports = createFederatedConfig({
   packageDir: __dirname,
   exposes: { './App': './src/app.tsx' },
-  budget: { remoteEntryGzipKb: 30, forbidden: ['xlsx', 'exceljs', 'papaparse'], onlyThrough: { 'react-router-dom': 'shared-router', 'react-router': 'shared-router' } },
+  budget: { remoteEntryGzipKb: 10, forbidden: ['xlsx', 'exceljs', 'papaparse'], onlyThrough: { 'react-router-dom': 'shared-router', 'react-router': 'shared-router' } },
 });

@@ -5,6 +5,11 @@
  * (contract/src/remotes.json). The API's /remotes.json points the shell at the
  * remotes' dev servers, and each dev server proxies /api to the API.
  * Open http://127.0.0.1:3000. Ctrl-C stops everything.
+ *
+ * Edits take effect by themselves: the dev servers apply React Fast Refresh
+ * (scripts/webpack/fast-refresh.js), and the API is recompiled by `tsc -b --watch`
+ * and restarted by `node --watch`, which follows the very modules the server
+ * loaded (api/dist, contract/dist): built into Node, no watcher to configure.
  */
 const { spawn, execFileSync } = require('node:child_process');
 const path = require('node:path');
@@ -35,7 +40,8 @@ function run(name, args, options) {
 const remoteUrls = Object.fromEntries(
   registry.remotes.map(({ name, devPort }) => [`REMOTE_${name.toUpperCase()}_URL`, `http://127.0.0.1:${devPort}/mf-manifest.json`]),
 );
-run('api', [path.join(root, 'api/dist/server.js')], { cwd: root, env: { ...process.env, PORT: API_PORT, ...remoteUrls } });
+run('tsc', [tsc, '-b', path.join(root, 'api'), path.join(root, 'contract'), '--watch', '--preserveWatchOutput'], { cwd: root });
+run('api', ['--watch', path.join(root, 'api/dist/server.js')], { cwd: root, env: { ...process.env, PORT: API_PORT, ...remoteUrls } });
 for (const { folder: dir, devPort: port } of [registry.host, ...registry.remotes]) {
   run(dir, [webpackCli, 'serve', '--mode', 'development', '--port', String(port)], {
     cwd: path.join(root, dir),

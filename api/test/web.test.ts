@@ -205,13 +205,6 @@ describe('the remotes', () => {
     expect(old.body).toContain('a chunk only the old build has');
   });
 
-  test('/remotes/<name>/ is the current build on its own (its standalone page)', async () => {
-    const response = await t.app.inject(`/remotes/users/`);
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(`/remotes/users/${CURRENT_BUILD}/`);
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
-
   test('nothing outside a kept build is served: the pointer, a build being written, a stray file, a made-up build', async () => {
     for (const url of [
       '/remotes/users/current.json',
@@ -281,7 +274,6 @@ describe('the remotes', () => {
     try {
       writeFileSync(pointer, JSON.stringify({ build: next }));
       expect((await t.app.inject('/remotes.json')).json().remote_users).toBe(`/remotes/users/${next}/mf-manifest.json`);
-      expect((await t.app.inject('/remotes/users/')).headers.location).toBe(`/remotes/users/${next}/`);
       // The builds before it are still served to the tabs that loaded them.
       expect((await t.app.inject(`/remotes/users/${CURRENT_BUILD}/remoteEntry.js`)).statusCode).toBe(200);
     } finally {

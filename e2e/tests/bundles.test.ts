@@ -43,7 +43,7 @@ test('the JS downloaded to show /login stays within 160 KB compressed, and no re
   await page.close();
 });
 
-test('react, react-dom, the router, jotai, swr, the toaster and our shared packages exist once at run time', async () => {
+test('react, react-dom, the router, jotai, swr, the toaster, our shared packages and the federation runtime exist once at run time', async () => {
   const page = await browser.newPage({ baseURL: system.url });
   await page.goto('/login');
   await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
@@ -67,10 +67,19 @@ test('react, react-dom, the router, jotai, swr, the toaster and our shared packa
         }
       }
     }
-    return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), found };
+    // One federation runtime (decision 0028): the shell put its runtime-core on the page, and every
+    // instance, the remotes' included, was made by that one (a remote with its own copy would not be).
+    const runtime = window as unknown as { _FEDERATION_RUNTIME_CORE?: { ModuleFederation: new (...args: never[]) => unknown }; _FEDERATION_RUNTIME_CORE_FROM?: { name: string } };
+    const madeByTheOneRuntime = federation.__INSTANCES__
+      .filter((instance) => runtime._FEDERATION_RUNTIME_CORE && instance instanceof runtime._FEDERATION_RUNTIME_CORE.ModuleFederation)
+      .map((instance) => instance.name)
+      .sort();
+    return { instances: federation.__INSTANCES__.map((i) => i.name).sort(), found, runtimeFrom: runtime._FEDERATION_RUNTIME_CORE_FROM?.name, madeByTheOneRuntime };
   });
 
   expect(providers.instances).toEqual([FRONT_END_HOST, ...REMOTES].map((app) => app.federationName).sort());
+  expect(providers.runtimeFrom).toBe(FRONT_END_HOST.federationName);
+  expect(providers.madeByTheOneRuntime).toEqual(providers.instances);
   for (const name of ['react', 'react-dom', '@callboard/shared-router', 'jotai', 'swr', 'react-hot-toast', '@callboard/contract', '@callboard/shared-auth/session', '@callboard/shared-ui/ui-atoms']) {
     expect([name, [...new Set(providers.found[name])]]).toEqual([name, [expect.stringMatching(/^shell@/)]]);
   }

@@ -7,6 +7,10 @@
  * - `publicPath: 'auto'`, so a remote's chunks load from wherever its entry was
  *   served (`/remotes/<name>/` in production, its own dev server in development);
  * - `runtimeChunk: false`, so the remote entry carries its own webpack runtime;
+ * - one federation runtime on the page (docs/decisions/0028-one-federation-runtime.md): the shell
+ *   provides `@module-federation/runtime-core` (`provideExternalRuntime`) and every remote reads it
+ *   (`externalRuntime`) instead of carrying a copy; a remote's own standalone page gets it from
+ *   StandaloneRuntimePlugin;
  * - a 120 s chunk timeout, so a remote on a slow link still loads; the remote entry's own timeout is
  *   raised by the shell's runtime plugin;
  * - shared singletons with an exact `requiredVersion`, and the `react/`,
@@ -32,9 +36,20 @@ const { BudgetPlugin } = require('./budget-plugin');
 const { RemoteBuildPlugin } = require('./remote-build-plugin');
 const { newStagingDir } = require('../remote-builds');
 const { FirstScreenPlugin } = require('./first-screen-plugin');
+const { StandaloneRuntimePlugin } = require('./standalone-runtime-plugin');
+const { SingleShareRuntimePlugin } = require('./single-share-runtime-plugin');
+const { refreshPlugin, refreshTransformers } = require('./fast-refresh');
 const registry = require('../../contract/src/remotes.json');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * A remote's chunks, kept few and short-named: `remoteEntry.js` lists, for each shared module, the
+ * chunks its fallback needs, so each extra chunk costs bytes of the 10 KB entry. A remote's
+ * fallbacks are rarely fetched (the shell provides the shared modules first), so common code is not
+ * split out of them into chunks of its own; ids are short numbers.
+ */
+const REMOTE_CHUNKS = { chunkIds: 'natural', splitChunks: { cacheGroups: { default: false, defaultVendors: false } } };
 
 /** The package's entry in the front-end registry (contract/src/remotes.json): its federation name and dev port. */
 function registryEntry(packageDir) {
@@ -107,13 +122,16 @@ function packageVersion(packageDir) {
   return JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
 }
 
-/** TypeScript and TSX, transpiled only: types are checked once by `tsc` (npm run typecheck). */
-function typescriptRule(packageDir) {
+/**
+ * TypeScript and TSX, transpiled only: types are checked once by `tsc` (npm run typecheck).
+ * `getCustomTransformers` adds React Fast Refresh's transform in development (fast-refresh.js).
+ */
+function typescriptRule(packageDir, getCustomTransformers) {
   return {
     test: /\.tsx?$/,
     exclude: /node_modules/,
     loader: 'ts-loader',
-    options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
+    options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json'), ...(getCustomTransformers ? { getCustomTransformers } : {}) },
   };
 }
 
@@ -158,10 +176,17 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
     const distDir = path.join(packageDir, 'dist');
     // A remote's production build is written aside and moved into dist/<version>-<hash>/ when complete.
     const remoteBuild = production && exposes ? { distDir, stagingDir: newStagingDir(distDir), version: packageVersion(packageDir) } : undefined;
+    // A remote's chunks are named by the build's hash, not each one's own: remoteEntry.js then needs no
+    // table of a hash per chunk (1.4 KB gzip of Reporting's 10 KB entry). A new build renames all of
+    // a remote's chunks, which are small; the shell keeps one hash per file for the shared libraries.
+    const chunkHash = exposes ? '[fullhash:10]' : '[contenthash:10]';
     return {
       mode,
       context: packageDir,
-      entry: './src/index.ts',
+      // A remote's production build is what a host loads: its container alone. Its own page (src/index.ts,
+      // the standalone host) is a development tool, and left out, its shared imports would otherwise be
+      // offered to the share scope by the remote entry too (0.7 KB of Reporting's 10 KB entry).
+      entry: exposes && production ? {} : './src/index.ts',
       // Production maps are written beside the files for whoever debugs a build, with no sourceMappingURL
       // comment pointing browsers at them; the API refuses to serve them (api/src/domain/web/front-end.ts).
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
@@ -169,7 +194,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
         path: remoteBuild ? remoteBuild.stagingDir : distDir,
         publicPath: 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? `[name].${chunkHash}.js` : '[name].js',
         uniqueName: federationName(packageDir),
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
         // Write every file, changed or not, so a build is newer than its sources: scripts/build-web.js compares the dates.
@@ -182,7 +207,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
         alias: production ? productionAliases(packageDir) : {},
       },
       module: {
-        rules: [typescriptRule(packageDir), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }],
+        rules: [typescriptRule(packageDir, production ? undefined : refreshTransformers), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }],
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -197,24 +222,37 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
           dts: false,
           // A remote's manifest names its entry, its exposes and every shared module with the version it needs.
           manifest: Boolean(exposes),
-          // The shell reads a remote's manifest itself, after sign-in (shell/src/federation/remote-manifest.ts),
-          // and gives the runtime the entry it names: the runtime's own manifest code ("snapshot") would
-          // put 4–5 KB gzip in front of /login. Only the shell loads remotes: leaving that code out of the
-          // remotes' runtime keeps each remote entry under its 30 KB budget.
-          experiments: { optimization: { disableSnapshot: true, target: 'web', disableRemote: Boolean(exposes) } },
+          experiments: {
+            // The shell (the one package that exposes nothing) provides the federation runtime to the
+            // page; the remotes use it, so a remote entry is only its own container (≤ 10 KB gzip).
+            provideExternalRuntime: !exposes,
+            externalRuntime: Boolean(exposes),
+            // The shell reads a remote's manifest itself, when its area opens (shell/src/federation/remote-manifest.ts),
+            // and gives the runtime the entry it names: the runtime's own manifest code ("snapshot") would
+            // put 4–5 KB gzip in front of /login. Only the shell loads remotes, so the remotes' runtime (used
+            // only on their standalone dev page) leaves that code out too.
+            optimization: { disableSnapshot: true, target: 'web', disableRemote: Boolean(exposes) },
+          },
         }),
+        new SingleShareRuntimePlugin(),
+        ...(exposes && !production ? [new StandaloneRuntimePlugin()] : []),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
-          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? `[name].${chunkHash}.css` : '[name].css',
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title: 'Callboard',
-          favicon: path.join(__dirname, 'favicon.svg'),
-          // The shell's page answers every client route (/users, /a/b/c…), so its scripts load from the root;
-          // a remote's standalone page only ever sits in its own folder.
-          publicPath: exposes ? 'auto' : '/',
-        }),
+        ...(exposes && production
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                title: 'Callboard',
+                favicon: path.join(__dirname, 'favicon.svg'),
+                // The shell's page answers every client route (/users, /a/b/c…), so its scripts load from the root;
+                // a remote's standalone page only ever sits in its own folder.
+                publicPath: exposes ? 'auto' : '/',
+              }),
+            ]),
+        ...(production ? [] : [refreshPlugin(federationName(packageDir))]),
         new webpack.DefinePlugin({
           // The API base is a build-time setting, empty (same origin) by default.
           'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
@@ -236,13 +274,17 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
             ]
           : []),
       ],
-      optimization: { runtimeChunk: false },
+      optimization: {
+        runtimeChunk: false,
+        ...(exposes ? REMOTE_CHUNKS : {}),
+      },
       performance: { hints: false },
       devServer: {
         port: devPort,
         host: '127.0.0.1',
         historyApiFallback: true,
-        hot: false,
+        // Hot updates (with React Fast Refresh, ./fast-refresh.js) in development only.
+        hot: !production,
         // The shell fetches remote entries from other dev servers' origins.
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/api', '/recordings', '/remotes.json'], target: apiTarget, changeOrigin: false }],

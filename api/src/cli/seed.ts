@@ -6,12 +6,12 @@
  * Exit codes: 0 done, 1 failed (environment, database), 2 wrong arguments.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
 import { DEMO_LIMITS } from '../demo/demo-calls';
 import { seedDemoCalls } from '../demo/seed-demo-calls';
+import { readOptions, UsageError, wholeNumber } from './command-line';
 
 const USAGE = `Usage: npm run seed -- [--calls N] [--days D] [--seed S] [--end ISO-DATE]
 
@@ -30,36 +30,15 @@ interface SeedArguments {
   end: Date;
 }
 
-class UsageError extends Error {}
-
-function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} (got "${raw}")`);
-  }
-  return value;
-}
-
 /** Reads the command line; throws UsageError naming the first wrong argument. */
 function parseSeedArguments(argv: string[], now = new Date()): SeedArguments | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        calls: { type: 'string' },
-        days: { type: 'string' },
-        seed: { type: 'string' },
-        end: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = readOptions(argv, {
+    calls: { type: 'string' },
+    days: { type: 'string' },
+    seed: { type: 'string' },
+    end: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name]) : undefined);
   const rawEnd = text('end');

@@ -5,17 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_SCREENS, remoteNamed } from '@callboard/contract';
 import {
-  cacheControlFor,
-  currentRemoteBuild,
   frontEndFolders,
-  IMMUTABLE_CACHE,
-  isPublishedFile,
-  isPublishedRemoteFile,
   NOT_BUILT_MESSAGE,
   REMOTE_NAMES,
   remoteEntries,
   type RemoteUrls,
 } from '../domain/web/front-end';
+import { builtFileOptions, remoteFileOptions } from '../http/built-files';
 
 export interface WebRouteOptions {
   /** The folder holding `shell/dist` and `remote-*\/dist`. */
@@ -43,45 +39,9 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
   }
 
   // The shell's files go through the fallback route below, so this one only lends `reply.sendFile`.
-  await fastify.register(fastifyStatic, {
-    root: folders.shell,
-    serve: false,
-    // The build writes .br and .gz beside each script and stylesheet; they are sent when the browser accepts them.
-    preCompressed: true,
-    cacheControl: false,
-    suppressWarning: true,
-    // reply.sendFile asks this too: a source map answers 404, as if the build had none.
-    allowedPath: isPublishedFile,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', cacheControlFor(filePath));
-    },
-  });
-  for (const name of REMOTE_NAMES) {
-    const distDir = folders.remotes[name] as string;
-    // Looked up per request (not listed at start), so a new build is served without a restart. A build's
-    // folder is named by its content and never changes, so everything in it is kept for a year, the
-    // entry and the manifest included; only /remotes.json, which names the current one, is revalidated.
-    await fastify.register(fastifyStatic, {
-      root: distDir,
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      wildcard: true,
-      preCompressed: true,
-      cacheControl: false,
-      suppressWarning: true,
-      // Only files inside a kept build; a source map answers 404, as if the build had none.
-      allowedPath: isPublishedRemoteFile,
-      setHeaders: (reply) => {
-        reply.header('cache-control', IMMUTABLE_CACHE);
-        reply.header('access-control-allow-origin', '*');
-      },
-    });
-    // The remote on its own (its standalone page) is its current build's folder.
-    fastify.get(`/remotes/${name}/`, { schema: { hide: true } }, async (_request, reply) => {
-      const build = currentRemoteBuild(distDir, reportPointerProblem);
-      if (!build) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').redirect(`/remotes/${name}/${build}/`, 302);
-    });
+  await fastify.register(fastifyStatic, { ...builtFileOptions(folders.shell), serve: false });
+  for (const [name, folder] of Object.entries(folders.remotes)) {
+    await fastify.register(fastifyStatic, remoteFileOptions(folder, `/remotes/${name}/`));
   }
 
   fastify.get(
