@@ -6,7 +6,7 @@
  * call appear twice, and every call below the place a page starts from is
  * read; and a bad cursor is a 400 naming the field.
  */
-import { formatRecordsCursor, parseRecordsCursor, RECORDS_CURSOR_MESSAGES, type RecordsCursorKey } from '@callboard/contract';
+import { formatRecordsCursor, parseRecordsCursor, RECORDS_CURSOR_MESSAGES, type RecordsCursorKey } from '@callboard/contract/records-cursor';
 import { getOk, INGEST_KEY, ingestAll, makeCall, nyIso, qs, seededRandom, type IngestCallInput } from './support/calls-fixtures';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 import { anotherPoolOn, testEngine } from './support/test-database';

@@ -2,7 +2,8 @@
 // (reading and writing New York times, judging a custom range) has its own entries,
 // @callboard/contract/new-york-time and @callboard/contract/date-range: every screen, the login page
 // included, loads this one, and luxon must not come with it. The layout of a remote's kept builds, which only
-// the build and the API read, is @callboard/contract/remote-builds.
+// the build and the API read, is @callboard/contract/remote-builds; the records cursor, which only Call Logs and
+// the API read, is @callboard/contract/records-cursor (a shared module is not tree-shaken).
 export * from './api-envelope';
 export * from './auth';
 export * from './call-changes';
@@ -21,7 +22,6 @@ export * from './payment-validation';
 export * from './permissions';
 export * from './query-timeout';
 export * from './record-columns';
-export * from './records-cursor';
 export * from './recording-links';
 export * from './remotes';
 export * from './saved-view-rules';

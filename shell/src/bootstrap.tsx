@@ -8,7 +8,6 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@callboard/shared-router';
 import { AppRoutes } from './app/routes';
 import { remoteDirectory } from './federation/remote-directory';
-import { renderTakingOverFirstScreen } from './first-screen/first-screen-takeover';
 
 // The one jotai store of the app; remotes reach it through the shared jotai Provider, so the session
 // and the filters have one identity in every bundle.
@@ -22,22 +21,28 @@ applyStoredTheme();
 remoteDirectory().catch(() => undefined);
 
 // On a page the API served prerendered (/login), the form is already on screen and may hold what the
-// person typed: the first render replaces it at once and carries that over (first-screen/).
+// person typed: the first render replaces it at once and carries that over (first-screen/). That code
+// is fetched only on such a page, in a chunk of its own: every other page renders at once without it,
+// and the JS every page starts with stays within its budget (docs/front-end.md, "Budgets").
 const container = document.getElementById('root')!;
 const root = createRoot(container);
-const takeOver = () =>
-  renderTakingOverFirstScreen(container, () =>
-    root.render(
-      <StrictMode>
-        <AppProviders store={store}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    ),
+const renderApp = () =>
+  root.render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
   );
 // With the form already on screen the render can wait for a task of its own: evaluating the app's
 // modules and rendering it become two shorter tasks, and the page answers keys in between.
-if (container.dataset.firstScreen === undefined) takeOver();
-else setTimeout(takeOver, 0);
+if (container.dataset.firstScreen === undefined) renderApp();
+else {
+  void import('./first-screen/first-screen-takeover').then(
+    ({ renderTakingOverFirstScreen }) => renderTakingOverFirstScreen(container, renderApp),
+    // Without the takeover code (a failed fetch) the app still starts; only what was typed is lost.
+    () => renderApp(),
+  );
+}

@@ -4,18 +4,8 @@
  * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
-import {
-  formatRecordsCursor,
-  parseRecordsCursor,
-  type CallAuditEntry,
-  type CallerCall,
-  type CallMatches,
-  type CallRecord,
-  type ChangeAction,
-  type DispositionBody,
-  type PublicUser,
-  type RecordsCursorKey,
-} from '@callboard/contract';
+import { type CallAuditEntry, type CallerCall, type CallMatches, type CallRecord, type ChangeAction, type DispositionBody, type PublicUser } from '@callboard/contract';
+import { formatRecordsCursor, parseRecordsCursor, type RecordsCursorKey } from '@callboard/contract/records-cursor';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';

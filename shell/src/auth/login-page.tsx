@@ -6,7 +6,7 @@ import { TextField } from '@callboard/shared-ui/text-field';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from '@callboard/shared-router';
 import { paths } from '../app/paths';
-import { hadFocusBeforeTakeover, typedBeforeTakeover } from '../first-screen/first-screen-takeover';
+import { hadFocusBeforeTakeover, typedBeforeTakeover } from '../first-screen/early-input';
 import { carryFrom, emailFromState } from './auth-location-state';
 import { AuthLayout } from './auth-layout';
 import { useAuthForm } from './use-auth-form';

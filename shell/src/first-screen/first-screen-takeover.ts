@@ -8,31 +8,9 @@
  * - a submit pressed too early (held by hold-early-input.ts): sent now, by the app's own handler.
  */
 import { flushSync } from 'react-dom';
+import { holdEarlyInput, type EarlyInput } from './early-input';
 
-interface EarlyInput {
-  /** Each field's value, by its name. */
-  values: Map<string, string>;
-  /** The field that had focus, with its selection; null when focus was anywhere else. */
-  focused: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
-  submitPending: boolean;
-}
-
-/** Set only during the takeover's render: afterwards the form's state holds it all. */
-let earlyInput: EarlyInput | null = null;
-
-/** What was typed in the prerendered field `name`, during the takeover; '' at any other time. */
-export function typedBeforeTakeover(name: string): string {
-  return earlyInput?.values.get(name) ?? '';
-}
-
-/**
- * Whether the field `name` should take focus when it mounts: during the takeover, only the field
- * the person was in; at any other time, the screen's own choice (`otherwise`).
- */
-export function hadFocusBeforeTakeover(name: string, otherwise: boolean): boolean {
-  if (earlyInput === null || earlyInput.focused === null) return otherwise;
-  return earlyInput.focused.name === name;
-}
+export { hadFocusBeforeTakeover, typedBeforeTakeover } from './early-input';
 
 function readEarlyInput(root: HTMLElement): EarlyInput {
   const values = new Map<string, string>();
@@ -77,14 +55,15 @@ export function renderTakingOverFirstScreen(root: HTMLElement, render: () => voi
     render();
     return;
   }
-  earlyInput = readEarlyInput(root);
+  const earlyInput = readEarlyInput(root);
+  holdEarlyInput(earlyInput);
   // From here on the early-submit hold ignores the page: the app's form handles its own submits.
   delete root.dataset.firstScreen;
   const { focused, submitPending } = earlyInput;
   try {
     flushSync(render);
   } finally {
-    earlyInput = null;
+    holdEarlyInput(null);
   }
   if (focused) restoreCaret(root, focused);
   if (submitPending) root.querySelector('form')?.requestSubmit();

@@ -1,13 +1,5 @@
-import {
-  DIMENSIONS,
-  formatRecordsCursor,
-  type CallAuditEntry,
-  type ChangeAction,
-  type CallDetail,
-  type CallRecord,
-  type RecordsCursorKey,
-  type SortColumn,
-} from '@callboard/contract';
+import { DIMENSIONS, type CallAuditEntry, type ChangeAction, type CallDetail, type CallRecord, type SortColumn } from '@callboard/contract';
+import { formatRecordsCursor, type RecordsCursorKey } from '@callboard/contract/records-cursor';
 import type { Queryable } from '../../db/database';
 import { paramBinder, type Bind } from '../../db/sql-params';
 import type { CallFilter } from './call-filter';

@@ -1,24 +1,5 @@
-import {
-  BULK_UPDATE_MAX_IDS,
-  DISPOSITIONS,
-  RECORDS_DEFAULT_LIMIT,
-  RECORDS_MAX_LIMIT,
-  RECORDS_CURSOR_FIELD,
-  RECORDS_CURSOR_MESSAGES,
-  SORTABLE_COLUMNS,
-  parseRecordsCursor,
-  type BulkUpdateBody,
-  type BulkUpdateResult,
-  type CallChangeResult,
-  type CallDetailParams,
-  type CallRecord,
-  type DispositionBody,
-  type FieldError,
-  type UndoResult,
-  type RecordsCursorKey,
-  type RecordsParams,
-  type SortColumn,
-} from '@callboard/contract';
+import { BULK_UPDATE_MAX_IDS, DISPOSITIONS, RECORDS_DEFAULT_LIMIT, RECORDS_MAX_LIMIT, SORTABLE_COLUMNS, type BulkUpdateBody, type BulkUpdateResult, type CallChangeResult, type CallDetailParams, type CallRecord, type DispositionBody, type FieldError, type UndoResult, type RecordsParams, type SortColumn } from '@callboard/contract';
+import { RECORDS_CURSOR_FIELD, RECORDS_CURSOR_MESSAGES, parseRecordsCursor, type RecordsCursorKey } from '@callboard/contract/records-cursor';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, validationFailed } from '../../../http/http-error';
 import { callFilterQuerySchema, parseCallFilter, transcriptQuery } from '../../../domain/calls/call-filter';
