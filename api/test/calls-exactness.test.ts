@@ -379,7 +379,11 @@ async function checkRecords(range: NamedRange, f: Filter) {
     const body = await getOk(t.app, member.token, `/api/calls/records${qs({ ...range.params, ...f.params, limit: 50 })}`);
     const expected = [...model.entries()].filter(([, c]) => matches(c, resolved, f));
     const where = `records ${range.label} / ${f.label}`;
-    expect([where, body.meta]).toEqual([where, { total: expected.length, page: 1, pages: Math.ceil(expected.length / 50), limit: 50 }]);
+    // A next page is named by its cursor (records-cursor.ts) exactly when there is one.
+    expect([where, body.meta]).toEqual([
+      where,
+      { total: expected.length, page: 1, pages: Math.ceil(expected.length / 50), limit: 50, nextCursor: expected.length > 50 ? expect.any(String) : null },
+    ]);
     // Page 1 is the 50 latest of exactly these calls.
     const times = body.data.map((r: { callTimestamp: string }) => Date.parse(r.callTimestamp));
     expect([where, times]).toEqual([where, expected.map(([, c]) => c.ts).sort((a, b) => b - a).slice(0, 50)]);

@@ -196,7 +196,7 @@ test("the API docs run under the app's Content-Security-Policy without a violati
   expect(response?.headers()['content-security-policy']).toBe(appPolicy);
 
   // The operations are drawn: swagger-ui's scripts ran and read /api/docs/json.
-  await page.getByText('A page of call records with the exact total for the same filters').first().waitFor();
+  await page.getByText('A page of call records (by number, or by time after a cursor) with the exact total for the same filters').first().waitFor();
   await page.getByText('/api/calls/records', { exact: true }).first().click();
   await page.getByRole('button', { name: 'Try it out' }).first().click();
   await page.getByRole('button', { name: 'Execute' }).first().click();
