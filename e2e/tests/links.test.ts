@@ -86,17 +86,18 @@ const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''
  */
 async function settledTotal(page: Page, wanted: (total: number) => boolean = () => true): Promise<number> {
   const deadline = Date.now() + SLOW.timeout;
-  let last = -1;
+  let last = 'nothing';
   while (Date.now() < deadline) {
     if ((await page.getByText(/Loading (stats|records)\.\.\./).count()) === 0 && (await summary(page).count()) === 1) {
       const processed = number(await page.getByRole('article', { name: 'Total Processed', exact: true }).getByTestId('stats-count').textContent());
       const [, total] = /of ([\d,]+) items$/.exec((await summary(page).textContent()) ?? '') ?? [];
-      last = processed;
+      last = `stats ${processed}, records ${total}`;
       if (processed === number(total ?? '') && wanted(processed)) return processed;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`timed out waiting for the stats and records to agree on the total wanted (last seen ${last})`);
+  const alerts = await page.getByRole('alert').allTextContents();
+  throw new Error(`timed out waiting for the stats and records to agree on the total wanted at ${page.url()} (last seen ${last}; alerts: ${JSON.stringify(alerts)})`);
 }
 /** Applies a date preset through the Filters panel; resolves once the stats for it have been answered. */
 async function applyPreset(page: Page, preset: string) {
@@ -155,7 +156,10 @@ test("a copied link opens the same view for a colleague: filters, total, the pic
 
   // Another person, in a fresh browser, signs in on the way to the link.
   const colleague = await newTab(await newBrowser());
-  const named = colleague.waitForResponse((response) => response.url().includes('/api/filters/publishers?') && response.url().includes('ids='));
+  // Asked for once the link's view opens, after the sign-in: the wait spans both.
+  const named = colleague.waitForResponse((response) => response.url().includes('/api/filters/publishers?') && response.url().includes('ids='), {
+    timeout: 2 * SLOW.timeout,
+  });
   await signIn(colleague, COLLEAGUE, link);
   expect(colleague.url()).toBe(link);
   expect(await settledTotal(colleague, equal(total))).toBe(total);

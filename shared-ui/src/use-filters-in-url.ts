@@ -35,9 +35,26 @@ export function useFiltersInUrl(area: ViewArea): boolean {
   /** The view's query string the address and the state last agreed on. */
   const synced = useRef<string | null>(null);
   const [ready, setReady] = useState(false);
+  /**
+   * Counts the tab's Back and Forward moves. The router renders a move as a transition, so a Back pressed
+   * before an address the filters wrote was rendered lands in the same render as it: the router then
+   * names the address it had rendered last, nothing read from it changes, and only this count says that
+   * the address moved (away from what `seen` holds).
+   */
+  const [moves, setMoves] = useState(0);
+  useEffect(() => {
+    const onMove = () => setMoves((count) => count + 1);
+    window.addEventListener('popstate', onMove);
+    return () => window.removeEventListener('popstate', onMove);
+  }, []);
 
   useEffect(() => {
-    const to = (view: string) => ({ pathname, search: view === '' ? '' : `?${view}`, hash });
+    const asSearch = (view: string) => (view === '' ? '' : `?${view}`);
+    /** Writes `view` into the address; `seen` takes it at once, not once the router has rendered it (see `moves`). */
+    const write = (view: string, options?: { replace: true }) => {
+      seen.current = asSearch(view);
+      void navigate({ pathname, search: asSearch(view), hash }, options);
+    };
     if (search !== seen.current) {
       seen.current = search;
       const current = store.get(filtersAtom);
@@ -45,7 +62,7 @@ export function useFiltersInUrl(area: ViewArea): boolean {
       if (fromUrl === null) {
         const own = viewSearch(area, current);
         synced.current = own;
-        if (own !== '') void navigate(to(own), { replace: true });
+        if (own !== '') write(own, { replace: true });
       } else {
         synced.current = viewSearch(area, fromUrl);
         if (synced.current !== viewSearch(area, current)) replaceFilters(fromUrl);
@@ -55,8 +72,8 @@ export function useFiltersInUrl(area: ViewArea): boolean {
     }
     if (stateSearch !== synced.current) {
       synced.current = stateSearch;
-      void navigate(to(stateSearch));
+      write(stateSearch);
     }
-  }, [area, hash, navigate, pathname, replaceFilters, search, stateSearch, store]);
+  }, [area, hash, moves, navigate, pathname, replaceFilters, search, stateSearch, store]);
   return ready;
 }
