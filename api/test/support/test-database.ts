@@ -99,7 +99,7 @@ export async function anotherPoolOn(database: TestDatabase): Promise<TestDatabas
  * migrations in three to five (times the hundred or so the API suite opens).
  * A changed migration names another file, so a stale snapshot is never used.
  */
-async function migratedSnapshot(): Promise<Blob> {
+export async function migratedSnapshot(): Promise<Blob> {
   const version = createHash('sha256').update(JSON.stringify(MIGRATIONS)).update(pgliteVersion()).digest('hex').slice(0, 16);
   const file = path.join(os.tmpdir(), `callboard-test-pglite-${version}.tar`);
   if (!existsSync(file)) {
