@@ -61,6 +61,12 @@ function filters(): ModelFilter[] {
     { label: 'one buyer + statuses', params: { buyer: idsOf(dims.buyers, ['Buyer North']), status: 'Sales,dnc' }, buyers: ['Buyer North'], statuses: ['Sales', 'DNC'] },
     { label: 'two pickers', params: { campaign: idsOf(dims.campaigns, ['Solar', 'ACA Health']), target: idsOf(dims.targets, ['Target 1']) }, campaigns: ['Solar', 'ACA Health'], targets: ['Target 1'] },
     { label: 'Rejected / Unknown + Voicemail', params: { status: `${REJECTED_UNKNOWN},Voicemail` }, statuses: [REJECTED_UNKNOWN, 'Voicemail'] },
+    {
+      label: 'one target, Rejected / Unknown + Voicemail',
+      params: { target: idsOf(dims.targets, ['Target 1']), status: `${REJECTED_UNKNOWN},Voicemail` },
+      targets: ['Target 1'],
+      statuses: [REJECTED_UNKNOWN, 'Voicemail'],
+    },
     { label: 'connected', params: { connected: 'true' }, connected: true },
     { label: 'not connected, one campaign', params: { connected: 'false', campaign: idsOf(dims.campaigns, ['Final Expense']) }, connected: false, campaigns: ['Final Expense'] },
     { label: 'not connected, Rejected / Unknown', params: { connected: 'false', status: REJECTED_UNKNOWN }, connected: false, statuses: [REJECTED_UNKNOWN] },

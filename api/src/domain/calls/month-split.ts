@@ -12,12 +12,15 @@ export function monthlyAndDailySql(
   where: string,
   split: MonthSplit,
   bind: (value: unknown) => string,
+  options: { periodAs?: string } = {},
 ): string {
   const parts: string[] = [];
+  // A row's month or day under one name, when the reader places rows in time (a timeline's buckets).
+  const period = (column: 'month' | 'day') => (options.periodAs ? `${column} AS ${options.periodAs}, ` : '');
   if (split.months) {
-    parts.push(`SELECT ${columns} FROM ${tables.monthly} WHERE ${where} AND month >= ${bind(split.months.from)}::date AND month < ${bind(split.months.to)}::date`);
+    parts.push(`SELECT ${period('month')}${columns} FROM ${tables.monthly} WHERE ${where} AND month >= ${bind(split.months.from)}::date AND month < ${bind(split.months.to)}::date`);
   }
   const days = split.days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
-  if (days.length > 0) parts.push(`SELECT ${columns} FROM ${tables.daily} WHERE ${where} AND (${days.join(' OR ')})`);
+  if (days.length > 0) parts.push(`SELECT ${period('day')}${columns} FROM ${tables.daily} WHERE ${where} AND (${days.join(' OR ')})`);
   return parts.join('\n      UNION ALL\n      ');
 }

@@ -191,15 +191,29 @@ describe('planSeries', () => {
     expect(sources({ parts: planSeries(filter(), ragged, 'hour') })).toEqual(['hours', 'calls', 'calls']);
   });
 
-  test('one picker: whole days from the per-dimension rollup, the rest from the calls; several, or a caller id: the calls', () => {
+  test('one picker: whole days from the per-dimension rollups, the rest from the calls; several, or a caller id: the calls', () => {
     expect(planSeries(filter({ publisher: '3' }), ragged, 'day')).toEqual([
-      { source: 'dimension-days', selection: { dim: 2, ids: [3] }, fromDay: '2026-11-11', toDay: '2026-11-13' },
+      { source: 'dimension-split', selection: { dim: 2, ids: [3] }, split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } },
       { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
       { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
     ]);
     expect(planSeries(filter({ publisher: '3', campaign: '1' }), ragged, 'day')).toEqual([{ source: 'calls', range: ragged }]);
     expect(planSeries(filter({ search: '555' }), ragged, 'week')).toEqual([{ source: 'calls', range: ragged }]);
     expect(planSeries(filter({ q: 'cancel', publisher: '3' }), ragged, 'day')).toEqual([{ source: 'calls', range: ragged }]);
+  });
+
+  test("one picker's per-dimension rows: a count per disposition in a row a value and day, months for month buckets; what they keep no count of, the per-status rows", () => {
+    const range = { from: new Date('2026-01-15T05:00:00Z'), to: new Date('2026-04-03T04:00:00Z') };
+    const selection = { dim: 2, ids: [3] };
+    expect(planSeries(filter({ publisher: '3' }), range, 'month')).toEqual([{ source: 'dimension-split', selection, split: splitByMonth('2026-01-15', '2026-04-03') }]);
+    expect(planSeries(filter({ publisher: '3', status: 'Sales,Rejected / Unknown' }), range, 'week')).toEqual([
+      { source: 'dimension-split', selection, split: { days: [{ from: '2026-01-15', to: '2026-04-03' }] } },
+    ]);
+    const perStatus = [{ source: 'dimension-days', selection, fromDay: '2026-01-15', toDay: '2026-04-03' }];
+    // A status by a name no column keeps, the connection, repeats: the per-status rollup keeps them per status.
+    expect(planSeries(filter({ publisher: '3', status: 'Sale' }), range, 'week')).toEqual(perStatus);
+    expect(planSeries(filter({ publisher: '3', connected: 'false' }), range, 'month')).toEqual(perStatus);
+    expect(planSeries(filter({ publisher: '3', repeat: 'true' }), range, 'day')).toEqual(perStatus);
   });
 
   test('connected and statuses stay on the rollups', () => {

@@ -5,7 +5,7 @@ import { narrowsBeyondStatus, type CallFilter } from './call-filter';
 import { selectedIds } from './selected-ids';
 import { isNewYorkMidnight, newYorkDate, type TimeRange } from './date-range';
 import { memoizePure } from './pure-memo';
-import { dimensionCallsMeasure } from './status-columns';
+import { dimensionCallsMeasure, statusColumnsFor } from './status-columns';
 
 /**
  * The one place that decides which rollup answers a question over a time
@@ -260,7 +260,7 @@ export function planDimensionCounts(filter: CallFilter, range: TimeRange): Range
  * - day, week and month buckets: the whole New York days inside from the daily
  *   rollup (month buckets: whole months from the monthly one; week buckets: whole
  *   weeks from the weekly one), or, for one
- *   picker's selection, from the per-dimension, per-status daily rollup;
+ *   picker's selection, from the per-dimension rollups (selectionDaysPart);
  * - the hours of the partial days at the ends (every hour of an hour-bucketed
  *   range): whole hours from the hourly rollup, the partial hours from the calls;
  *   a picker's selection has no hourly rollup, so those come from the calls;
@@ -285,7 +285,7 @@ export function planSeries(filter: CallFilter, range: TimeRange, bucket: SeriesB
   if (first >= last) return hourly(range);
   const fromDay = newYorkDate(first);
   const toDay = newYorkDate(last);
-  const parts: SeriesPart[] = selection ? [{ source: 'dimension-days', selection, fromDay, toDay }] : wholeDayParts(fromDay, toDay, bucket);
+  const parts: SeriesPart[] = selection ? [selectionDaysPart(filter, selection, fromDay, toDay, bucket)] : wholeDayParts(fromDay, toDay, bucket);
   if (range.from < first) parts.push(...hourly({ from: range.from, to: first }));
   if (last < range.to) parts.push(...hourly({ from: last, to: range.to }));
   return parts;
@@ -298,8 +298,35 @@ export interface WeeksPart {
   to: string;
 }
 
-/** What a timeline reads: a totals part, or whole weeks. */
-export type SeriesPart = RangePart | WeeksPart;
+/**
+ * Whole New York days of one picker's selection, for a timeline's day, week
+ * or month buckets: the per-dimension rollups' rows, which keep a count per
+ * disposition in one row per value and day (month), where the per-status
+ * rollup holds one per status. Month buckets read whole months from the
+ * monthly rows; day and week buckets read days.
+ */
+export interface DimensionSplitPart {
+  source: 'dimension-split';
+  selection: DimensionSelection;
+  split: MonthSplit;
+}
+
+/** What a timeline reads: a totals part, whole weeks, or a selection's per-dimension rows. */
+export type SeriesPart = RangePart | WeeksPart | DimensionSplitPart;
+
+/**
+ * Whole New York days of a timeline with one picker's selection: its
+ * per-dimension rows, one a value and day (month) with every disposition's
+ * count, when they keep what the filter's status asks for (a year of one
+ * publisher is ~365 of them against ~5,900 per-status rows); the per-status
+ * rollup otherwise (the connection or repeats, a status with no column).
+ */
+function selectionDaysPart(filter: CallFilter, selection: DimensionSelection, fromDay: string, toDay: string, bucket: Exclude<SeriesBucket, 'hour'>): SeriesPart {
+  if (statusColumnsFor(filter) === undefined) return { source: 'dimension-days', selection, fromDay, toDay };
+  // A month row lies in one bucket only when the buckets are months.
+  const split = bucket === 'month' ? splitByMonth(fromDay, toDay) : { days: [{ from: fromDay, to: toDay }] };
+  return { source: 'dimension-split', selection, split };
+}
 
 /**
  * Whole New York days of a timeline with no selection, so that every row read

@@ -6,7 +6,9 @@ import { rollupCallsMeasure } from './call-totals';
 import { callWhere } from './call-where';
 import { newYorkDate, type TimeRange } from './date-range';
 import { planSeries, type SeriesPart } from './rollup-planner';
+import { monthlyAndDailySql } from './month-split';
 import { newYorkIso } from './series-buckets';
+import { statusColumnsFor } from './status-columns';
 import { statusCondition } from './status-condition';
 
 /** A timeline's two periods cut into buckets: each `[from, b1, …, to]` (series-buckets.ts). */
@@ -76,6 +78,16 @@ function partSql(filter: CallFilter, part: SeriesPart, starts: BucketStarts, par
          WHERE dim = ${bind(part.selection.dim)} AND dim_id = ANY(${bind(part.selection.ids)}::int[])
            AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${statusClause(filter, bind)}
          GROUP BY 1, 2`;
+    case 'dimension-split': {
+      const columns = statusColumnsFor(filter);
+      if (!columns) throw new Error('planSeries reads per-dimension rows only for a status they keep');
+      const where = `dim = ${bind(part.selection.dim)} AND dim_id = ANY(${bind(part.selection.ids)}::int[])`;
+      const source = monthlyAndDailySql({ monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' }, columns.map(({ column }) => column).join(', '), where, part.split, bind, { periodAs: 'day' });
+      // Each row's status columns as (status, calls) rows, the shape of every other part.
+      const perStatus = columns.map(({ status, column }) => `(${bind(status)}::text, d.${column})`).join(', ');
+      return `SELECT ${bucketOfDay('d.day', starts)} AS bucket, s.status, sum(s.calls)::bigint AS calls
+         FROM (${source}) d CROSS JOIN LATERAL (VALUES ${perStatus}) s(status, calls) GROUP BY 1, 2`;
+    }
     case 'hours':
       return `SELECT ${bucketOfInstant('hour', starts)} AS bucket, status, ${calls} AS calls FROM calls_hourly
          WHERE hour >= ${bind(part.range.from)} AND hour < ${bind(part.range.to)}${statusClause(filter, bind)} GROUP BY 1, 2`;

@@ -46,6 +46,19 @@ export function dimensionCallsMeasure(filter: Pick<CallFilter, 'statuses' | 'con
 }
 
 /**
+ * The status columns that count the calls the filter's status asks for (all of
+ * them when it asks for none), for a reader that needs the calls per status;
+ * undefined when the rows cannot tell: a status kept under no column of its
+ * own, or the connection or repeats (kept per value, not per value and status).
+ */
+export function statusColumnsFor(filter: Pick<CallFilter, 'statuses' | 'connected' | 'repeat'>): ReadonlyArray<{ status: string; column: string }> | undefined {
+  if (filter.connected !== undefined || filter.repeat !== undefined) return undefined;
+  if (filter.statuses.length === 0) return STATUS_COLUMNS;
+  if (!filter.statuses.every((status) => status === REJECTED_UNKNOWN || isDisposition(status))) return undefined;
+  return STATUS_COLUMNS.filter(({ status }) => filter.statuses.includes(status));
+}
+
+/**
  * The same columns counted from rows that carry a status (the calls, or the
  * per-status rollup): for each column, `aggregate` (count(*), sum(calls)) over
  * the rows of its status, so every source of a per-value read gives one shape.
