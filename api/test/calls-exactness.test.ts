@@ -300,6 +300,8 @@ function ranges(): NamedRange[] {
     ['30 whole days', wall(40, '00:00'), wall(10, '00:00')],
     ['with an offset, to the millisecond', `${nyIso(day(15)).slice(0, 10)}T03:17:29.123+02:00`, `${nyIso(day(2)).slice(0, 10)}T21:00:00.001-07:00`],
     ['the last 62 days and a bit', wall(62, '00:00'), new Date(startedAt + DAY).toISOString()],
+    // Most of a past month: its month row less the days at either end (splitByMonthLess), which hold calls.
+    ['October less its first two days and its last', '2026-10-03T00:00', '2026-10-31T00:00'],
   ];
   return [
     ...presets,

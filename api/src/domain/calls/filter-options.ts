@@ -47,7 +47,9 @@ function partSql(dimension: FilterDimension, filter: CallFilter, part: PickerPar
     case 'days': {
       const measure = dimensionCallsMeasure(filter);
       if (measure === undefined) throw new Error('planDimensionCounts sent a filter the per-dimension rows cannot count to them');
-      const source = monthlyAndDailySql({ monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' }, `dim_id, ${measure} AS calls`, `dim = ${bind(rollupCode)}`, part.split, bind);
+      const source = monthlyAndDailySql({ monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' }, `dim_id, ${measure} AS calls`, `dim = ${bind(rollupCode)}`, part.split, bind, {
+        negatedColumns: `dim_id, -${measure} AS calls`,
+      });
       return `SELECT dim_id AS id, sum(calls)::bigint AS calls FROM (${source}) s GROUP BY dim_id`;
     }
     case 'dimension-status-days': {

@@ -12,7 +12,7 @@ export function monthlyAndDailySql(
   where: string,
   split: MonthSplit,
   bind: (value: unknown) => string,
-  options: { periodAs?: string } = {},
+  options: { periodAs?: string; negatedColumns?: string } = {},
 ): string {
   const parts: string[] = [];
   // A row's month or day under one name, when the reader places rows in time (a timeline's buckets).
@@ -22,5 +22,11 @@ export function monthlyAndDailySql(
   }
   const days = split.days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
   if (days.length > 0) parts.push(`SELECT ${period('day')}${columns} FROM ${tables.daily} WHERE ${where} AND (${days.join(' OR ')})`);
+  if (split.lessDays && split.lessDays.length > 0) {
+    // Days of a month read whole that lie outside the range: their measures negated, so the sum leaves them out.
+    if (options.negatedColumns === undefined) throw new Error('a split with days to subtract needs the columns negated');
+    const less = split.lessDays.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
+    parts.push(`SELECT ${period('day')}${options.negatedColumns} FROM ${tables.daily} WHERE ${where} AND (${less.join(' OR ')})`);
+  }
   return parts.join('\n      UNION ALL\n      ');
 }

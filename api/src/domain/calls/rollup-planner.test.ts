@@ -1,6 +1,6 @@
 import { parseCallFilter } from './call-filter';
 import type { TimeRange } from './date-range';
-import { planDimensionCounts, planDimensionStatus, planDimensionSums, planSeries, planStatusTotals, splitByMonth } from './rollup-planner';
+import { planDimensionCounts, planDimensionStatus, planDimensionSums, planSeries, planStatusTotals, splitByMonth, splitByMonthLess } from './rollup-planner';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -83,17 +83,20 @@ describe('planDimensionSums', () => {
   });
 });
 
+/** last_30_days on NOW (Oct 22 to Nov 21): October's ten days, and November as its month row less the ten days after the range. */
+const THIRTY_DAYS_LESS = { months: { from: '2026-11-01', to: '2026-12-01' }, days: [{ from: '2026-10-22', to: '2026-11-01' }], lessDays: [{ from: '2026-11-21', to: '2026-12-01' }] };
+
 describe('planDimensionCounts', () => {
   test('the time alone: the per-dimension rollups for whole days', () => {
     const f = filter();
-    expect(planDimensionCounts(f, f.range)).toEqual({ rollup: true, parts: [{ source: 'days', split: splitByMonth('2026-10-22', '2026-11-21') }] });
+    expect(planDimensionCounts(f, f.range)).toEqual({ rollup: true, parts: [{ source: 'days', split: THIRTY_DAYS_LESS }] });
   });
 
   test('a disposition, Rejected / Unknown, the connection or repeats alone: the per-dimension month and day rows, which count them', () => {
     const cases: Array<Record<string, string>> = [{ status: 'Sales' }, { status: 'Sales,Rejected / Unknown' }, { connected: 'false' }, { repeat: 'true' }];
     for (const params of cases) {
       const f = filter(params);
-      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'days', split: splitByMonth('2026-10-22', '2026-11-21') }] }]);
+      expect([params, planDimensionCounts(f, f.range)]).toEqual([params, { rollup: true, parts: [{ source: 'days', split: THIRTY_DAYS_LESS }] }]);
     }
   });
 
@@ -155,6 +158,22 @@ test('splitByMonth: whole months for the monthly rollup, the days at either end 
     days: [{ from: '2026-01-15', to: '2026-02-01' }, { from: '2026-04-01', to: '2026-04-03' }],
   });
   expect(splitByMonth('2026-01-15', '2026-01-31')).toEqual({ days: [{ from: '2026-01-15', to: '2026-01-31' }] });
+});
+
+test('splitByMonthLess reads a month covered mostly as its row less the days outside, a month covered little as its days', () => {
+  expect(splitByMonthLess('2026-10-22', '2026-11-21')).toEqual(THIRTY_DAYS_LESS);
+  // Whole months stay months, ends covered little stay days: as splitByMonth.
+  expect(splitByMonthLess('2026-01-29', '2026-04-03')).toEqual(splitByMonth('2026-01-29', '2026-04-03'));
+  // Inside one month: both ends subtracted, or the days alone.
+  expect(splitByMonthLess('2026-01-02', '2026-01-31')).toEqual({
+    months: { from: '2026-01-01', to: '2026-02-01' },
+    days: [],
+    lessDays: [{ from: '2026-01-01', to: '2026-01-02' }, { from: '2026-01-31', to: '2026-02-01' }],
+  });
+  expect(splitByMonthLess('2026-01-10', '2026-01-20')).toEqual({ days: [{ from: '2026-01-10', to: '2026-01-20' }] });
+  // A year to date: late in a month, the months less the rest of the last; early in one, its days.
+  expect(splitByMonthLess('2026-01-01', '2026-12-25')).toEqual({ months: { from: '2026-01-01', to: '2027-01-01' }, days: [], lessDays: [{ from: '2026-12-25', to: '2027-01-01' }] });
+  expect(splitByMonthLess('2026-01-01', '2026-12-05')).toEqual(splitByMonth('2026-01-01', '2026-12-05'));
 });
 
 describe('planSeries', () => {
@@ -226,11 +245,11 @@ describe('planDimensionStatus (the scorecard)', () => {
     const f = filter();
     expect(planDimensionStatus(f, f.range, 'publishers')).toEqual({
       rollup: true,
-      parts: [{ source: 'dimension-values-split', dim: 2, ids: undefined, split: splitByMonth('2026-10-22', '2026-11-21') }],
+      parts: [{ source: 'dimension-values-split', dim: 2, ids: undefined, split: THIRTY_DAYS_LESS }],
     });
     const chosen = filter({ buyer: '7,8' });
     expect(planDimensionStatus(chosen, chosen.range, 'buyers').parts).toEqual([
-      { source: 'dimension-values-split', dim: 4, ids: [7, 8], split: splitByMonth('2026-10-22', '2026-11-21') },
+      { source: 'dimension-values-split', dim: 4, ids: [7, 8], split: THIRTY_DAYS_LESS },
     ]);
   });
 

@@ -27,6 +27,12 @@ import { dimensionCallsMeasure, statusColumnsFor } from './status-columns';
 export interface MonthSplit {
   months?: { from: string; to: string };
   days: Array<{ from: string; to: string }>;
+  /**
+   * Days of the months read that lie outside the range, to subtract from them
+   * (splitByMonthLess): only a reader that negates its measures for them
+   * (monthlyAndDailySql) is given a split with any.
+   */
+  lessDays?: Array<{ from: string; to: string }>;
 }
 
 /** One picker's selection: the dimension's rollup code and its ids. */
@@ -125,6 +131,53 @@ const monthSplitOf = memoizePure((days: string): MonthSplit => {
   const m1 = firstMonth.toISODate() as string;
   const m2 = lastMonth.toISODate() as string;
   return { months: { from: m1, to: m2 }, days: [{ from: fromDay, to: m1 }, { from: m2, to: toDay }].filter((d) => d.from < d.to) };
+});
+
+/**
+ * Like splitByMonth, but a month the range covers most of is read as its month
+ * row less the days of it outside the range, when those are fewer than the
+ * days inside: the month to date of "last 30 days" is one row per value and
+ * the days after today (none of them holds calls yet, so their rows are few or
+ * none), not a row for each day so far. Exact, as the rollups are sums.
+ */
+export function splitByMonthLess(fromDay: string, toDay: string): MonthSplit {
+  const split = monthSplitLessOf(`${fromDay}/${toDay}`);
+  const copy = (ranges: MonthSplit['days']) => ranges.map((d) => ({ ...d }));
+  return { ...(split.months ? { months: { ...split.months } } : {}), days: copy(split.days), ...(split.lessDays ? { lessDays: copy(split.lessDays) } : {}) };
+}
+
+const monthSplitLessOf = memoizePure((days: string): MonthSplit => {
+  const [fromDay, toDay] = days.split('/') as [string, string];
+  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
+  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
+  const iso = (d: DateTime) => d.toISODate() as string;
+  const inside: MonthSplit['days'] = [];
+  const less: MonthSplit['days'] = [];
+  let firstMonth: DateTime | undefined;
+  let endMonth: DateTime | undefined;
+  for (let month = from.startOf('month'); month < to; month = month.plus({ months: 1 })) {
+    const next = month.plus({ months: 1 });
+    const coveredFrom = from > month ? from : month;
+    const coveredTo = to < next ? to : next;
+    const daysIn = coveredTo.diff(coveredFrom, 'days').days;
+    const daysOut = coveredFrom.diff(month, 'days').days + next.diff(coveredTo, 'days').days;
+    // The month's row costs about what a day's rows do.
+    const asMonth = daysOut === 0 || daysOut + 1 < daysIn;
+    if (asMonth) {
+      firstMonth ??= month;
+      endMonth = next;
+      if (coveredFrom > month) less.push({ from: iso(month), to: iso(coveredFrom) });
+      if (coveredTo < next) less.push({ from: iso(coveredTo), to: iso(next) });
+    } else {
+      inside.push({ from: iso(coveredFrom), to: iso(coveredTo) });
+    }
+  }
+  // Only the first and the last month can be partial, so the months read as months are one run.
+  return {
+    ...(firstMonth && endMonth ? { months: { from: iso(firstMonth), to: iso(endMonth) } } : {}),
+    days: inside,
+    ...(less.length > 0 ? { lessDays: less } : {}),
+  };
 });
 
 function daysPart(range: TimeRange): DaysPart {
@@ -248,7 +301,7 @@ export function planDimensionCounts(filter: CallFilter, range: TimeRange): Range
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DaysPart | DimensionStatusDaysPart | CombinationDaysPart => {
     if (selected) return { source: 'combination-days', split: splitByMonth(newYorkDate(inner.from), newYorkDate(inner.to)) };
     if (dimensionCallsMeasure(filter) === undefined) return { source: 'dimension-status-days', fromDay: newYorkDate(inner.from), toDay: newYorkDate(inner.to) };
-    return daysPart(inner);
+    return { source: 'days', split: splitByMonthLess(newYorkDate(inner.from), newYorkDate(inner.to)) };
   });
 }
 
@@ -370,7 +423,7 @@ export function planDimensionStatus(filter: CallFilter, range: TimeRange, groupe
   return wholeAndEnds(range, midnightOnOrAfter(range.from), midnightOnOrBefore(range.to), (inner): DimensionValuesDaysPart | DimensionValuesSplitPart => {
     const fromDay = newYorkDate(inner.from);
     const toDay = newYorkDate(inner.to);
-    if (filter.statuses.length === 0) return { source: 'dimension-values-split', dim, ids, split: splitByMonth(fromDay, toDay) };
+    if (filter.statuses.length === 0) return { source: 'dimension-values-split', dim, ids, split: splitByMonthLess(fromDay, toDay) };
     return { source: 'dimension-values-days', dim, ids, fromDay, toDay };
   });
 }

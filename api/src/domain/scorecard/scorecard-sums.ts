@@ -32,7 +32,9 @@ const MEASURES = ['calls', 'not_connected', 'repeats', 'revenue_cents', 'payout_
 function fromDimensionRows(index: number, part: DimensionValuesSplitPart, bind: Bind): string {
   const columns = [...MEASURES, ...STATUS_COLUMNS.map(({ column }) => column)];
   const where = [`dim = ${bind(part.dim)}`, ...(part.ids ? [`dim_id = ANY(${bind(part.ids)}::int[])`] : [])].join(' AND ');
-  const source = monthlyAndDailySql({ monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' }, `dim_id, ${columns.join(', ')}`, where, part.split, bind);
+  const source = monthlyAndDailySql({ monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' }, `dim_id, ${columns.join(', ')}`, where, part.split, bind, {
+    negatedColumns: `dim_id, ${columns.map((c) => `-${c} AS ${c}`).join(', ')}`,
+  });
   return `SELECT ${index} AS range_index, dim_id AS id, ${columns.map((c) => `sum(${c})::bigint AS ${c}`).join(', ')}
      FROM (${source}) s GROUP BY dim_id`;
 }
