@@ -163,9 +163,13 @@ test('stop lets an in-flight request finish, while new requests are refused', as
   const server = await startServer({ env: { ...env, DEMO_DATA: 'true' }, ...cheap });
   const body = JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: demoPassword(server) });
   const { port } = new URL(server.url);
+  // The stop comes once the server has the request's headers (its 'request' event, after the app's own
+  // listener has taken the request in), not after a fixed wait, which a busy machine can outlast.
+  const received = new Promise((resolve) => server.fastify.server.once('request', resolve));
   // Headers and half the body arrive before the stop; the rest after it.
+  let request!: http.ClientRequest;
   const response = new Promise<number>((resolve, reject) => {
-    const request = http.request(
+    request = http.request(
       { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         res.resume();
@@ -174,12 +178,12 @@ test('stop lets an in-flight request finish, while new requests are refused', as
     );
     request.on('error', reject);
     request.write(body.slice(0, 10));
-    setTimeout(() => request.end(body.slice(10)), 300);
   });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await received;
   const stopping = server.stop();
   await new Promise((resolve) => setTimeout(resolve, 50));
   await expect(fetch(`${server.url}/api/healthz`)).rejects.toThrow();
+  request.end(body.slice(10));
   expect(await response).toBe(200);
   await stopping;
 });
