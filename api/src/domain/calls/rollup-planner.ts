@@ -115,10 +115,14 @@ function coversWholeDays(range: TimeRange): boolean {
   return isNewYorkMidnight(range.from) && isNewYorkMidnight(range.to);
 }
 
+/** A copy of a memoized split: the plan that holds it is the caller's. */
+function copySplit(split: MonthSplit): MonthSplit {
+  const copy = (ranges: MonthSplit['days']) => ranges.map((d) => ({ ...d }));
+  return { ...(split.months ? { months: { ...split.months } } : {}), days: copy(split.days), ...(split.lessDays ? { lessDays: copy(split.lessDays) } : {}) };
+}
+
 export function splitByMonth(fromDay: string, toDay: string): MonthSplit {
-  const split = monthSplitOf(`${fromDay}/${toDay}`);
-  // A copy: the plan that holds it is the caller's.
-  return { ...(split.months ? { months: { ...split.months } } : {}), days: split.days.map((d) => ({ ...d })) };
+  return copySplit(monthSplitOf(`${fromDay}/${toDay}`));
 }
 
 const monthSplitOf = memoizePure((days: string): MonthSplit => {
@@ -141,9 +145,7 @@ const monthSplitOf = memoizePure((days: string): MonthSplit => {
  * none), not a row for each day so far. Exact, as the rollups are sums.
  */
 export function splitByMonthLess(fromDay: string, toDay: string): MonthSplit {
-  const split = monthSplitLessOf(`${fromDay}/${toDay}`);
-  const copy = (ranges: MonthSplit['days']) => ranges.map((d) => ({ ...d }));
-  return { ...(split.months ? { months: { ...split.months } } : {}), days: copy(split.days), ...(split.lessDays ? { lessDays: copy(split.lessDays) } : {}) };
+  return copySplit(monthSplitLessOf(`${fromDay}/${toDay}`));
 }
 
 const monthSplitLessOf = memoizePure((days: string): MonthSplit => {
