@@ -118,11 +118,15 @@ test('a burst of 20 ingests arrives as at most four events a second, every call 
 
 test('QC verdicts and re-disposition publish', async () => {
   const [a, b] = ids(2);
-  await deliver([makeCall(a!, { callTimestamp: '2025-05-01T10:00:00Z' }), makeCall(b!, { callTimestamp: '2025-05-02T10:00:00Z' })]);
   const s = await stream(analyst.token);
+  await deliver([makeCall(a!, { callTimestamp: '2025-05-01T10:00:00Z' }), makeCall(b!, { callTimestamp: '2025-05-02T10:00:00Z' })]);
+  // The ingest's own event is published on the throttle's next edge, which can come after a stream
+  // opened later than the ingest: so the stream is open first, and that event is seen before the verdict.
+  await s.waitFor((m) => isCalls(m) && JSON.parse(m.data!).inserted === 2);
 
+  const afterIngest = s.messages.length;
   expect((await postQc(t.app, [{ systemCallId: a, disposition: 'Sales' }])).statusCode).toBe(200);
-  const verdict = await s.waitFor(isCalls);
+  const verdict = await s.waitFor(isCalls, 3000, afterIngest);
   expect(JSON.parse(verdict.data!)).toEqual({ inserted: 0, updated: 1, newestCallTimestamp: '2025-05-01T10:00:00.000Z' });
 
   const [row] = await t.db.query<{ id: string }>('SELECT id::text AS id FROM calls WHERE system_call_id = $1', [b]);
