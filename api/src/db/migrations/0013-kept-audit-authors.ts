@@ -15,12 +15,12 @@ import type { Migration } from './index';
  * as an XLSX. translate() with an empty replacement deletes the characters;
  * it costs a COPY far less than a regular expression would.
  */
-const SHEET_INVALID_CODES = [
+export const SHEET_INVALID_CODES = [
   ...Array.from({ length: 0x20 }, (_, code) => code).filter((code) => code !== 0x00 && code !== 0x09 && code !== 0x0a && code !== 0x0d),
   0xfffe,
   0xffff,
 ];
-const SHEET_INVALID_SQL = `E'${SHEET_INVALID_CODES.map((code) => `\\u${code.toString(16).padStart(4, '0')}`).join('')}'`;
+export const SHEET_INVALID_SQL = `E'${SHEET_INVALID_CODES.map((code) => `\\u${code.toString(16).padStart(4, '0')}`).join('')}'`;
 
 export const keptAuditAuthors: Migration = {
   version: '0013-kept-audit-authors',

@@ -25,6 +25,7 @@ import { repeatDetection } from './0019-repeat-detection';
 import { transcriptSearch } from './0020-transcript-search';
 import { callWordsTable } from './0021-call-words-table';
 import { statusWideAndCombinationRollups } from './0022-status-wide-and-combination-rollups';
+import { sheetTextScansOnce } from './0023-sheet-text-scans-once';
 
 export interface Migration {
   version: string;
@@ -54,4 +55,5 @@ export const MIGRATIONS: Migration[] = [
   transcriptSearch,
   callWordsTable,
   statusWideAndCombinationRollups,
+  sheetTextScansOnce,
 ];
