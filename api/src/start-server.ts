@@ -77,6 +77,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
+  // A request in flight when the stop begins is answered, but fastify closes only the connections idle at
+  // that moment: kept alive, this one would hold the stop open until its client let go of it (up to the
+  // keep-alive timeout, longer than the 10 s server.ts gives a stop). Once stopping, every answer closes its connection.
+  let stopping = false;
+  fastify.addHook('preClose', async () => {
+    stopping = true;
+  });
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (stopping) reply.header('connection', 'close');
+    return payload;
+  });
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
