@@ -20,11 +20,6 @@ export async function loadedCount(page: Page): Promise<[number, number]> {
   return [loaded!, total!];
 }
 
-/** Rows in the page now: the calls drawn, and the blank space above and below (a row each). */
-export const rowsInPage = (page: Page) => callLog(page).locator('tbody tr').count();
-
-const nextFrame = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-
 export interface WholeLog {
   /** The call at each place, top to bottom. */
   ids: string[];
@@ -32,38 +27,113 @@ export interface WholeLog {
   mostRows: number;
 }
 
+/** What one screen of the walk down the log drew: each drawn row's place and call, and the rows in the page. */
+interface Screen {
+  drawn: Array<[number, string]>;
+  rows: number;
+}
+
 /**
  * The whole log, read from top to bottom a screen at a time. Fails if a place
  * showed two calls on the way, or if a place was never drawn.
+ *
+ * The walk runs inside the page, in one evaluation: a browser round trip for
+ * every read and scroll of ~300 screens took most of the 10,000-call test's
+ * time. After each scroll it waits for frames until a drawn row covers the
+ * middle of the view (the virtualiser has drawn the new screen), as a person's
+ * eyes would; at the bottom, for the page being loaded, if any.
  */
 export async function readWholeLog(page: Page): Promise<WholeLog> {
-  const main = page.locator('main');
-  await main.evaluate((element) => (element.scrollTop = 0));
-  await nextFrame(page);
+  const screens = await callLog(page).evaluate(async (table): Promise<Screen[]> => {
+    const main = table.closest('main');
+    if (!main) throw new Error('the call log is not inside <main>');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const middleDrawn = () => {
+      const box = main.getBoundingClientRect();
+      const middle = box.top + Math.min(box.height, table.getBoundingClientRect().bottom - box.top) / 2;
+      return [...table.querySelectorAll('tbody tr[data-index]')].some((row) => {
+        const place = row.getBoundingClientRect();
+        return place.top <= middle && place.bottom >= middle;
+      });
+    };
+    const loadingMore = () => [...main.querySelectorAll('[role="status"]')].some((status) => status.textContent === 'Loading more calls...');
+    const walked: Screen[] = [];
+    main.scrollTop = 0;
+    for (;;) {
+      for (let frames = 0; frames < 2 || (!middleDrawn() && frames < 120); frames += 1) await frame();
+      walked.push({
+        drawn: [...table.querySelectorAll('tbody tr[data-index]')].map((row) => [
+          Number(row.getAttribute('data-index')),
+          row.querySelector('input[data-call-id]')?.getAttribute('data-call-id') ?? '',
+        ]),
+        rows: table.querySelectorAll('tbody tr').length,
+      });
+      const before = main.scrollTop;
+      main.scrollTop += main.clientHeight;
+      if (main.scrollTop !== before) continue;
+      // At the bottom the log may be loading its next page: once it has been quiet for a while (no
+      // "Loading more calls..."), the walk goes on if that page made room below, and ends if not.
+      for (let quietSince = performance.now(), frames = 0; frames < 10 || performance.now() - quietSince < 250; frames += 1) {
+        await frame();
+        if (loadingMore()) quietSince = performance.now();
+      }
+      main.scrollTop += main.clientHeight;
+      if (main.scrollTop === before) return walked;
+    }
+  });
   const byPlace = new Map<number, string>();
   let mostRows = 0;
-  for (;;) {
-    const drawn = await callLog(page)
-      .locator('tbody tr[data-index]')
-      .evaluateAll((rows) => rows.map((row) => [Number(row.getAttribute('data-index')), row.querySelector('input[data-call-id]')?.getAttribute('data-call-id') ?? ''] as const));
-    mostRows = Math.max(mostRows, await rowsInPage(page));
-    for (const [place, id] of drawn) {
+  for (const screen of screens) {
+    mostRows = Math.max(mostRows, screen.rows);
+    for (const [place, id] of screen.drawn) {
       const seen = byPlace.get(place);
       if (seen !== undefined && seen !== id) throw new Error(`place ${place} showed call ${seen}, then ${id}`);
       byPlace.set(place, id);
     }
-    const moved = await main.evaluate((element) => {
-      const before = element.scrollTop;
-      element.scrollTop += element.clientHeight;
-      return element.scrollTop !== before;
-    });
-    if (!moved) break;
-    await nextFrame(page);
   }
   const places = [...byPlace.keys()].sort((a, b) => a - b);
   const missing = places.findIndex((place, i) => place !== i);
   if (missing !== -1) throw new Error(`place ${missing} was never drawn on the way down`);
   return { ids: places.map((place) => byPlace.get(place)!), mostRows };
+}
+
+/** The log as the reader sees it after scrolling to its end: "N of M calls loaded", the closing line, the rows in the page. */
+export interface LogAfterScroll {
+  loaded: number;
+  everyCallShown: boolean;
+  rows: number;
+}
+
+/**
+ * Scrolls the log to its end and waits, inside the page, until more calls are
+ * loaded or the closing line shows ("That’s every call for these filters.");
+ * one browser round trip a page of calls instead of a dozen.
+ */
+export async function scrollForMore(page: Page, timeoutMs = 30_000): Promise<LogAfterScroll> {
+  return callLog(page).evaluate(
+    async (table, timeout): Promise<LogAfterScroll> => {
+      const main = table.closest('main');
+      if (!main) throw new Error('the call log is not inside <main>');
+      const read = (): LogAfterScroll => {
+        const count = [...main.querySelectorAll('p')].map((p) => p.textContent ?? '').find((text) => /^[\d,]+ of [\d,]+ calls? loaded$/.test(text));
+        return {
+          loaded: count ? Number(count.split(' ')[0]!.replace(/,/g, '')) : 0,
+          everyCallShown: [...main.querySelectorAll('p')].some((p) => p.textContent === 'That’s every call for these filters.'),
+          rows: table.querySelectorAll('tbody tr').length,
+        };
+      };
+      const before = read();
+      main.scrollTop = main.scrollHeight;
+      const deadline = performance.now() + timeout;
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const now = read();
+        if (now.loaded > before.loaded || now.everyCallShown) return now;
+        if (performance.now() > deadline) throw new Error(`still ${now.loaded} calls loaded ${timeout} ms after scrolling to the end`);
+      }
+    },
+    timeoutMs,
+  );
 }
 
 /** Signs in on a fresh page, chooses the date preset in the top bar (from Reporting, where sign-in lands) and opens Call Logs. */
