@@ -246,8 +246,9 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     if (leftovers > 0) log(`  removed ${int(leftovers)} calls an earlier run ingested, and vacuumed`);
     if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, TEAM_SIZE);
     // The client's pacing counts only its own requests: a run started within a minute of the last one
-    // would find that run's budgets still spent in the shared counters, and be refused part-way.
+    // would find that run's budgets (requests, and exports started) still spent, and be refused part-way.
     await db.query('DELETE FROM rate_limit_counters');
+    await db.query('DELETE FROM export_leases');
     await db.close();
   }
   // The rollup against the raw table, in-process, for the same answer.
