@@ -38,7 +38,7 @@ interface Screen {
  * showed two calls on the way, or if a place was never drawn.
  *
  * The walk runs inside the page, in one evaluation: a browser round trip for
- * every read and scroll of ~300 screens took most of the 10,000-call test's
+ * every read and scroll of ~300 screens took a third of the 10,000-call test's
  * time. After each scroll it waits for frames until a drawn row covers the
  * middle of the view (the virtualiser has drawn the new screen), as a person's
  * eyes would; at the bottom, for the page being loaded, if any.
