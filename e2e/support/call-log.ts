@@ -41,7 +41,7 @@ interface Screen {
  * every read and scroll of ~300 screens took a third of the 10,000-call test's
  * time. After each scroll it waits for frames until a drawn row covers the
  * middle of the view (the virtualiser has drawn the new screen), as a person's
- * eyes would; at the bottom, for the page being loaded, if any.
+ * eyes would; at the bottom, for the next page, until the log has shown every call.
  */
 export async function readWholeLog(page: Page): Promise<WholeLog> {
   const screens = await callLog(page).evaluate(async (table): Promise<Screen[]> => {
@@ -57,6 +57,7 @@ export async function readWholeLog(page: Page): Promise<WholeLog> {
       });
     };
     const loadingMore = () => [...main.querySelectorAll('[role="status"]')].some((status) => status.textContent === 'Loading more calls...');
+    const everyCallShown = () => [...main.querySelectorAll('p')].some((p) => p.textContent === 'That’s every call for these filters.');
     const walked: Screen[] = [];
     main.scrollTop = 0;
     for (;;) {
@@ -71,14 +72,17 @@ export async function readWholeLog(page: Page): Promise<WholeLog> {
       const before = main.scrollTop;
       main.scrollTop += main.clientHeight;
       if (main.scrollTop !== before) continue;
-      // At the bottom the log may be loading its next page: once it has been quiet for a while (no
-      // "Loading more calls..."), the walk goes on if that page made room below, and ends if not.
-      for (let quietSince = performance.now(), frames = 0; frames < 10 || performance.now() - quietSince < 250; frames += 1) {
-        await frame();
-        if (loadingMore()) quietSince = performance.now();
+      // At the bottom the log loads its next page, unless it has shown every call: the walk goes on once
+      // that page has made room below, and ends at "That's every call" (or after 30 s, for the checks
+      // below to say what is missing).
+      for (const deadline = performance.now() + 30_000; ; await frame()) {
+        if (!loadingMore()) {
+          main.scrollTop += main.clientHeight;
+          if (main.scrollTop !== before) break;
+          if (everyCallShown()) return walked;
+        }
+        if (performance.now() > deadline) return walked;
       }
-      main.scrollTop += main.clientHeight;
-      if (main.scrollTop === before) return walked;
     }
   });
   const byPlace = new Map<number, string>();
