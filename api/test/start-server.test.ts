@@ -12,7 +12,7 @@ import { startServer, type RunningServer, type StartOptions } from '../src/start
 import { DEMO_ADMIN_EMAIL } from '../src/startup/demo-users';
 import { startBanner } from '../src/startup/start-banner';
 import { TEST_PASSWORD_COST } from './support/test-app';
-import { createPostgresDatabase, migratedSnapshot, testEngine } from './support/test-database';
+import { createPostgresDatabase, migratedSnapshot, testEngine, writeMigratedDataDir } from './support/test-database';
 
 // Cheap scrypt, and a few hundred demo calls instead of the 50,000 of a real first start.
 const cheap = { passwordCost: TEST_PASSWORD_COST, demoCalls: 300 };
@@ -55,13 +55,10 @@ async function withServer<T>(
  * For a test that needs a started server, not a first start: DATA_DIR gets the suite's migrated
  * embedded database (about a second, where a first start takes 7 to 9). The tests about a new
  * database (the default demo data, DEMO_DATA=false on one, the demo password's first start) do
- * not call this. A migrated database is no longer new, so a start seeds the demo team only when
- * DEMO_DATA=true asks. On PostgreSQL the test's database stays empty: it migrates in well under a second.
+ * not call this. On PostgreSQL the test's database stays empty: it migrates in well under a second.
  */
 async function fromMigratedDatabase(): Promise<void> {
-  if (testEngine() !== 'pglite') return;
-  const db = await openPgliteDatabase(path.join(dataDir, 'pglite'), { from: await migratedSnapshot() });
-  await db.close();
+  if (testEngine() === 'pglite') await writeMigratedDataDir(dataDir);
 }
 
 const login = (server: RunningServer, email: string, password: string) =>

@@ -27,6 +27,9 @@ export interface WholeLog {
   mostRows: number;
 }
 
+/** The line under the log once it holds every call of the filters (remote-calllogs' call-log.tsx). */
+const EVERY_CALL_SHOWN = 'That’s every call for these filters.';
+
 /** What one screen of the walk down the log drew: each drawn row's place and call, and the rows in the page. */
 interface Screen {
   drawn: Array<[number, string]>;
@@ -44,7 +47,7 @@ interface Screen {
  * eyes would; at the bottom, for the next page, until the log has shown every call.
  */
 export async function readWholeLog(page: Page): Promise<WholeLog> {
-  const screens = await callLog(page).evaluate(async (table): Promise<Screen[]> => {
+  const screens = await callLog(page).evaluate(async (table, endLine): Promise<Screen[]> => {
     const main = table.closest('main');
     if (!main) throw new Error('the call log is not inside <main>');
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -57,7 +60,7 @@ export async function readWholeLog(page: Page): Promise<WholeLog> {
       });
     };
     const loadingMore = () => [...main.querySelectorAll('[role="status"]')].some((status) => status.textContent === 'Loading more calls...');
-    const everyCallShown = () => [...main.querySelectorAll('p')].some((p) => p.textContent === 'That’s every call for these filters.');
+    const everyCallShown = () => [...main.querySelectorAll('p')].some((p) => p.textContent === endLine);
     const walked: Screen[] = [];
     main.scrollTop = 0;
     for (;;) {
@@ -73,7 +76,7 @@ export async function readWholeLog(page: Page): Promise<WholeLog> {
       main.scrollTop += main.clientHeight;
       if (main.scrollTop !== before) continue;
       // At the bottom the log loads its next page, unless it has shown every call: the walk goes on once
-      // that page has made room below, and ends at "That's every call" (or after 30 s, for the checks
+      // that page has made room below, and ends at EVERY_CALL_SHOWN (or after 30 s, for the checks
       // below to say what is missing).
       for (const deadline = performance.now() + 30_000; ; await frame()) {
         if (!loadingMore()) {
@@ -84,7 +87,7 @@ export async function readWholeLog(page: Page): Promise<WholeLog> {
         if (performance.now() > deadline) return walked;
       }
     }
-  });
+  }, EVERY_CALL_SHOWN);
   const byPlace = new Map<number, string>();
   let mostRows = 0;
   for (const screen of screens) {
@@ -115,14 +118,14 @@ export interface LogAfterScroll {
  */
 export async function scrollForMore(page: Page, timeoutMs = 30_000): Promise<LogAfterScroll> {
   return callLog(page).evaluate(
-    async (table, timeout): Promise<LogAfterScroll> => {
+    async (table, { timeout, endLine }): Promise<LogAfterScroll> => {
       const main = table.closest('main');
       if (!main) throw new Error('the call log is not inside <main>');
       const read = (): LogAfterScroll => {
         const count = [...main.querySelectorAll('p')].map((p) => p.textContent ?? '').find((text) => /^[\d,]+ of [\d,]+ calls? loaded$/.test(text));
         return {
           loaded: count ? Number(count.split(' ')[0]!.replace(/,/g, '')) : 0,
-          everyCallShown: [...main.querySelectorAll('p')].some((p) => p.textContent === 'That’s every call for these filters.'),
+          everyCallShown: [...main.querySelectorAll('p')].some((p) => p.textContent === endLine),
           rows: table.querySelectorAll('tbody tr').length,
         };
       };
@@ -136,7 +139,7 @@ export async function scrollForMore(page: Page, timeoutMs = 30_000): Promise<Log
         if (performance.now() > deadline) throw new Error(`still ${now.loaded} calls loaded ${timeout} ms after scrolling to the end`);
       }
     },
-    timeoutMs,
+    { timeout: timeoutMs, endLine: EVERY_CALL_SHOWN },
   );
 }
 

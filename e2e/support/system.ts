@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPgliteDatabase } from '../../api/src/db/pglite-database';
 import { startServer, type RunningServer } from '../../api/src/start-server';
-import { migratedSnapshot } from '../../api/test/support/test-database';
+import { writeMigratedDataDir } from '../../api/test/support/test-database';
 import { startBanner } from '../../api/src/startup/start-banner';
 
 /**
@@ -39,8 +38,7 @@ export async function startSystem({ env = {}, demoCalls = 400 }: SystemOptions =
   // The embedded database starts out migrated, from the API suite's snapshot: the migrations run once a
   // run, not at every suite's start (six of its seven seconds). start-server.test.ts covers a first start.
   // A migrated database is no longer "new", where `npm start` seeds the demo data unasked: ask for it.
-  const migrated = await openPgliteDatabase(path.join(dataDir, 'pglite'), { from: await migratedSnapshot() });
-  await migrated.close();
+  await writeMigratedDataDir(dataDir);
   const server = await startServer({
     env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: REPO_ROOT, DEMO_DATA: 'true', ...env },
     // A cheap password hash and a few hundred calls keep each suite's start to a few seconds.

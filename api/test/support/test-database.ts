@@ -118,6 +118,16 @@ export async function migratedSnapshot(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
+/**
+ * DATA_DIR/pglite filled with the migrated snapshot, for a server started on it: a start, not a first
+ * start (no initdb, no migrations). Such a database is no longer "new", so a start seeds the demo
+ * team only when DEMO_DATA=true asks for it.
+ */
+export async function writeMigratedDataDir(dataDir: string): Promise<void> {
+  const db = await openPgliteDatabase(path.join(dataDir, 'pglite'), { from: await migratedSnapshot() });
+  await db.close();
+}
+
 /** The installed PGlite's version (its package.json sits above the entry point; the package does not export it). */
 function pgliteVersion(): string {
   const manifest = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');

@@ -1,4 +1,4 @@
-import { SHEET_INVALID_CODES, SHEET_INVALID_SQL } from './0013-kept-audit-authors';
+import { SHEET_INVALID_SQL } from './0013-kept-audit-authors';
 import type { Migration } from './index';
 
 /**
@@ -11,7 +11,8 @@ import type { Migration } from './index';
  * is rare in practice. Same cells as before; still one SQL expression, so the
  * planner inlines it into the export's query.
  */
-const SHEET_INVALID_PATTERN = `E'[${SHEET_INVALID_CODES.map((code) => `\\u${code.toString(16).padStart(4, '0')}`).join('')}]'`;
+// The same characters as 0013's E'…' literal, as one bracket expression: E'[…]'.
+const SHEET_INVALID_PATTERN = `E'[${SHEET_INVALID_SQL.slice("E'".length, -1)}]'`;
 const FORMULA_STARTS = `('=', '+', '-', '@', E'\\t', E'\\r', E'\\n', '＝', '＋', '－', '＠')`;
 
 export const sheetTextScansOnce: Migration = {

@@ -20,13 +20,12 @@ export function monthlyAndDailySql(
   if (split.months) {
     parts.push(`SELECT ${period('month')}${columns} FROM ${tables.monthly} WHERE ${where} AND month >= ${bind(split.months.from)}::date AND month < ${bind(split.months.to)}::date`);
   }
-  const days = split.days.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
-  if (days.length > 0) parts.push(`SELECT ${period('day')}${columns} FROM ${tables.daily} WHERE ${where} AND (${days.join(' OR ')})`);
+  const inDays = (ranges: MonthSplit['days']) => ranges.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`).join(' OR ');
+  if (split.days.length > 0) parts.push(`SELECT ${period('day')}${columns} FROM ${tables.daily} WHERE ${where} AND (${inDays(split.days)})`);
   if (split.lessDays && split.lessDays.length > 0) {
     // Days of a month read whole that lie outside the range: their measures negated, so the sum leaves them out.
     if (options.negatedColumns === undefined) throw new Error('a split with days to subtract needs the columns negated');
-    const less = split.lessDays.map((d) => `(day >= ${bind(d.from)}::date AND day < ${bind(d.to)}::date)`);
-    parts.push(`SELECT ${period('day')}${options.negatedColumns} FROM ${tables.daily} WHERE ${where} AND (${less.join(' OR ')})`);
+    parts.push(`SELECT ${period('day')}${options.negatedColumns} FROM ${tables.daily} WHERE ${where} AND (${inDays(split.lessDays)})`);
   }
   return parts.join('\n      UNION ALL\n      ');
 }

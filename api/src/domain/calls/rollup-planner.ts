@@ -125,10 +125,14 @@ export function splitByMonth(fromDay: string, toDay: string): MonthSplit {
   return copySplit(monthSplitOf(`${fromDay}/${toDay}`));
 }
 
+/** A split's memo key, "fromDay/toDay", back as the two days and their dates. */
+function daysOfKey(key: string): { fromDay: string; toDay: string; from: DateTime; to: DateTime } {
+  const [fromDay, toDay] = key.split('/') as [string, string];
+  return { fromDay, toDay, from: DateTime.fromISO(fromDay, { zone: 'UTC' }), to: DateTime.fromISO(toDay, { zone: 'UTC' }) };
+}
+
 const monthSplitOf = memoizePure((days: string): MonthSplit => {
-  const [fromDay, toDay] = days.split('/') as [string, string];
-  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
-  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
+  const { fromDay, toDay, from, to } = daysOfKey(days);
   const firstMonth = from.day === 1 ? from : from.startOf('month').plus({ months: 1 });
   const lastMonth = to.startOf('month');
   if (firstMonth >= lastMonth) return { days: [{ from: fromDay, to: toDay }] };
@@ -149,9 +153,7 @@ export function splitByMonthLess(fromDay: string, toDay: string): MonthSplit {
 }
 
 const monthSplitLessOf = memoizePure((days: string): MonthSplit => {
-  const [fromDay, toDay] = days.split('/') as [string, string];
-  const from = DateTime.fromISO(fromDay, { zone: 'UTC' });
-  const to = DateTime.fromISO(toDay, { zone: 'UTC' });
+  const { from, to } = daysOfKey(days);
   const iso = (d: DateTime) => d.toISODate() as string;
   const inside: MonthSplit['days'] = [];
   const less: MonthSplit['days'] = [];
