@@ -67,7 +67,8 @@ function timedGet(agent: http.Agent, url: string, token: string): Promise<Answer
   });
 }
 
-async function signIn(baseUrl: string, email: string): Promise<string> {
+/** Signs in one of ensureTeamAccounts' analysts; resolves with the access token. */
+export async function signInAnalyst(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}${API_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -107,7 +108,7 @@ export interface TeamLoadResult {
  */
 export async function runTeamLoad(baseUrl: string, analysts: number, seconds: number, refresh: string[]): Promise<TeamLoadResult> {
   const tokens: string[] = [];
-  for (let i = 0; i < analysts; i += 1) tokens.push(await signIn(baseUrl, teamEmail(i)));
+  for (let i = 0; i < analysts; i += 1) tokens.push(await signInAnalyst(baseUrl, teamEmail(i)));
   const answers: Answer[] = [];
   const beforeRefusal: Array<number | undefined> = tokens.map(() => undefined);
   const agents = tokens.map(() => new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS }));
