@@ -20,35 +20,39 @@ export interface SearchSpan {
 /**
  * The condition over `calls` (aliased `c`) for a q bound by `bind`, exact at
  * every moment though the words are made after the write (migration 0021): a
- * call matches by its made words in `call_words` unless it is still in
- * `call_words_queue` (just written, or its texts changed since), and then by
- * its texts, parsed here. `span` narrows both sides to the read's times.
+ * call still in `call_words_queue` (just written, or its texts changed since)
+ * matches by its own texts, parsed here; any other call by its made words in
+ * `call_words`. `span` narrows the words looked at to the read's times.
  *
- * Two correlated EXISTS, not IN over a UNION of both tables: PostgreSQL plans
- * each either as one hash of the matching ids built once (a month of a common
- * word) or as a probe of the primary key per call (a page of records, a year),
- * choosing when it runs; an IN of a UNION was estimated at 200 distinct ids
- * whatever it held, so a common word was read call by call through a nested
- * loop (5× slower than 0020's column), and an uncorrelated IN too big to hash
- * is scanned again for every call (docs/decisions/0025-call-words-off-the-write-path.md).
+ * A CASE, so each call is decided one way only, and only the queued calls of
+ * the range are parsed. The queue side asks about `c` itself: written as its
+ * own EXISTS joining the queue to `calls` again, the planner could start from
+ * the range's calls and parse every one of them before looking at the queue,
+ * whose row count swings from a million (after a seed) to none within a
+ * minute, so its statistics are always stale; that plan took 7 s for a common
+ * word over 30 days and was stopped at the 5 s limit.
+ *
+ * The words side stays a correlated EXISTS, not IN over a UNION of both
+ * tables: PostgreSQL plans it either as one hash of the matching ids built
+ * once (a month of a common word) or as a probe of the primary key per call
+ * (a page of records, a year), choosing when it runs; an IN of a UNION was
+ * estimated at 200 distinct ids whatever it held, so a common word was read
+ * call by call through a nested loop (5× slower than 0020's column)
+ * (docs/decisions/0025-call-words-off-the-write-path.md).
  */
 export function transcriptCondition(q: string, bind: (value: unknown) => string, span: SearchSpan): string {
   const query = `websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', ${bind(q)})`;
   const from = bind(span.from);
   const through = span.through === undefined ? undefined : bind(span.through);
   const to = span.to === undefined ? undefined : bind(span.to);
-  const within = (alias: string) =>
-    [
-      `${alias}.call_ts >= ${from}`,
-      ...(through !== undefined ? [`${alias}.call_ts <= ${through}::timestamptz`] : to !== undefined ? [`${alias}.call_ts < ${to}`] : []),
-    ].join(' AND ');
-  return `(EXISTS (
-      SELECT 1 FROM call_words w
-      WHERE w.call_id = c.id AND w.words @@ ${query} AND ${within('w')}
-        AND NOT EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = w.call_id))
-    OR EXISTS (
-      SELECT 1 FROM call_words_queue p JOIN calls u ON u.id = p.call_id
-      WHERE p.call_id = c.id AND ${within('u')} AND call_text_words(u.transcript, u.summary, u.reason) @@ ${query}))`;
+  const within = [
+    `w.call_ts >= ${from}`,
+    ...(through !== undefined ? [`w.call_ts <= ${through}::timestamptz`] : to !== undefined ? [`w.call_ts < ${to}`] : []),
+  ].join(' AND ');
+  return `(CASE WHEN EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = c.id)
+      THEN call_text_words(c.transcript, c.summary, c.reason) @@ ${query}
+      ELSE EXISTS (SELECT 1 FROM call_words w WHERE w.call_id = c.id AND w.words @@ ${query} AND ${within})
+    END)`;
 }
 
 /**
