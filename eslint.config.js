@@ -51,7 +51,7 @@ const boundary = (folders, ...patterns) => ({
 });
 
 module.exports = defineConfig(
-  globalIgnores(['**/dist/', '**/coverage/', 'data/', 'bench/tmp/', '.nx/', 'e2e/.deploys-*/', '.ci/logs/']),
+  globalIgnores(['**/dist/', '**/coverage/', 'data/', 'bench/tmp/', '.nx/', 'e2e/.deploys-*/', 'e2e/.dev-server-*/', '.ci/logs/']),
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
 
   js.configs.recommended,

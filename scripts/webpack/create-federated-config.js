@@ -51,6 +51,13 @@ const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  */
 const REMOTE_CHUNKS = { chunkIds: 'natural', splitChunks: { cacheGroups: { default: false, defaultVendors: false } } };
 
+/**
+ * The same chunks in development, named as webpack names them there: with natural ids, a hot update
+ * after an edit asked for the stylesheets of chunks by ids the new compile no longer gave them
+ * (`Loading CSS chunk 7 failed`, the dev server answering its HTML page), and the update was dropped.
+ */
+const REMOTE_DEV_CHUNKS = { ...REMOTE_CHUNKS, chunkIds: 'named' };
+
 /** The package's entry in the front-end registry (contract/src/remotes.json): its federation name and dev port. */
 function registryEntry(packageDir) {
   const folder = path.basename(path.resolve(packageDir));
@@ -250,6 +257,10 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
                 // The shell's page answers every client route (/users, /a/b/c…), so its scripts load from the root;
                 // a remote's standalone page only ever sits in its own folder.
                 publicPath: exposes ? 'auto' : '/',
+                // A remote's own page renders its app from main.js and has no use for its container: loaded
+                // too, remoteEntry.js started a second webpack runtime of the same build, whose hot-update
+                // callback (one global per build) took main.js's hot updates, so no edit was applied in place.
+                ...(exposes ? { excludeChunks: [federationName(packageDir)] } : {}),
               }),
             ]),
         ...(production ? [] : [refreshPlugin(federationName(packageDir))]),
@@ -276,7 +287,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
       ],
       optimization: {
         runtimeChunk: false,
-        ...(exposes ? REMOTE_CHUNKS : {}),
+        ...(exposes ? (production ? REMOTE_CHUNKS : REMOTE_DEV_CHUNKS) : {}),
       },
       performance: { hints: false },
       devServer: {
