@@ -43,6 +43,26 @@ describe('watchStalledReader', () => {
     expect(stalled).toBe(0);
   });
 
+  test('time the thread was held up does not count: a drain waiting behind it is heard before a cut', async () => {
+    const response = fakeResponse();
+    let stalled = 0;
+    watchStalledReader(response as unknown as ServerResponse, 40, () => (stalled += 1));
+    response.writableNeedDrain = true;
+    await sleep(15);
+    // The client reads meanwhile, but its drain can only be heard once the thread is free again, after
+    // the overdue looks (timers run before I/O and immediates): as an embedded database's long query does.
+    setImmediate(() => {
+      response.writableNeedDrain = false;
+      response.emit('drain');
+    });
+    const heldUntil = performance.now() + 150;
+    while (performance.now() < heldUntil) {
+      // held up
+    }
+    await sleep(60);
+    expect(stalled).toBe(0);
+  });
+
   test('stops watching when the response closes', async () => {
     const response = fakeResponse();
     let stalled = 0;

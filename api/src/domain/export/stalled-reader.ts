@@ -21,19 +21,31 @@ export function watchStalledReader(response: ServerResponse, stallMs: number, on
   const drained = () => {
     fullSince = undefined;
   };
+  // A few looks per threshold, at most one a second: cheap, and late by a quarter of it at the most.
+  const period = Math.min(1000, Math.max(5, stallMs / 4));
+  let lastLook = performance.now();
   const check = () => {
+    const now = performance.now();
+    const late = now - lastLook > 2 * period;
+    lastLook = now;
     if (!response.writableNeedDrain) {
       fullSince = undefined;
       return;
     }
-    fullSince ??= performance.now();
-    if (performance.now() - fullSince >= stallMs) {
+    // A look that comes late comes after this thread was held up (a long synchronous step; PGlite's
+    // queries run on it): timers run before pending I/O, so a 'drain' may be waiting behind this look,
+    // unseen. The wait starts over rather than count time in which no drain could have been heard.
+    if (late) {
+      fullSince = now;
+      return;
+    }
+    fullSince ??= now;
+    if (now - fullSince >= stallMs) {
       stop();
       onStalled();
     }
   };
-  // A few looks per threshold, at most one a second: cheap, and late by a quarter of it at the most.
-  const timer = setInterval(check, Math.min(1000, Math.max(5, stallMs / 4)));
+  const timer = setInterval(check, period);
   timer.unref();
   const stop = () => {
     clearInterval(timer);
