@@ -38,7 +38,7 @@ const { newStagingDir } = require('../remote-builds');
 const { FirstScreenPlugin } = require('./first-screen-plugin');
 const { StandaloneRuntimePlugin } = require('./standalone-runtime-plugin');
 const { SingleShareRuntimePlugin } = require('./single-share-runtime-plugin');
-const { refreshPlugin, refreshTransformers } = require('./fast-refresh');
+const { refreshPlugins, refreshTransformers } = require('./fast-refresh');
 const registry = require('../../contract/src/remotes.json');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -263,7 +263,7 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
                 ...(exposes ? { excludeChunks: [federationName(packageDir)] } : {}),
               }),
             ]),
-        ...(production ? [] : [refreshPlugin(federationName(packageDir))]),
+        ...(production ? [] : refreshPlugins(federationName(packageDir))),
         new webpack.DefinePlugin({
           // The API base is a build-time setting, empty (same origin) by default.
           'process.env.CALLBOARD_API_BASE': JSON.stringify(process.env.CALLBOARD_API_BASE ?? ''),
