@@ -1,6 +1,7 @@
 /**
  * Sign-in as a person meets it, timed in a real browser (docs/benchmarks.md, "The first screen"): from
- * the click on Login Now to the statistics and the first row of records painted on Reporting. Used by
+ * the click on Login Now to the statistics and the first row of records painted on Reporting (or the
+ * records' "no records" line, when the landing period has no call yet, as just after midnight). Used by
  * the bench's first-screen part and printed by e2e/tests/first-screen.test.ts.
  *
  * The password is typed key by key, as a person does: the sign-in screen fetches the landing area's
@@ -31,18 +32,27 @@ interface ProbeGlobal {
 
 /**
  * In the page, before the click: resolves with the ms from the next click to the frame after which
- * both a figure in the statistics (not the placeholder dash) and a data row of the records are on screen.
+ * both a figure in the statistics (not the placeholder dash) and the records' answer are on screen: a
+ * data row, or the line an empty table shows once it has its answer (empty while loading). Rejects,
+ * saying what never came, when that takes over a minute.
  */
 function installProbe(): void {
   const w = globalThis as unknown as ProbeGlobal;
-  w.__signInPainted = new Promise<number>((resolve) => {
+  w.__signInPainted = new Promise<number>((resolve, reject) => {
     let clickedAt: number | undefined;
     w.document.addEventListener('click', () => (clickedAt = w.performance.now()), { capture: true, once: true });
-    const shown = () => {
+    const statistics = () => {
       const figure = w.document.querySelector('[data-testid="stats-count"]');
-      const row = w.document.querySelector('.records__table tbody tr:not(.cb-table__empty-row)');
-      return figure !== null && figure.textContent !== '—' && row !== null;
+      return figure !== null && figure.textContent !== '—';
     };
+    const records = () =>
+      w.document.querySelector('.records__table tbody tr:not(.cb-table__empty-row)') !== null ||
+      (w.document.querySelector('.records__table .cb-table__empty')?.textContent ?? '') !== '';
+    const shown = () => statistics() && records();
+    w.setTimeout(() => {
+      const missing = [statistics() ? '' : 'the statistics', records() ? '' : 'the records'].filter((what) => what !== '').join(' and ');
+      reject(new Error(`${missing || 'the painted frame'} not on screen a minute after ${clickedAt === undefined ? 'the probe was installed (no click)' : 'the click'}`));
+    }, 60_000);
     const observer = new w.MutationObserver(() => {
       if (clickedAt === undefined || !shown()) return;
       observer.disconnect();
