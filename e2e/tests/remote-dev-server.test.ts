@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { startSystem, REPO_ROOT, type System } from '../support/system';
 
@@ -81,6 +81,24 @@ function startDevServer(packageDir: string, apiUrl: string, port: number | 'auto
   });
 }
 
+/**
+ * Edits the Users heading in the package copy to `edited` while `page` shows it with `typed` in `search`,
+ * and checks the edit arrives as a hot update: the heading changes in place, the page's window is the
+ * same one (a reload would lose the mark set before the edit) and what was typed stays.
+ */
+async function expectHeadingEditedInPlace(page: Page, search: Locator, typed: string, edited: string): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { beforeTheEdit: true }));
+  const file = path.join(packageCopy, USERS_PAGE);
+  const text = readFileSync(file, 'utf8');
+  const heading = />User Management[^<]*<\/h1>/;
+  if (!heading.test(text)) throw new Error(`${USERS_PAGE} no longer renders its heading as this suite edits it`);
+  writeFileSync(file, text.replace(heading, `>${edited}</h1>`));
+
+  await page.getByRole('heading', { name: edited, exact: true }).waitFor({ timeout: 60_000 });
+  expect(await page.evaluate(() => (window as unknown as { beforeTheEdit?: boolean }).beforeTheEdit)).toBe(true);
+  expect(await search.inputValue()).toBe(typed);
+}
+
 beforeAll(async () => {
   packageCopy = copyUsersPackage();
   const usersPort = await freePort();
@@ -134,17 +152,7 @@ test('an edit to a component is applied in place: the page is not reloaded and w
   await page.getByRole('heading', { name: 'User Management', exact: true }).waitFor();
   const search = page.getByPlaceholder('Search users by name, email, or role...');
   await search.fill('adm');
-  // A reload would lose this; a hot update keeps the page's window and the component's state.
-  await page.evaluate(() => Object.assign(window, { beforeTheEdit: true }));
-
-  const file = path.join(packageCopy, USERS_PAGE);
-  const text = readFileSync(file, 'utf8');
-  if (!text.includes('>User Management</h1>')) throw new Error(`${USERS_PAGE} no longer renders its heading as this test edits it`);
-  writeFileSync(file, text.replace('>User Management</h1>', '>User Management (edited live)</h1>'));
-
-  await page.getByRole('heading', { name: 'User Management (edited live)', exact: true }).waitFor({ timeout: 60_000 });
-  expect(await page.evaluate(() => (window as unknown as { beforeTheEdit?: boolean }).beforeTheEdit)).toBe(true);
-  expect(await search.inputValue()).toBe('adm');
+  await expectHeadingEditedInPlace(page, search, 'adm', 'User Management (edited live)');
   expect(failures).toEqual([]);
   await page.close();
 }, 120_000);
@@ -164,19 +172,9 @@ test('inside the shell, as `npm run dev` runs them: an edit to the remote is app
   expect(fetched).toContain(`${devUrl}/mf-manifest.json`);
   const search = page.getByPlaceholder('Search users by name, email, or role...');
   await search.fill('adm');
-  await page.evaluate(() => Object.assign(window, { beforeTheEdit: true }));
-
   // The shell's refresh runtime and React DOM were on the page before the remote's runtime arrived:
   // the edit is applied only if the remote's runtime still found React DOM (scripts/webpack/devtools-hook.js).
-  const file = path.join(packageCopy, USERS_PAGE);
-  const text = readFileSync(file, 'utf8');
-  const heading = />User Management[^<]*<\/h1>/;
-  if (!heading.test(text)) throw new Error(`${USERS_PAGE} no longer renders its heading as this test edits it`);
-  writeFileSync(file, text.replace(heading, '>User Management (edited inside the shell)</h1>'));
-
-  await page.getByRole('heading', { name: 'User Management (edited inside the shell)', exact: true }).waitFor({ timeout: 60_000 });
-  expect(await page.evaluate(() => (window as unknown as { beforeTheEdit?: boolean }).beforeTheEdit)).toBe(true);
-  expect(await search.inputValue()).toBe('adm');
+  await expectHeadingEditedInPlace(page, search, 'adm', 'User Management (edited inside the shell)');
   expect(failures).toEqual([]);
   await page.close();
 }, 120_000);

@@ -15,9 +15,9 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+const reactRefreshTypeScript = require('react-refresh-typescript').default;
 
 const DEVTOOLS_HOOK = path.join(__dirname, 'devtools-hook.js');
-const reactRefreshTypeScript = require('react-refresh-typescript').default;
 
 /** ts-loader's `getCustomTransformers` for a development build. */
 function refreshTransformers() {
