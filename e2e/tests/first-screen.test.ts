@@ -1,4 +1,4 @@
-import { LOGIN_SCREEN } from '@callboard/contract';
+import { LOGIN_SCREEN, MESSAGES } from '@callboard/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appStarted, timeSignIn } from '../../api/src/bench/sign-in-probe';
 import { storeCalls } from '../../api/src/domain/calls/calls-writer';
@@ -7,10 +7,11 @@ import { storedCall } from '../support/call-log';
 import { startSystem, type System } from '../support/system';
 
 /**
- * /login as the API serves it: the sign-in form is in the HTML, painted before any script runs, and
- * the app takes it over without a person noticing (docs/decisions/0029-first-screen-in-the-html.md).
- * Each test that looks at the page before the app starts holds the shell's entry script back until it
- * has done what a person does on a slow connection.
+ * /login as the API serves it: the sign-in form is in the HTML, painted before any script runs; the
+ * app starts when the person starts using the page, or at once for a stored session, and takes the
+ * form over without a person noticing (docs/decisions/0029-first-screen-in-the-html.md,
+ * 0031-the-app-starts-when-the-person-does.md). Each test that looks at the page before the app has
+ * taken over holds the shell's entry script back until it has done what a person does on a slow connection.
  */
 let system: System;
 let browser: Browser;
@@ -43,7 +44,7 @@ async function openPage(options: { javaScriptEnabled?: boolean; viewport?: { wid
 
 /**
  * Holds the shell's entry script until the returned function is called: the page shows only its HTML
- * meanwhile. The page's load event waits for that script, so the page is opened with `openHeld`.
+ * meanwhile. Once asked for, the page's load event waits for that script, so the page is opened with `openHeld`.
  */
 async function holdAppScript(): Promise<() => void> {
   let release!: () => void;
@@ -64,6 +65,9 @@ async function openHeld(): Promise<void> {
 const email = () => page.getByLabel(/^Email/);
 const password = () => page.getByLabel(/^Password/);
 const prerendered = () => page.locator('#root[data-first-screen]');
+
+/** A pointer moving over the page, away from anything that reacts to one: the first sign of a person. */
+const movePointer = () => page.mouse.move(5, 5);
 
 test('the sign-in form paints from the HTML alone: no script runs, every label is there', async () => {
   await openPage({ javaScriptEnabled: false });
@@ -90,6 +94,7 @@ test('the app takes the form over with nothing a person could see or hear change
   const release = await holdAppScript();
   await openHeld();
   const before = { picture: await page.screenshot({ animations: 'disabled' }), tree: await page.locator('#root').ariaSnapshot() };
+  await movePointer();
   release();
   await appStarted(page);
   const after = { picture: await page.screenshot({ animations: 'disabled' }), tree: await page.locator('#root').ariaSnapshot() };
@@ -141,12 +146,60 @@ test('a submit pressed before the app started is held, never sent by the browser
   expect(requests.filter((request) => request.startsWith('POST /api/auth/login'))).toHaveLength(1);
 });
 
+test('until the person uses the page it runs no script of the app; the first sign of them starts it', async () => {
+  await openPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(LOGIN_SCREEN.path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  expect(scripts).toEqual([]);
+  expect(await prerendered().count()).toBe(1);
+
+  await movePointer();
+  await appStarted(page);
+  expect(scripts[0]).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+  // The app's form now: its own validation answers an empty submit.
+  await page.getByRole('button', { name: 'Login Now' }).click();
+  await page.getByText(MESSAGES.emailRequired).waitFor();
+});
+
+test('a person with a stored session is sent on at once, without touching the page', async () => {
+  await openPage();
+  await page.goto(LOGIN_SCREEN.path);
+  await email().fill(system.demoAdmin.email);
+  await password().fill(system.demoAdmin.password);
+  await page.getByRole('button', { name: 'Login Now' }).click();
+  await page.waitForURL(/\/reporting(\?.*)?$/);
+
+  // A second tab of the same browser opens /login: the session is in its storage.
+  const second = await context.newPage();
+  await second.goto(LOGIN_SCREEN.path);
+  await second.waitForURL(/\/reporting(\?.*)?$/);
+  await second.getByRole('heading', { name: 'Reporting', exact: true }).waitFor();
+});
+
+test('Show password pressed before the app started is shown once it has', async () => {
+  await openPage();
+  const release = await holdAppScript();
+  await openHeld();
+  await password().fill('secret-pass');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  release();
+  await appStarted(page);
+  await page.getByRole('button', { name: 'Hide password' }).waitFor();
+  expect(await password().getAttribute('type')).toBe('text');
+  expect(await password().inputValue()).toBe('secret-pass');
+});
+
 test("a light-theme person's first paint is light, before any script of the app has run", async () => {
   await openPage();
   await context.addInitScript(() => localStorage.setItem('callboard.ui', JSON.stringify({ theme: 'light' })));
   const release = await holdAppScript();
   await openHeld();
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  await movePointer();
   release();
   await appStarted(page);
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
@@ -157,7 +210,7 @@ test('signing in: the time from the click to the statistics and the first record
   for (let run = 0; run < 3; run += 1) {
     await openPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(LOGIN_SCREEN.path);
-    await appStarted(page);
+    // As a person: the app starts as they begin to type, and loads while they do.
     samples.push(await timeSignIn(page, system.demoAdmin));
     await page.getByRole('table', { name: 'Call records' }).getByRole('row').nth(1).waitFor();
     await context.close();

@@ -8,7 +8,8 @@
  * The markup comes from the app's own components: before each build, `renderModule` (a .tsx file
  * exporting `renderFirstScreens()`) is bundled for Node by a compiler of its own, into the package's
  * node_modules/.cache, and run. The page's entry scripts are not left as deferred tags: its inline script
- * (`firstScreenScript`) adds them once the page has painted.
+ * (`firstScreenScript`) adds them once the page has painted and the person starts using it
+ * (docs/decisions/0031-the-app-starts-when-the-person-does.md).
  */
 const path = require('node:path');
 const { initialChunks } = require('./budget-plugin');

@@ -5,6 +5,7 @@ import { authAnswer, deferred, jsonResponse, makeToken, makeUser } from '@callbo
 import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { paths } from '../app/paths';
+import { holdEarlyInput } from '../first-screen/early-input';
 import { prefetchAfterSignIn } from './prefetch-after-sign-in';
 import { landedOn, renderAuth, sentTo } from './testing';
 
@@ -164,6 +165,29 @@ describe('while the person types', () => {
     const { user } = renderAuth({ path: paths.login });
     await user.type(password(), 'x');
     await waitFor(() => expect(prefetchAfterSignIn).toHaveBeenLastCalledWith(paths.reporting));
+  });
+
+  test('what they typed on the served page before the app started counts: fetched at once, with no further key', async () => {
+    // The takeover's render reads what the prerendered form held (first-screen-takeover.ts).
+    holdEarlyInput({ values: new Map([['email', 'ada@example.com']]), focused: null, submitPending: false, buttonPresses: [] });
+    try {
+      renderAuth({ path: paths.login });
+    } finally {
+      holdEarlyInput(null);
+    }
+    expect(email()).toHaveValue('ada@example.com');
+    await waitFor(() => expect(prefetchAfterSignIn).toHaveBeenCalledWith(paths.reporting));
+  });
+
+  test('an empty served form fetches nothing until they type', async () => {
+    holdEarlyInput({ values: new Map([['email', ''], ['password', '']]), focused: null, submitPending: false, buttonPresses: [] });
+    try {
+      renderAuth({ path: paths.login });
+    } finally {
+      holdEarlyInput(null);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(prefetchAfterSignIn).not.toHaveBeenCalled();
   });
 });
 

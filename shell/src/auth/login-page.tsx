@@ -3,6 +3,7 @@ import { redirectTarget } from '@callboard/shared-auth/require-auth';
 import { useAuthActions } from '@callboard/shared-auth/use-session';
 import { Button } from '@callboard/shared-ui/button';
 import { TextField } from '@callboard/shared-ui/text-field';
+import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from '@callboard/shared-router';
 import { paths } from '../app/paths';
@@ -37,10 +38,16 @@ export function LoginPage() {
 
   // Typing (or the browser filling the form in) fetches the landing screen's code, so signing in waits only
   // for the answer and the data. The module is itself loaded on demand: /login's own script stays as it was.
-  const prefetchNextScreen = () => {
+  const prefetchNextScreen = useCallback(() => {
     const target = redirectTarget(location.state);
     void import('./prefetch-after-sign-in').then(({ prefetchAfterSignIn }) => prefetchAfterSignIn(target));
-  };
+  }, [location.state]);
+  // Typed on the served page before the app took it over (the app starts as the person does): they are
+  // already signing in, and no further key may come before they press Login Now.
+  const [typedBeforeStart] = useState(() => typedBeforeTakeover('email') !== '' || typedBeforeTakeover('password') !== '');
+  useEffect(() => {
+    if (typedBeforeStart) prefetchNextScreen();
+  }, [typedBeforeStart, prefetchNextScreen]);
 
   return (
     <AuthLayout

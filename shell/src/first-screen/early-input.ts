@@ -10,6 +10,8 @@ export interface EarlyInput {
   /** The field that had focus, with its selection; null when focus was anywhere else. */
   focused: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
   submitPending: boolean;
+  /** How often each of the form's own buttons (Show password) was pressed, by its place among them. */
+  buttonPresses: number[];
 }
 
 /** Set only during the takeover's render: afterwards the form's state holds it all. */

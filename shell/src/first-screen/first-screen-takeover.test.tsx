@@ -5,9 +5,10 @@ import { hadFocusBeforeTakeover, renderTakingOverFirstScreen, typedBeforeTakeove
 // React's act() outside testing-library: tell React this environment expects it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** A form like the sign-in screen's: controlled fields started from what was typed, focus as it was. */
+/** A form like the sign-in screen's: controlled fields started from what was typed, focus as it was, a reveal toggle. */
 function SignInForm({ onSend }: { onSend: (values: { email: string; password: string }) => void }) {
   const [values, setValues] = useState({ email: typedBeforeTakeover('email'), password: typedBeforeTakeover('password') });
+  const [revealed, setRevealed] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSend(values);
@@ -15,13 +16,17 @@ function SignInForm({ onSend }: { onSend: (values: { email: string; password: st
   return (
     <form onSubmit={submit} data-app="yes">
       <input name="email" type="email" autoFocus={hadFocusBeforeTakeover('email', true)} value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
-      <input name="password" type="password" autoFocus={hadFocusBeforeTakeover('password', false)} value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+      <input name="password" type={revealed ? 'text' : 'password'} autoFocus={hadFocusBeforeTakeover('password', false)} value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+      <button type="button" onClick={() => setRevealed(!revealed)}>
+        {revealed ? 'Hide password' : 'Show password'}
+      </button>
     </form>
   );
 }
 
 /** The page as the API serves it: the same form, prerendered, in a root marked as a first screen. */
-const PRERENDERED = '<form><input name="email" type="email" value=""><input name="password" type="password" value=""></form>';
+const PRERENDERED =
+  '<form><input name="email" type="email" value=""><input name="password" type="password" value=""><button type="button">Show password</button></form>';
 
 let container: HTMLElement;
 let root: Root;
@@ -36,13 +41,14 @@ afterEach(() => {
   container.remove();
 });
 
-function prerender(): { email: HTMLInputElement; password: HTMLInputElement; form: HTMLFormElement } {
+function prerender(): { email: HTMLInputElement; password: HTMLInputElement; form: HTMLFormElement; reveal: HTMLButtonElement } {
   container.dataset.firstScreen = '/login';
   container.innerHTML = PRERENDERED;
   return {
     email: container.querySelector('input[name="email"]')!,
     password: container.querySelector('input[name="password"]')!,
     form: container.querySelector('form')!,
+    reveal: container.querySelector('button')!,
   };
 }
 
@@ -84,6 +90,22 @@ test('a submit held before the takeover is sent by the app, with what was typed'
   typed.form.dataset.submitPending = 'true';
   const onSend = takeOver();
   expect(onSend).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret-pass' });
+});
+
+test("a press of the form's own button before the takeover is pressed again on the app's, as often as it was", () => {
+  const typed = prerender();
+  typed.password.value = 'secret-pass';
+  typed.reveal.dataset.clicksPending = '1';
+  takeOver();
+  expect(appInput('password')).toHaveAttribute('type', 'text');
+  expect(container.querySelector('button')).toHaveTextContent('Hide password');
+});
+
+test('two presses before the takeover leave the toggle where it started', () => {
+  const typed = prerender();
+  typed.reveal.dataset.clicksPending = '2';
+  takeOver();
+  expect(appInput('password')).toHaveAttribute('type', 'password');
 });
 
 test('without a prerendered screen the render is the ordinary one, and nothing typed is invented', () => {

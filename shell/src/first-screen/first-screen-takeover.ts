@@ -5,6 +5,8 @@
  * the same look, labels and names), in one synchronous commit, carrying over:
  * - what was typed in each field (the form's initial values read `typedBeforeTakeover`);
  * - which field had focus, and where the caret was (`hadFocusBeforeTakeover`, then restored);
+ * - a press of one of the form's own buttons (counted by hold-early-input.ts): pressed again, on the
+ *   app's button in the same place;
  * - a submit pressed too early (held by hold-early-input.ts): sent now, by the app's own handler.
  */
 import { flushSync } from 'react-dom';
@@ -21,7 +23,13 @@ function readEarlyInput(root: HTMLElement): EarlyInput {
       ? { name: active.name, selectionStart: selectionOf(active, 'start'), selectionEnd: selectionOf(active, 'end') }
       : null;
   const submitPending = root.querySelector('form[data-submit-pending]') !== null;
-  return { values, focused, submitPending };
+  const buttonPresses = [...formButtons(root)].map((button) => Number(button.dataset.clicksPending ?? '0'));
+  return { values, focused, submitPending, buttonPresses };
+}
+
+/** The form's own buttons (not its submit): the same components on both sides, so the same order. */
+function formButtons(root: HTMLElement): NodeListOf<HTMLButtonElement> {
+  return root.querySelectorAll<HTMLButtonElement>('form button[type="button"]');
 }
 
 /** An email input has no selection API (reading it throws): the caret then goes where focus() puts it. */
@@ -59,12 +67,16 @@ export function renderTakingOverFirstScreen(root: HTMLElement, render: () => voi
   holdEarlyInput(earlyInput);
   // From here on the early-submit hold ignores the page: the app's form handles its own submits.
   delete root.dataset.firstScreen;
-  const { focused, submitPending } = earlyInput;
+  const { focused, submitPending, buttonPresses } = earlyInput;
   try {
     flushSync(render);
   } finally {
     holdEarlyInput(null);
   }
+  const buttons = formButtons(root);
+  buttonPresses.forEach((presses, index) => {
+    for (let press = 0; press < presses; press += 1) flushSync(() => buttons[index]?.click());
+  });
   if (focused) restoreCaret(root, focused);
   if (submitPending) root.querySelector('form')?.requestSubmit();
 }

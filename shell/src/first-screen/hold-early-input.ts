@@ -6,15 +6,23 @@
  * - a submit of the prerendered form is held: the browser would otherwise send it itself, as a GET
  *   with the password in the address. The app submits it once it has taken the form over
  *   (first-screen-takeover.ts), and the attribute it watches is gone by then;
- * - the app's entry scripts are added only once the page has painted: a deferred script of the page
- *   itself may run before the first paint on a busy processor, and the form would wait for the app.
+ * - a press of one of the form's own buttons (Show password) is counted, and the app replays it;
+ * - the app's entry scripts are added when the person starts using the page: a pointer moving over it,
+ *   a touch, a key, typing or the browser filling the form in, a submit. Until then the form is all the
+ *   page runs, and the app's start (the federation runtime and some thirty modules) does not compete
+ *   with it for the processor (docs/decisions/0031-the-app-starts-when-the-person-does.md). A stored
+ *   session starts it at once instead: the app sends a signed-in person on, with nothing to do here;
+ * - either way, only once the page has painted: a script added earlier may run before the first paint
+ *   on a busy processor, and the form would wait for the app.
  */
-export function holdEarlyInput(storageKey: string, themes: readonly string[], entryScripts: readonly string[]): void {
+export function holdEarlyInput(uiStorageKey: string, themes: readonly string[], sessionKey: string, entryScripts: readonly string[]): void {
+  let signedIn = false;
   try {
-    const stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as { theme?: unknown } | null;
+    const stored = JSON.parse(localStorage.getItem(uiStorageKey) ?? 'null') as { theme?: unknown } | null;
     if (typeof stored?.theme === 'string' && themes.includes(stored.theme)) document.documentElement.dataset.theme = stored.theme;
+    signedIn = localStorage.getItem(sessionKey) !== null;
   } catch {
-    // No storage, or nothing readable in it: the page's default theme.
+    // No storage, or nothing readable in it: the page's default theme, and no session.
   }
   document.addEventListener('submit', (event) => {
     const form = event.target;
@@ -22,16 +30,31 @@ export function holdEarlyInput(storageKey: string, themes: readonly string[], en
     event.preventDefault();
     form.dataset.submitPending = 'true';
   });
-  // After the frame that paints the page: requestAnimationFrame runs just before it, the timer just after.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const src of entryScripts) {
-        const script = document.createElement('script');
-        script.src = src;
-        // In document order, as the deferred scripts they replace would have run.
-        script.async = false;
-        document.head.append(script);
-      }
-    }, 0),
-  );
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+    if (!(button instanceof HTMLButtonElement) || !button.closest('[data-first-screen] form')) return;
+    button.dataset.clicksPending = String(Number(button.dataset.clicksPending ?? '0') + 1);
+  });
+
+  const signsOfUse = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'input', 'submit'];
+  let starting = false;
+  const startApp = () => {
+    if (starting) return;
+    starting = true;
+    for (const type of signsOfUse) window.removeEventListener(type, startApp, true);
+    // After the frame that paints the page: requestAnimationFrame runs just before it, the timer just after.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        for (const src of entryScripts) {
+          const script = document.createElement('script');
+          script.src = src;
+          // In document order, as the deferred scripts they replace would have run.
+          script.async = false;
+          document.head.append(script);
+        }
+      }, 0),
+    );
+  };
+  if (signedIn) startApp();
+  else for (const type of signsOfUse) window.addEventListener(type, startApp, { capture: true, passive: true });
 }

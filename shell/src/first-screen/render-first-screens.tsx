@@ -5,6 +5,7 @@
  * (first-screen-takeover.ts), carrying over what was typed.
  */
 import { LOGIN_SCREEN } from '@callboard/contract';
+import { TOKEN_STORAGE_KEY } from '@callboard/shared-auth/session';
 import { MemoryRouter } from '@callboard/shared-router';
 import { THEMES, UI_STORAGE_KEY } from '@callboard/shared-ui/ui-atoms';
 import { Provider } from 'jotai';
@@ -35,9 +36,10 @@ export function renderFirstScreens(): RenderedFirstScreen[] {
 
 /**
  * The classic script a prerendered page runs before anything else (the API gives it the page's nonce),
- * which loads the app's `entryScripts` once the page has painted: the function's own source, called with
- * the values it needs, since it runs before any bundle and can import nothing.
+ * which loads the app's `entryScripts` once the person starts using the page (or at once, for a stored
+ * session): the function's own source, called with the values it needs, since it runs before any
+ * bundle and can import nothing.
  */
 export function firstScreenScript(entryScripts: readonly string[]): string {
-  return `(${holdEarlyInput.toString()})(${JSON.stringify(UI_STORAGE_KEY)},${JSON.stringify(THEMES)},${JSON.stringify(entryScripts)});`;
+  return `(${holdEarlyInput.toString()})(${[UI_STORAGE_KEY, THEMES, TOKEN_STORAGE_KEY, entryScripts].map((value) => JSON.stringify(value)).join(',')});`;
 }
