@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildTestApp, type TestApp } from './support/test-app';
 
 const INDEX_HTML = '<!doctype html><html><head><meta charset="utf-8"><script defer src="main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
@@ -171,6 +172,31 @@ describe('a first screen the build prerendered', () => {
     // A script with a source is allowed by 'self' and gets no nonce.
     expect(response.body).toContain('<script defer src=/main.0123456789.js></script>');
     expect(csp).not.toContain('unsafe-inline');
+  });
+
+  test('the page goes compressed to a browser that accepts it, nonces and all; the API answers stay as they were', async () => {
+    // A page the size of the real one (25 KB), well past the size below which nothing is compressed.
+    const form = `<form class=auth__form>${'<p class=auth__value>Every call scored by AI quality control</p>'.repeat(400)}</form>`;
+    writeFileSync(path.join(root, 'shell/dist/login.html'), LOGIN_HTML.replace('<form class=auth__form></form>', form));
+    try {
+      for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+        const response = await prerendered.app.inject({ url: '/login', headers: { ...HTML, 'accept-encoding': `${encoding}` } });
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+        const page = decode(response.rawPayload).toString('utf8');
+        const scriptNonce = /script-src [^;]*'nonce-([0-9a-f]+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+        expect(page).toContain(`<script nonce="${scriptNonce}">holdEarlyInput()</script>`);
+        expect(page).toContain(form);
+        expect(response.rawPayload.length).toBeLessThan(page.length / 10);
+      }
+      const plain = await prerendered.app.inject({ url: '/login', headers: HTML });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain(form);
+      const api = await prerendered.app.inject({ url: '/api/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(api.headers['content-encoding']).toBeUndefined();
+    } finally {
+      writeFileSync(path.join(root, 'shell/dist/login.html'), LOGIN_HTML);
+    }
   });
 
   test('every other client route still gets the bare index.html', async () => {

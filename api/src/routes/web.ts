@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_SCREENS, remoteNamed } from '@callboard/contract';
@@ -38,6 +39,10 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     fastify.log.warn(`the front end is not built (no ${path.join(folders.shell, 'index.html')}): / answers 503 until npm run build`);
   }
 
+  // The pages are written per response (their CSP nonces), so they cannot be compressed ahead like the
+  // built files: `reply.compress` does it as they are sent (a sign-in page of 25 KB goes as about 6).
+  // No hook: every other answer of the API is left as it is.
+  await fastify.register(fastifyCompress, { global: false });
   // The shell's files go through the fallback route below, so this one only lends `reply.sendFile`.
   await fastify.register(fastifyStatic, { ...builtFileOptions(folders.shell), serve: false });
   for (const [name, folder] of Object.entries(folders.remotes)) {
@@ -92,7 +97,8 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     const tag = `<script nonce="${script}">window.__nonce__=${JSON.stringify(style)}</script>`;
     const head = /<head[^>]*>/i.exec(html);
     html = head ? html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length) : tag + html;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').compress(html);
+    return reply;
   }
 
   fastify.get(
