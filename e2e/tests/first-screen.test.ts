@@ -165,19 +165,40 @@ test('until the person uses the page it runs no script of the app; the first sig
   await page.getByText(MESSAGES.emailRequired).waitFor();
 });
 
-test('a person with a stored session is sent on at once, without touching the page', async () => {
+test('a person with a session is sent on without touching the page: stored before it opened, or by another tab after', async () => {
   await openPage();
+  // A tab left on /login, untouched, while the person signs in in another tab of the same browser.
   await page.goto(LOGIN_SCREEN.path);
-  await email().fill(system.demoAdmin.email);
-  await password().fill(system.demoAdmin.password);
-  await page.getByRole('button', { name: 'Login Now' }).click();
+  const other = await context.newPage();
+  await other.goto(LOGIN_SCREEN.path);
+  await other.getByLabel(/^Email/).fill(system.demoAdmin.email);
+  await other.getByLabel(/^Password/).fill(system.demoAdmin.password);
+  await other.getByRole('button', { name: 'Login Now' }).click();
+  await other.waitForURL(/\/reporting(\?.*)?$/);
   await page.waitForURL(/\/reporting(\?.*)?$/);
 
-  // A second tab of the same browser opens /login: the session is in its storage.
-  const second = await context.newPage();
-  await second.goto(LOGIN_SCREEN.path);
-  await second.waitForURL(/\/reporting(\?.*)?$/);
-  await second.getByRole('heading', { name: 'Reporting', exact: true }).waitFor();
+  // A third tab opens /login with the session already in its storage.
+  const third = await context.newPage();
+  await third.goto(LOGIN_SCREEN.path);
+  await third.waitForURL(/\/reporting(\?.*)?$/);
+  await third.getByRole('heading', { name: 'Reporting', exact: true }).waitFor();
+});
+
+test('an entry script gone when the person starts (a deploy meanwhile) reloads the page once, and the app then starts', async () => {
+  await openPage();
+  let refused = 0;
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND"}' });
+  });
+  await page.goto(LOGIN_SCREEN.path);
+  const reloaded = page.waitForEvent('load');
+  await movePointer();
+  await reloaded;
+  expect(refused).toBe(1);
+  await movePointer();
+  await appStarted(page);
 });
 
 test('Show password pressed before the app started is shown once it has', async () => {
@@ -189,6 +210,8 @@ test('Show password pressed before the app started is shown once it has', async 
   release();
   await appStarted(page);
   await page.getByRole('button', { name: 'Hide password' }).waitFor();
+  // The press focused the button; it still has focus, now the app's.
+  expect(await page.getByRole('button', { name: 'Hide password' }).evaluate((button) => button === document.activeElement)).toBe(true);
   expect(await password().getAttribute('type')).toBe('text');
   expect(await password().inputValue()).toBe('secret-pass');
 });

@@ -42,7 +42,7 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
   // The pages are written per response (their CSP nonces), so they cannot be compressed ahead like the
   // built files: `reply.compress` does it as they are sent (a sign-in page of 25 KB goes as about 6).
   // No hook: every other answer of the API is left as it is.
-  await fastify.register(fastifyCompress, { global: false });
+  await fastify.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
   // The shell's files go through the fallback route below, so this one only lends `reply.sendFile`.
   await fastify.register(fastifyStatic, { ...builtFileOptions(folders.shell), serve: false });
   for (const [name, folder] of Object.entries(folders.remotes)) {

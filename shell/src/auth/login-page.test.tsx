@@ -186,6 +186,7 @@ describe('while the person types', () => {
     } finally {
       holdEarlyInput(null);
     }
+    expect(email()).toHaveValue('');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(prefetchAfterSignIn).not.toHaveBeenCalled();
   });

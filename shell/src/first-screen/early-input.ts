@@ -7,8 +7,11 @@
 export interface EarlyInput {
   /** Each field's value, by its name. */
   values: Map<string, string>;
-  /** The field that had focus, with its selection; null when focus was anywhere else. */
-  focused: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
+  /**
+   * What had focus inside the screen: its place among the screen's focusable elements, and for a
+   * field its name and selection (name null for a button or a link); null when focus was elsewhere.
+   */
+  focused: { index: number; name: string | null; selectionStart: number | null; selectionEnd: number | null } | null;
   submitPending: boolean;
   /** How often each of the form's own buttons (Show password) was pressed, by its place among them. */
   buttonPresses: number[];

@@ -101,6 +101,14 @@ test("a press of the form's own button before the takeover is pressed again on t
   expect(container.querySelector('button')).toHaveTextContent('Hide password');
 });
 
+test('a button that had focus has it again after the takeover, and no field takes it', () => {
+  const typed = prerender();
+  typed.reveal.focus();
+  takeOver();
+  expect(container.querySelector('form[data-app] button')).toHaveFocus();
+  expect(appInput('email')).not.toHaveFocus();
+});
+
 test('two presses before the takeover leave the toggle where it started', () => {
   const typed = prerender();
   typed.reveal.dataset.clicksPending = '2';

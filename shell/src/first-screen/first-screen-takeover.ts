@@ -4,7 +4,8 @@
  * have run; the app's first render replaces that markup with React's own (the same components, so
  * the same look, labels and names), in one synchronous commit, carrying over:
  * - what was typed in each field (the form's initial values read `typedBeforeTakeover`);
- * - which field had focus, and where the caret was (`hadFocusBeforeTakeover`, then restored);
+ * - what had focus: a field, with its caret (`hadFocusBeforeTakeover`, then restored), or a button or
+ *   link, focused again in the same place, so a keyboard or screen-reader user stays where they were;
  * - a press of one of the form's own buttons (counted by hold-early-input.ts): pressed again, on the
  *   app's button in the same place;
  * - a submit pressed too early (held by hold-early-input.ts): sent now, by the app's own handler.
@@ -18,13 +19,21 @@ function readEarlyInput(root: HTMLElement): EarlyInput {
   const values = new Map<string, string>();
   for (const input of root.querySelectorAll('input')) if (input.name) values.set(input.name, input.value);
   const active = document.activeElement;
-  const focused =
-    active instanceof HTMLInputElement && root.contains(active) && active.name
-      ? { name: active.name, selectionStart: selectionOf(active, 'start'), selectionEnd: selectionOf(active, 'end') }
-      : null;
+  const index = active instanceof HTMLElement ? [...focusables(root)].indexOf(active) : -1;
+  let focused: EarlyInput['focused'] = null;
+  if (active instanceof HTMLInputElement && active.name && index >= 0) {
+    focused = { index, name: active.name, selectionStart: selectionOf(active, 'start'), selectionEnd: selectionOf(active, 'end') };
+  } else if (index >= 0) {
+    focused = { index, name: null, selectionStart: null, selectionEnd: null };
+  }
   const submitPending = root.querySelector('form[data-submit-pending]') !== null;
   const buttonPresses = [...formButtons(root)].map((button) => Number(button.dataset.clicksPending ?? '0'));
   return { values, focused, submitPending, buttonPresses };
+}
+
+/** What can take focus on the screen: the same components on both sides, so the same order. */
+function focusables(root: HTMLElement): NodeListOf<HTMLElement> {
+  return root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea');
 }
 
 /** The form's own buttons (not its submit): the same components on both sides, so the same order. */
@@ -41,7 +50,11 @@ function selectionOf(input: HTMLInputElement, end: 'start' | 'end'): number | nu
   }
 }
 
-function restoreCaret(root: HTMLElement, focused: NonNullable<EarlyInput['focused']>): void {
+function restoreFocus(root: HTMLElement, focused: NonNullable<EarlyInput['focused']>): void {
+  if (focused.name === null) {
+    focusables(root)[focused.index]?.focus();
+    return;
+  }
   const input = root.querySelector<HTMLInputElement>(`input[name="${CSS.escape(focused.name)}"]`);
   if (!input) return;
   if (document.activeElement !== input) input.focus();
@@ -77,6 +90,6 @@ export function renderTakingOverFirstScreen(root: HTMLElement, render: () => voi
   buttonPresses.forEach((presses, index) => {
     for (let press = 0; press < presses; press += 1) flushSync(() => buttons[index]?.click());
   });
-  if (focused) restoreCaret(root, focused);
+  if (focused) restoreFocus(root, focused);
   if (submitPending) root.querySelector('form')?.requestSubmit();
 }

@@ -49,11 +49,17 @@ test('without a session nothing of the app is fetched until the person uses the 
 test.each([
   ['a pointer moving over the page', () => document.body.dispatchEvent(new Event('pointermove', { bubbles: true }))],
   ['a touch', () => document.body.dispatchEvent(new Event('touchstart', { bubbles: true }))],
+  ['a click alone (as a screen reader may send)', () => document.querySelector<HTMLButtonElement>('#root button[type="button"]')!.click()],
   ['a key', () => document.querySelector('input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }))],
   ['the browser filling a field in', () => document.querySelector('input')!.dispatchEvent(new Event('input', { bubbles: true }))],
-])('%s starts the app, once, after the next frame', async (_sign, signOfUse) => {
+])('%s starts the app, once, after the next frame, and no sign is listened for after it', async (_sign, signOfUse) => {
   run();
+  const removing = jest.spyOn(window, 'removeEventListener');
   signOfUse();
+  expect(removing.mock.calls.filter(([, , capture]) => capture === true).map(([type]) => type).sort()).toEqual(
+    ['click', 'input', 'keydown', 'pointerdown', 'pointermove', 'submit', 'touchstart'],
+  );
+  removing.mockRestore();
   expect(entryScripts()).toEqual([]);
   await afterTheNextFrame();
   expect(entryScripts()).toEqual([ENTRY]);
@@ -68,6 +74,36 @@ test.each([
 test('a stored session starts the app at once: it sends a signed-in person on', async () => {
   localStorage.setItem('token', 'stored-token');
   run();
+  await afterTheNextFrame();
+  expect(entryScripts()).toEqual([ENTRY]);
+});
+
+test('a stored session is found even when the stored theme cannot be read', async () => {
+  localStorage.setItem('callboard.ui', '{not json');
+  localStorage.setItem('token', 'stored-token');
+  run();
+  await afterTheNextFrame();
+  expect(entryScripts()).toEqual([ENTRY]);
+});
+
+test('signing in in another tab starts the app here; another key of the storage does not', async () => {
+  run();
+  window.dispatchEvent(new StorageEvent('storage', { key: 'callboard.ui', newValue: '{}' }));
+  window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null }));
+  await afterTheNextFrame();
+  expect(entryScripts()).toEqual([]);
+  window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'signed-in-elsewhere' }));
+  await afterTheNextFrame();
+  expect(entryScripts()).toEqual([ENTRY]);
+});
+
+test('a page back from the back-forward cache starts the app if a session was stored meanwhile', async () => {
+  run();
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  await afterTheNextFrame();
+  expect(entryScripts()).toEqual([]);
+  localStorage.setItem('token', 'stored-meanwhile');
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
   await afterTheNextFrame();
   expect(entryScripts()).toEqual([ENTRY]);
 });

@@ -8,22 +8,30 @@
  *   (first-screen-takeover.ts), and the attribute it watches is gone by then;
  * - a press of one of the form's own buttons (Show password) is counted, and the app replays it;
  * - the app's entry scripts are added when the person starts using the page: a pointer moving over it,
- *   a touch, a key, typing or the browser filling the form in, a submit. Until then the form is all the
- *   page runs, and the app's start (the federation runtime and some thirty modules) does not compete
- *   with it for the processor (docs/decisions/0031-the-app-starts-when-the-person-does.md). A stored
- *   session starts it at once instead: the app sends a signed-in person on, with nothing to do here;
+ *   a press or click, a touch, a key, typing or the browser filling the form in, a submit. Until then
+ *   the form is all the page runs, and the app's start (the federation runtime and some thirty modules)
+ *   does not compete with it for the processor (docs/decisions/0031-the-app-starts-when-the-person-does.md).
+ *   A session starts it without waiting: stored when the page runs, stored later by another tab, or
+ *   found when the page comes back from the back-forward cache. The app sends a signed-in person on;
  * - either way, only once the page has painted: a script added earlier may run before the first paint
- *   on a busy processor, and the form would wait for the app.
+ *   on a busy processor, and the form would wait for the app;
+ * - an entry script that cannot be fetched (a deploy replaced the build while the page sat open) reloads
+ *   the page once, for the current build's, rather than leaving a form that never answers.
  */
 export function holdEarlyInput(uiStorageKey: string, themes: readonly string[], sessionKey: string, entryScripts: readonly string[]): void {
-  let signedIn = false;
   try {
     const stored = JSON.parse(localStorage.getItem(uiStorageKey) ?? 'null') as { theme?: unknown } | null;
     if (typeof stored?.theme === 'string' && themes.includes(stored.theme)) document.documentElement.dataset.theme = stored.theme;
-    signedIn = localStorage.getItem(sessionKey) !== null;
   } catch {
-    // No storage, or nothing readable in it: the page's default theme, and no session.
+    // No storage, or nothing readable in it: the page's default theme.
   }
+  const signedIn = () => {
+    try {
+      return localStorage.getItem(sessionKey) !== null;
+    } catch {
+      return false;
+    }
+  };
   document.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.closest('[data-first-screen]')) return;
@@ -36,7 +44,19 @@ export function holdEarlyInput(uiStorageKey: string, themes: readonly string[], 
     button.dataset.clicksPending = String(Number(button.dataset.clicksPending ?? '0') + 1);
   });
 
-  const signsOfUse = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'input', 'submit'];
+  const reloadedKey = 'callboard.first-screen.reloaded-at';
+  const reloadForTheCurrentBuild = () => {
+    try {
+      // Once a minute at most: a server that cannot serve the build right now must not reload the page in a loop.
+      if (Date.now() - Number(sessionStorage.getItem(reloadedKey) ?? '0') < 60_000) return;
+      sessionStorage.setItem(reloadedKey, String(Date.now()));
+    } catch {
+      return;
+    }
+    location.reload();
+  };
+
+  const signsOfUse = ['pointermove', 'pointerdown', 'click', 'touchstart', 'keydown', 'input', 'submit'];
   let starting = false;
   const startApp = () => {
     if (starting) return;
@@ -50,11 +70,20 @@ export function holdEarlyInput(uiStorageKey: string, themes: readonly string[], 
           script.src = src;
           // In document order, as the deferred scripts they replace would have run.
           script.async = false;
+          script.addEventListener('error', reloadForTheCurrentBuild);
           document.head.append(script);
         }
       }, 0),
     );
   };
-  if (signedIn) startApp();
-  else for (const type of signsOfUse) window.addEventListener(type, startApp, { capture: true, passive: true });
+  if (signedIn()) startApp();
+  else {
+    for (const type of signsOfUse) window.addEventListener(type, startApp, { capture: true, passive: true });
+    window.addEventListener('storage', (event) => {
+      if (event.key === sessionKey && event.newValue !== null) startApp();
+    });
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted && signedIn()) startApp();
+    });
+  }
 }
