@@ -20,12 +20,11 @@ function readEarlyInput(root: HTMLElement): EarlyInput {
   for (const input of root.querySelectorAll('input')) if (input.name) values.set(input.name, input.value);
   const active = document.activeElement;
   const index = active instanceof HTMLElement ? [...focusables(root)].indexOf(active) : -1;
-  let focused: EarlyInput['focused'] = null;
-  if (active instanceof HTMLInputElement && active.name && index >= 0) {
-    focused = { index, name: active.name, selectionStart: selectionOf(active, 'start'), selectionEnd: selectionOf(active, 'end') };
-  } else if (index >= 0) {
-    focused = { index, name: null, selectionStart: null, selectionEnd: null };
-  }
+  const field = active instanceof HTMLInputElement && active.name ? active : null;
+  const focused =
+    index < 0
+      ? null
+      : { index, name: field?.name ?? null, selectionStart: field && selectionOf(field, 'start'), selectionEnd: field && selectionOf(field, 'end') };
   const submitPending = root.querySelector('form[data-submit-pending]') !== null;
   const buttonPresses = [...formButtons(root)].map((button) => Number(button.dataset.clicksPending ?? '0'));
   return { values, focused, submitPending, buttonPresses };
@@ -50,17 +49,14 @@ function selectionOf(input: HTMLInputElement, end: 'start' | 'end'): number | nu
   }
 }
 
+/** Focus back on the app's element in the same place, and for a field, its caret. */
 function restoreFocus(root: HTMLElement, focused: NonNullable<EarlyInput['focused']>): void {
-  if (focused.name === null) {
-    focusables(root)[focused.index]?.focus();
-    return;
-  }
-  const input = root.querySelector<HTMLInputElement>(`input[name="${CSS.escape(focused.name)}"]`);
-  if (!input) return;
-  if (document.activeElement !== input) input.focus();
-  if (focused.selectionStart === null || focused.selectionEnd === null) return;
+  const element = focusables(root)[focused.index];
+  if (!element) return;
+  if (document.activeElement !== element) element.focus();
+  if (!(element instanceof HTMLInputElement) || focused.selectionStart === null || focused.selectionEnd === null) return;
   try {
-    input.setSelectionRange(focused.selectionStart, focused.selectionEnd);
+    element.setSelectionRange(focused.selectionStart, focused.selectionEnd);
   } catch {
     // A type without a selection API: focus alone.
   }
