@@ -1,5 +1,6 @@
 import { FRONT_END_HOST, REMOTES } from '@callboard/contract';
 import type { Browser } from 'playwright-core';
+import { appStarted } from '../../api/src/bench/sign-in-probe';
 import { launchChromium } from '../support/browser';
 import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
@@ -52,7 +53,7 @@ test('the JS downloaded to start the app on /login stays within 160 KB compresse
   // The served form needs no script of the app: that starts when the person does (a pointer moving over the page).
   expect(scriptsRequested).toBe(0);
   await page.mouse.move(10, 10);
-  await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
+  await appStarted(page);
   // Taken over: every script of the first render was requested; the sum waits for each to finish.
   while (sizing.length + failed.length < scriptsRequested) await page.waitForTimeout(50);
   // Nothing more is sized: a script finishing from here on would be asked its size of a closing page.

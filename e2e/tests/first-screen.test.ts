@@ -4,6 +4,7 @@ import { appStarted, timeSignIn } from '../../api/src/bench/sign-in-probe';
 import { storeCalls } from '../../api/src/domain/calls/calls-writer';
 import { launchChromium } from '../support/browser';
 import { storedCall } from '../support/call-log';
+import { submitLogin } from '../support/sign-in';
 import { startSystem, type System } from '../support/system';
 
 /**
@@ -42,6 +43,9 @@ async function openPage(options: { javaScriptEnabled?: boolean; viewport?: { wid
   page.setDefaultTimeout(30_000);
 }
 
+/** The shell's entry script, as the build names it. */
+const ENTRY_SCRIPT = /\/main\.[0-9a-f]+\.js$/;
+
 /**
  * Holds the shell's entry script until the returned function is called: the page shows only its HTML
  * meanwhile. Once asked for, the page's load event waits for that script, so the page is opened with `openHeld`.
@@ -49,7 +53,7 @@ async function openPage(options: { javaScriptEnabled?: boolean; viewport?: { wid
 async function holdAppScript(): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+  await page.route(ENTRY_SCRIPT, async (route) => {
     await released;
     await route.continue();
   });
@@ -171,9 +175,7 @@ test('a person with a session is sent on without touching the page: stored befor
   await page.goto(LOGIN_SCREEN.path);
   const other = await context.newPage();
   await other.goto(LOGIN_SCREEN.path);
-  await other.getByLabel(/^Email/).fill(system.demoAdmin.email);
-  await other.getByLabel(/^Password/).fill(system.demoAdmin.password);
-  await other.getByRole('button', { name: 'Login Now' }).click();
+  await submitLogin(other, system.demoAdmin.email, system.demoAdmin.password);
   await other.waitForURL(/\/reporting(\?.*)?$/);
   await page.waitForURL(/\/reporting(\?.*)?$/);
 
@@ -187,7 +189,7 @@ test('a person with a session is sent on without touching the page: stored befor
 test('an entry script gone when the person starts (a deploy meanwhile) reloads the page once, and the app then starts', async () => {
   await openPage();
   let refused = 0;
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+  await page.route(ENTRY_SCRIPT, async (route) => {
     if (refused > 0) return route.continue();
     refused += 1;
     return route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND"}' });
