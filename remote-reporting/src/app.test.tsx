@@ -53,3 +53,39 @@ test('on its own, an unknown address goes to / and shows the overview', async ()
   await waitFor(() => expect(location.pathname).toBe('/'));
   expect(location.action).toBe('REPLACE');
 });
+
+/** The three tabs and the address each leads to, under the area's base ("/reporting" in the shell, "" on its own). */
+const TABS = [
+  ['Statistics & Records', '', 'Overview page'],
+  ['Costs', '/costs', 'Costs page'],
+  ['Scorecard', '/scorecard', 'Scorecard page'],
+] as const;
+/** Every address a tab can be pressed from: each tab's own, and a call's details. */
+const STARTS = ['', '/costs', '/scorecard', '/calls/7'];
+
+describe.each([
+  ['in the shell', '/reporting', inShell],
+  ['on its own dev page', '', <App key="standalone" />],
+])('%s, every tab reaches every tab', (_where, base, tree) => {
+  test.each(STARTS.flatMap((start) => TABS.map(([tab, to, page]) => [start, tab, to, page] as const)))(
+    'from %p, %s',
+    async (start, tab, to, page) => {
+      const { location, user } = renderInHost(tree, { path: base + start || '/' });
+      await screen.findByRole('heading', { level: 2 });
+      await user.click(screen.getByRole('link', { name: tab }));
+      expect(await screen.findByRole('heading', { name: page })).toBeInTheDocument();
+      expect(location.pathname).toBe(base + to || '/');
+      // The pressed tab is the marked one, and only it.
+      expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);
+    },
+  );
+});
+
+test('a call id the address encodes still leaves the tabs on the area', async () => {
+  const { user, location } = renderInHost(inShell, { path: '/reporting/calls/a%20b' });
+  await screen.findByRole('heading', { name: 'Overview page' });
+  await user.click(screen.getByRole('link', { name: 'Costs' }));
+  expect(await screen.findByRole('heading', { name: 'Costs page' })).toBeInTheDocument();
+  expect(location.pathname).toBe('/reporting/costs');
+});

@@ -1,4 +1,4 @@
-import { Navigate, NavLink, Route, Routes, useLocation } from '@callboard/shared-router';
+import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useParams } from '@callboard/shared-router';
 import { useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { CostsPage } from './features/costs/components/costs-page';
 import { OverviewPage } from './features/overview/components/overview-page';
@@ -12,40 +12,65 @@ import './app.css';
  * the records table's order and its page live in the query string of every one of these addresses.
  */
 export default function App() {
+  return (
+    <Routes>
+      <Route element={<ReportingFrame />}>
+        <Route index element={<OverviewPage />} />
+        <Route path="calls/:callId" element={<OverviewPage />} />
+        <Route path="costs" element={<CostsPage />} />
+        <Route path="scorecard" element={<ScorecardPage />} />
+      </Route>
+      {/* Any other address goes to / (in the shell, /reporting; a remote on its own shows its index), replacing it so Back skips it. */}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
+/** The area's heading and tabs above whichever tab's page the address names. */
+function ReportingFrame() {
   // The screens below ask for data as they mount: only once the address's view is in the filters.
   const filtersRead = useFiltersInUrl('reporting');
-  const onOtherTab = /\/(costs|scorecard)\/?$/.test(useLocation().pathname);
+  const base = useAreaBase();
+  // A call's details (calls/:id) open over Statistics & Records, so that tab stays marked there: it matches
+  // its sub-paths too on that address alone.
+  const onCallDetails = /\/calls\/[^/]+\/?$/.test(useLocation().pathname);
   return (
     <section className="cb-page reporting">
       <header className="cb-page__header reporting__header">
         <h1 className="cb-page__title">Reporting</h1>
         <nav className="reporting__tabs" aria-label="Reporting views">
-          {/* A call's details (calls/:id) open over Statistics & Records, so that tab stays marked. */}
-          <NavLink to="." end className={() => tabClass({ isActive: !onOtherTab })}>
+          <NavLink to={base || '/'} end={!onCallDetails} className={({ isActive }) => tabClass(isActive)}>
             Statistics &amp; Records
           </NavLink>
-          <NavLink to="costs" className={tabClass}>
+          <NavLink to={`${base}/costs`} className={({ isActive }) => tabClass(isActive)}>
             Costs
           </NavLink>
-          <NavLink to="scorecard" className={tabClass}>
+          <NavLink to={`${base}/scorecard`} className={({ isActive }) => tabClass(isActive)}>
             Scorecard
           </NavLink>
         </nav>
       </header>
-      {filtersRead ? (
-        <Routes>
-          <Route index element={<OverviewPage />} />
-          <Route path="calls/:callId" element={<OverviewPage />} />
-          <Route path="costs" element={<CostsPage />} />
-          <Route path="scorecard" element={<ScorecardPage />} />
-          {/* Any other address goes to / (in the shell, /reporting; a remote on its own shows its index), replacing it so Back skips it. */}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      ) : null}
+      {filtersRead ? <Outlet /> : null}
     </section>
   );
 }
 
-function tabClass({ isActive }: { isActive: boolean }) {
+function tabClass(isActive: boolean) {
   return isActive ? 'reporting__tab reporting__tab--active' : 'reporting__tab';
+}
+
+/**
+ * Where the area is mounted: "/reporting" under the shell's `/reporting/*`, "" when the remote runs on its
+ * own at /. The tabs link from there, absolutely: a relative link under a splat route resolves against the
+ * whole address (react-router's relative splat paths), so "scorecard" pressed on /reporting/costs once led to
+ * /reporting/costs/scorecard, an address the area does not know.
+ */
+function useAreaBase(): string {
+  const { pathname } = useLocation();
+  const rest = useParams()['*'];
+  if (rest === undefined) return '';
+  // By segments, not characters: the address is percent-encoded, the matched rest is not.
+  const segments = pathname.split('/').filter(Boolean);
+  const restSegments = rest.split('/').filter(Boolean).length;
+  return segments.slice(0, segments.length - restSegments).map((segment) => `/${segment}`).join('');
 }
