@@ -219,6 +219,24 @@ describe('transcript search', () => {
     }
   });
 
+  test('a records answer says when every word of q is too common to index, and only then', async () => {
+    const records = async (params: Record<string, string>) => (await getOk(t.app, member.token, `/api/calls/records${qs({ datePreset: 'this_year', ...params })}`)).meta;
+    for (const q of ['the', 'the and of', '"of the"']) {
+      const meta = await records({ q });
+      expect([q, meta.total, meta.qTooCommon]).toEqual([q, 0, true]);
+    }
+    // The same on a page read after a cursor (Call Logs' next pages).
+    const first = await records({ limit: '1' });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect((await records({ q: 'the', cursor: first.nextCursor })).qTooCommon).toBe(true);
+    // A search that found nothing for a real word, one that found calls, and no search at all say nothing of it.
+    for (const params of [{ q: 'zebra' }, { q: 'the zebra' }, { q: 'the refund' }, {}] as Array<Record<string, string>>) {
+      const meta = await records(params);
+      expect([params, 'qTooCommon' in meta]).toEqual([params, false]);
+    }
+    expect((await records({ q: 'the refund' })).total).toBeGreaterThan(0);
+  });
+
   test('the call detail marks the words the search matches, stemmed, in each text', async () => {
     const transcript = 'Caller: I cancelled my order. Agent: you want to cancel? Caller: yes, cancel my order — “today”.';
     const reason = 'Caller asked to cancel.';

@@ -99,6 +99,13 @@ export interface RecordsCursorMeta {
    * pages by offset alone.
    */
   nextCursor: string | null;
+  /**
+   * True when the answer is empty because every word of the transcript search
+   * (`q`) is too common to be indexed ("the", "and": PostgreSQL's english stop
+   * words), so the search looked for nothing; absent otherwise. Lets a screen
+   * say why instead of showing an empty list (decision 0024).
+   */
+  qTooCommon?: true;
 }
 
 /** A page asked for by number (`page`). */

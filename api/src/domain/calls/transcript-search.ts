@@ -10,6 +10,17 @@ import type { Queryable } from '../../db/database';
  */
 export const TEXT_SEARCH_CONFIG = 'english';
 
+/**
+ * Whether `q` asks for no word at all: every word of it is a stop word ("the
+ * and of"), dropped by websearch_to_tsquery, so the search matches no call.
+ * Asked only after a read found nothing, so a search that finds calls pays no
+ * extra round trip (docs/decisions/0024-transcript-search.md).
+ */
+export async function isTooCommonSearch(db: Queryable, q: string): Promise<boolean> {
+  const [row] = await db.query<{ empty: boolean }>(`SELECT numnode(websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', $1)) = 0 AS empty`, [q]);
+  return row?.empty === true;
+}
+
 /** The calls times a search is narrowed to: from `from`, before `to` or up to and including `through`. */
 export interface SearchSpan {
   from: unknown;

@@ -5,7 +5,7 @@ import { HttpError, notFound, validationFailed } from '../../../http/http-error'
 import { callFilterQuerySchema, parseCallFilter, transcriptQuery } from '../../../domain/calls/call-filter';
 import { redisposition, restoreVerdict, undoChange, type DispositionChange } from '../../../domain/calls/call-changes';
 import { findCallDetail, findRecordsPage } from '../../../domain/calls/records-repository';
-import { findCallMatches } from '../../../domain/calls/transcript-search';
+import { findCallMatches, isTooCommonSearch } from '../../../domain/calls/transcript-search';
 import { bearer } from '../schemas';
 
 const callIdParams = {
@@ -90,9 +90,11 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
       );
       // The page may be shared with identical requests (sharedRead): each answer signs its own copy.
       const data = records.map(withRecordingLink);
+      // Nothing found for a search of stop words alone: the answer says so, so the screen can tell why.
+      const tooCommon = filter.q !== undefined && total === 0 && (await isTooCommonSearch(fastify.db, filter.q)) ? { qTooCommon: true as const } : {};
       // A page after a cursor has no number: calls arriving above it would change it.
-      if (after) return { success: true, data, meta: { total, limit, nextCursor } };
-      return { success: true, data, meta: { total, page, pages: Math.ceil(total / limit), limit, nextCursor } };
+      if (after) return { success: true, data, meta: { total, limit, nextCursor, ...tooCommon } };
+      return { success: true, data, meta: { total, page, pages: Math.ceil(total / limit), limit, nextCursor, ...tooCommon } };
     },
   );
 

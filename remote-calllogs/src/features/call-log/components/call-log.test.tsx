@@ -1,4 +1,5 @@
 import { updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { cursorOf, fakeCallsApi, makeCall, makeCalls, renderCallLogs, setInView } from '../../../testing/call-logs';
 import { LOG_PAGE_SIZE } from '../api/calls-api';
@@ -257,6 +258,21 @@ test('no calls: the empty state', async () => {
   expect(await screen.findByText('No calls found')).toBeInTheDocument();
   expect(screen.getByText('0 of 0 calls loaded')).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+test('a transcript search whose every word is too common to index: the empty state says so', async () => {
+  const api = fakeCallsApi([]);
+  const answer = api.respond.bind(api);
+  // The API's answer for a q of stop words alone (api/src/routes/api/calls/index.ts).
+  api.respond = async (url, init) => {
+    const response = await answer(url, init);
+    if (url.pathname !== '/api/calls/records' || url.searchParams.get('q') !== 'the') return response;
+    const body = JSON.parse(await response.text()) as { meta: object };
+    return jsonResponse({ ...body, meta: { ...body.meta, qTooCommon: true } });
+  };
+  renderCallLogs({ api, filters: { q: 'the' } });
+  expect(await screen.findByText('No calls found')).toBeInTheDocument();
+  expect(screen.getByText('Every word of “the” is too common to search for (like “the” or “and”): add a rarer word.')).toBeInTheDocument();
 });
 
 test('a failed first load shows the error with Retry', async () => {

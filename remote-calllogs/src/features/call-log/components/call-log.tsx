@@ -3,6 +3,7 @@ import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
+import { tooCommonSearchText } from '@callboard/shared-ui/too-common-search';
 import { useCallChange, useMayChangeCalls } from '@callboard/shared-ui/use-call-change';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
@@ -159,7 +160,14 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
         </div>
       ) : rows.length === 0 ? (
         <div className="cb-card">
-          <EmptyState title="No calls found" description="No calls match the current filters. Try a wider date range or fewer filters." />
+          <EmptyState
+            title="No calls found"
+            description={
+              log.qTooCommon && filters.q
+                ? tooCommonSearchText(filters.q)
+                : 'No calls match the current filters. Try a wider date range or fewer filters.'
+            }
+          />
         </div>
       ) : (
         <div className="calllogs__list" ref={tableRef}>

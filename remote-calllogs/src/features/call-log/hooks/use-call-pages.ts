@@ -61,6 +61,8 @@ export interface CallPages {
   rows: CallRecord[];
   /** Calls in range on the server, from the freshest answer. */
   total: number | null;
+  /** The freshest answer found nothing because every word of the transcript search is too common to index. */
+  qTooCommon: boolean;
   hasMore: boolean;
   /** Page 1 has not arrived yet. */
   isLoadingFirst: boolean;
@@ -167,11 +169,13 @@ export function useCallPages(filters: FilterQuery): CallPages {
   );
   // The freshest answer knows best how many calls the range holds now.
   const answers = state.adopted ? [...state.pages, state.adopted.poll] : state.pages;
-  const total = answers.reduce<LogPage | null>((newest, p) => (!newest || p.receivedAt > newest.receivedAt ? p : newest), null)?.meta.total ?? null;
+  const freshest = answers.reduce<LogPage | null>((newest, p) => (!newest || p.receivedAt > newest.receivedAt ? p : newest), null);
+  const total = freshest?.meta.total ?? null;
 
   return {
     rows,
     total,
+    qTooCommon: freshest?.meta.qTooCommon === true,
     hasMore,
     isLoadingFirst: state.pages.length === 0 && state.request === 'first',
     isLoadingMore: state.request === 'more',

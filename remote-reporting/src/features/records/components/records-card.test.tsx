@@ -37,6 +37,19 @@ describe('RecordsCard states', () => {
     expect(screen.queryByRole('navigation', { name: 'Records pages' })).not.toBeInTheDocument();
   });
 
+  test('a transcript search whose every word is too common to index says so under "No records found."', async () => {
+    renderOverview({
+      ui: <RecordsCard onOpen={noop} />,
+      filters: { q: 'the and' },
+      respond: (url) => {
+        if (url.pathname !== '/api/calls/records') return undefined;
+        const body = recordsBody([]);
+        return { body: { ...body, meta: { ...body.meta, qTooCommon: true } } };
+      },
+    });
+    expect(await screen.findByText('No records found. Every word of “the and” is too common to search for (like “the” or “and”): add a rarer word.')).toBeInTheDocument();
+  });
+
   test('a failure shows "Failed to load records." with the error message, and no rows', async () => {
     renderOverview({
       ui: <RecordsCard onOpen={noop} />,

@@ -4,6 +4,7 @@ import { filtersAtom, setPageAtom, toggleSortAtom, updateFiltersAtom } from '@ca
 import { ColumnsIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { PageSummary, Pagination } from '@callboard/shared-ui/pagination';
+import { tooCommonSearchText } from '@callboard/shared-ui/too-common-search';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { ColumnSettingsModal } from '../../columns/components/column-settings-modal';
@@ -79,7 +80,7 @@ export function RecordsCard({ onOpen }: RecordsCardProps) {
         onOpen={onOpen}
         onCopy={onCopy}
         loading={isLoading}
-        emptyText={current ? NO_RECORDS_TEXT : NO_DATA_TEXT}
+        emptyText={current ? (meta?.qTooCommon ? `${NO_RECORDS_TEXT} ${tooCommonSearchText(filters.q)}` : NO_RECORDS_TEXT) : NO_DATA_TEXT}
       />
 
       <footer className="records__footer">
