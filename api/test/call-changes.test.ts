@@ -111,10 +111,13 @@ test('a reviewer sets one call’s disposition: the call with its history and th
   await expectExactRollups();
 });
 
-test('omitted texts are kept, null and blank clear them; an admin may set too', async () => {
+test('omitted texts go with a new status and stay with the same one; null and blank clear them; an admin may set too', async () => {
   const { ids } = await freshCalls([{ disposition: 'Callback', sub_disposition: 'Evening', reason: 'Busy' }, { disposition: 'Callback', sub_disposition: 'Evening', reason: 'Busy' }]);
   const [keep, clear] = ids as [string, string];
-  expect((await setDisposition(admin.token, keep, { status: 'IVR' })).json().data).toMatchObject({ status: 'IVR', sub_disposition: 'Evening', reason: 'Busy' });
+  // The same status: only the reason named changes.
+  expect((await setDisposition(admin.token, keep, { status: 'Callback', reason: 'Busy tonight' })).json().data).toMatchObject({ status: 'Callback', sub_disposition: 'Evening', reason: 'Busy tonight' });
+  // A new status: "Evening" belonged to Callback, not to IVR.
+  expect((await setDisposition(admin.token, keep, { status: 'IVR' })).json().data).toMatchObject({ status: 'IVR', sub_disposition: null, reason: null });
   expect((await setDisposition(admin.token, clear, { status: 'IVR', sub_disposition: null, reason: '   ' })).json().data).toMatchObject({
     status: 'IVR',
     sub_disposition: null,

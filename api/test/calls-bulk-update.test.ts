@@ -93,25 +93,27 @@ test('an admin re-dispositions calls: status set, overridden, audited, counted, 
   expect(stats.flags.rejectedUnknownCount).toBe(0);
 });
 
-test('sub_disposition and reason: omitted keeps, null clears, blank clears, text is trimmed', async () => {
+test('sub_disposition and reason: omitted keeps with the same status and clears with a new one, null clears, blank clears, text is trimmed', async () => {
   const verdict = { disposition: 'Callback', sub_disposition: 'Evening', reason: 'Busy now' };
-  const { ids } = await freshCalls([verdict, verdict, verdict, verdict]);
-  const [keep, clear, blank, trim] = ids as [string, string, string, string];
+  const { ids } = await freshCalls([verdict, verdict, verdict, verdict, verdict]);
+  const [keep, clear, blank, trim, moved] = ids as [string, string, string, string, string];
   const ok = async (id: string, set: Record<string, unknown>) => expect((await bulkUpdate(t.app, admin.token, { ids: [id], set })).statusCode).toBe(200);
-  await ok(keep, { status: 'Sales' });
+  await ok(keep, { status: 'Callback', reason: 'Busy tonight' });
+  await ok(moved, { status: 'Sales' });
   await ok(clear, { status: 'Sales', sub_disposition: null, reason: null });
   await ok(blank, { status: 'Sales', sub_disposition: '', reason: '   ' });
   await ok(trim, { status: 'Sales', sub_disposition: '  Upsell ', reason: ' Bought two ' });
   const byId = new Map((await states(ids)).map((s) => [s.id, s]));
-  expect(byId.get(keep)).toMatchObject({ status: 'Sales', sub_disposition: 'Evening', reason: 'Busy now' });
+  expect(byId.get(keep)).toMatchObject({ status: 'Callback', sub_disposition: 'Evening', reason: 'Busy tonight' });
+  expect(byId.get(moved)).toMatchObject({ status: 'Sales', sub_disposition: null, reason: null });
   expect(byId.get(clear)).toMatchObject({ status: 'Sales', sub_disposition: null, reason: null });
   expect(byId.get(blank)).toMatchObject({ status: 'Sales', sub_disposition: null, reason: null });
   expect(byId.get(trim)).toMatchObject({ status: 'Sales', sub_disposition: 'Upsell', reason: 'Bought two' });
   // Only one of them may be set, the other kept.
-  await ok(keep, { status: 'Sales', reason: 'Second look' });
+  await ok(keep, { status: 'Callback', reason: 'Second look' });
   expect((await states([keep]))[0]).toMatchObject({ sub_disposition: 'Evening', reason: 'Second look' });
   const lastAudit = await t.db.query<Record<string, unknown>>('SELECT from_reason, to_reason, from_sub_disposition, to_sub_disposition FROM call_audit WHERE call_id = $1 ORDER BY id DESC LIMIT 1', [keep]);
-  expect(lastAudit[0]).toEqual({ from_reason: 'Busy now', to_reason: 'Second look', from_sub_disposition: 'Evening', to_sub_disposition: 'Evening' });
+  expect(lastAudit[0]).toEqual({ from_reason: 'Busy tonight', to_reason: 'Second look', from_sub_disposition: 'Evening', to_sub_disposition: 'Evening' });
 });
 
 test('updated counts only calls that changed; an unchanged call gets no audit row; repeated ids count once', async () => {

@@ -15,6 +15,25 @@ export interface DispositionBody {
   reason?: string | null;
 }
 
+/** The three fields a person's verdict sets on a call. */
+export interface Verdict {
+  status: string;
+  sub_disposition: string | null;
+  reason: string | null;
+}
+
+/**
+ * The verdict a change leaves on a call: the one rule the server applies and both call editors show
+ * before saving. A sub disposition or reason the change names (a text, or null to clear it) is taken as
+ * given. One it leaves out stays only while the status stays: a new status clears what belonged to the
+ * old one, so a Sales call's "Enrolled" does not become a Callback's.
+ */
+export function verdictAfter(current: Verdict, change: DispositionBody): Verdict {
+  const keepsStatus = change.status === current.status;
+  const kept = (given: string | null | undefined, old: string | null) => (given !== undefined ? given : keepsStatus ? old : null);
+  return { status: change.status, sub_disposition: kept(change.sub_disposition, current.sub_disposition), reason: kept(change.reason, current.reason) };
+}
+
 /** What a change did, as each audit row names it. */
 export const CHANGE_ACTIONS = ['set', 'bulk', 'restore', 'undo'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];

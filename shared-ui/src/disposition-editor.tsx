@@ -1,4 +1,4 @@
-import { DISPOSITIONS, isDisposition, type CallRecord } from '@callboard/contract';
+import { DISPOSITIONS, isDisposition, verdictAfter, type CallRecord } from '@callboard/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from './button';
 import { SelectField } from './select-field';
@@ -16,11 +16,33 @@ interface Draft {
   status: string;
   subDisposition: string;
   reason: string;
+  /** The texts the person has typed in: those stay whatever status is chosen; the others follow `verdictAfter`. */
+  typed: { subDisposition: boolean; reason: boolean };
 }
 
 function draftOf(call: CallRecord): Draft {
   // A status outside the 14 (Rejected / Unknown) is no option: the reviewer must choose one.
-  return { status: isDisposition(call.status) ? call.status : '', subDisposition: call.sub_disposition ?? '', reason: call.reason ?? '' };
+  return {
+    status: isDisposition(call.status) ? call.status : '',
+    subDisposition: call.sub_disposition ?? '',
+    reason: call.reason ?? '',
+    typed: { subDisposition: false, reason: false },
+  };
+}
+
+/**
+ * The draft once a status is chosen: a text the person has not typed shows what saving would leave, by the
+ * rule the server applies (a new status clears the old one's sub disposition and reason; back on the call's
+ * own status, they return).
+ */
+function withStatus(draft: Draft, call: CallRecord, status: string): Draft {
+  const after = verdictAfter(call, { status });
+  return {
+    ...draft,
+    status,
+    subDisposition: draft.typed.subDisposition ? draft.subDisposition : (after.sub_disposition ?? ''),
+    reason: draft.typed.reason ? draft.reason : (after.reason ?? ''),
+  };
 }
 
 /**
@@ -43,7 +65,9 @@ function EditorForm({ call, onChanged }: DispositionEditorProps) {
   const saved = draftOf(call);
   const edited = draft.status !== saved.status || draft.subDisposition.trim() !== saved.subDisposition || draft.reason.trim() !== saved.reason;
 
-  const edit = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
+  const editStatus = (event: { target: { value: string } }) => setDraft((d) => withStatus(d, call, event.target.value));
+  const editText = (field: 'subDisposition' | 'reason') => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: event.target.value, typed: { ...d.typed, [field]: true } }));
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -53,9 +77,9 @@ function EditorForm({ call, onChanged }: DispositionEditorProps) {
 
   return (
     <form className="cb-disposition-editor" aria-label="Change disposition" onSubmit={save}>
-      <SelectField label="Status" size="sm" options={STATUS_OPTIONS} placeholder={draft.status === '' ? 'Choose a status' : undefined} value={draft.status} onChange={edit('status')} />
-      <TextField label="Sub disposition" size="sm" maxLength={200} value={draft.subDisposition} onChange={edit('subDisposition')} />
-      <TextField label="Reason" size="sm" maxLength={2000} value={draft.reason} onChange={edit('reason')} />
+      <SelectField label="Status" size="sm" options={STATUS_OPTIONS} placeholder={draft.status === '' ? 'Choose a status' : undefined} value={draft.status} onChange={editStatus} />
+      <TextField label="Sub disposition" size="sm" maxLength={200} value={draft.subDisposition} onChange={editText('subDisposition')} />
+      <TextField label="Reason" size="sm" maxLength={2000} value={draft.reason} onChange={editText('reason')} />
       <div className="cb-disposition-editor__actions">
         <Button type="submit" variant="primary" size="sm" busy={busy} disabled={!edited || draft.status === ''}>
           Save

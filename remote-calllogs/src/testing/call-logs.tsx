@@ -4,7 +4,7 @@
  * toaster, an admin signed in) with `fetch` answered by a small in-memory calls
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
-import { type CallAuditEntry, type CallerCall, type CallMatches, type CallRecord, type ChangeAction, type DispositionBody, type PublicUser } from '@callboard/contract';
+import { verdictAfter, type CallAuditEntry, type CallerCall, type CallMatches, type CallRecord, type ChangeAction, type DispositionBody, type PublicUser } from '@callboard/contract';
 import { formatRecordsCursor, parseRecordsCursor, type RecordsCursorKey } from '@callboard/contract/records-cursor';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
@@ -293,7 +293,7 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         const call = api.calls.find((c) => c.id === id);
         if (!call) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Call not found' }, 404);
         const to: CallRecord = body
-          ? { ...call, status: body.status, sub_disposition: body.sub_disposition ?? null, reason: body.reason ?? null, statusOverridden: true }
+          ? { ...call, ...verdictAfter(call, body), statusOverridden: true }
           : { ...call, status: call.qc.disposition ?? '', sub_disposition: call.qc.sub_disposition, reason: call.qc.reason, statusOverridden: false };
         const changeId = change(body ? 'set' : 'restore', [{ id, to }]);
         return jsonResponse({ success: true, data: { ...detailOf(api.calls.find((c) => c.id === id)!), changeId } });

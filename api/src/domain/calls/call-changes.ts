@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangeAction } from '@callboard/contract';
+import { verdictAfter, type ChangeAction } from '@callboard/contract';
 import type { Queryable, Database } from '../../db/database';
 import { HttpError, conflict, notFound } from '../../http/http-error';
 import { announceIfChanged, announceNothing, type AnnounceChange } from './calls-writer';
@@ -18,7 +18,7 @@ import { announceIfChanged, announceNothing, type AnnounceChange } from './calls
  * through every status these write.
  */
 
-/** What a person sets: undefined keeps the current text, null clears it. */
+/** What a person sets, texts trimmed: null clears a text, undefined leaves it to contract's `verdictAfter` (kept while the status stays). */
 export interface DispositionChange {
   status: string;
   sub_disposition?: string | null;
@@ -147,15 +147,7 @@ export async function redisposition(
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) return { changeId: null, updated: 0, missing, times: [] };
     const moves = locked
-      .map((call): Move => ({
-        call,
-        to: {
-          status: change.status,
-          sub_disposition: change.sub_disposition === undefined ? call.sub_disposition : change.sub_disposition,
-          reason: change.reason === undefined ? call.reason : change.reason,
-          overridden: true,
-        },
-      }))
+      .map((call): Move => ({ call, to: { ...verdictAfter(call, change), overridden: true } }))
       // A call that already holds this verdict is left as it is, overridden or not (the bulk update always did so).
       .filter(({ call, to }) => to.status !== call.status || to.sub_disposition !== call.sub_disposition || to.reason !== call.reason);
     const changeId = await writeChange(tx, userId, action, moves);

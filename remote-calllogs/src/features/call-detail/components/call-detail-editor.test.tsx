@@ -103,3 +103,13 @@ test('a user sees both verdicts read only, with no form and no restore', async (
   expect(within(panel()).queryByRole('button', { name: 'Restore AI verdict' })).not.toBeInTheDocument();
   expect(within(panel()).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 });
+
+test('the panel’s editor follows the dialog’s rule: a new status clears the old one’s sub disposition and reason', async () => {
+  const { user, api } = await openCall(7);
+  const form = within(panel()).getByRole('form', { name: 'Change disposition' });
+  expect(within(form).getByRole('textbox', { name: 'Sub disposition' })).toHaveValue('Requested removal');
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'Status' }), 'Callback');
+  expect(within(form).getByRole('textbox', { name: 'Sub disposition' })).toHaveValue('');
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  expect(api.changeRequests).toEqual([{ id: '7', kind: 'set', body: { status: 'Callback', sub_disposition: null, reason: null } }]);
+});

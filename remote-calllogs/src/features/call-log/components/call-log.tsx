@@ -108,8 +108,9 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
     setAnnouncement(`Saving ${status} for ${caller}…`);
     if (id === focusedId && ids.indexOf(id) < ids.length - 1) move(1);
     else focusRow();
-    // Cleared as the bulk update clears them: the bot's sub disposition and reason rarely fit the status a person chose.
-    void setDisposition(id, { status, sub_disposition: null, reason: null }).then((call) =>
+    // The status alone: the server's one rule (contract's verdictAfter) clears the old status's sub disposition
+    // and reason, as the panel's and the dialog's editor show before saving.
+    void setDisposition(id, { status }).then((call) =>
       setAnnouncement(call ? `${caller} set to ${call.status}` : `${caller} was not changed`),
     );
   };

@@ -114,7 +114,7 @@ test('d opens the list on the focus row; letters and arrows choose; Enter saves,
 
   await user.keyboard('{Enter}');
   expect(picker()).not.toBeInTheDocument();
-  expect(api.changeRequests).toEqual([{ id: '4', kind: 'set', body: { status: 'IVR', sub_disposition: null, reason: null } }]);
+  expect(api.changeRequests).toEqual([{ id: '4', kind: 'set', body: { status: 'IVR' } }]);
   expect(rowOf(3)).toHaveClass('calllogs__row--focused');
   expect(rowOf(3)).toHaveFocus();
   expect(await screen.findByText('Call set to IVR')).toBeInTheDocument();

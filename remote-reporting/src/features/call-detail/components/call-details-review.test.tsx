@@ -136,3 +136,29 @@ test('a user reads both verdicts and the history, with no controls', async () =>
   expect(within(review()).queryByRole('form', { name: 'Change disposition' })).not.toBeInTheDocument();
   expect(within(review()).queryByRole('button', { name: 'Restore AI verdict' })).not.toBeInTheDocument();
 });
+
+test('a new status clears the sub disposition and reason of the old one, unless the reviewer types new ones', async () => {
+  const sale = makeDetail({ id: '77', systemCallId: 'SYS-CALL-77', status: 'Sales', sub_disposition: 'Enrolled', reason: 'Bought the plan', statusOverridden: false, qc: BOT });
+  const api = fakeCall(sale);
+  const { user } = renderOverview({ path: '/reporting/calls/77', respond: api.respond, account: { role: 'reviewer' } });
+  const form = await within(await screen.findByRole('dialog')).findByRole('form', { name: 'Change disposition' });
+  const sub = () => within(form).getByRole('textbox', { name: 'Sub disposition' });
+  const reason = () => within(form).getByRole('textbox', { name: 'Reason' });
+  await waitFor(() => expect(sub()).toHaveValue('Enrolled'));
+
+  const status = within(form).getByRole('combobox', { name: 'Status' });
+  await user.selectOptions(status, 'Callback');
+  expect(sub()).toHaveValue('');
+  expect(reason()).toHaveValue('');
+  // Back on the call's own status, its texts return.
+  await user.selectOptions(status, 'Sales');
+  expect(sub()).toHaveValue('Enrolled');
+  // What the reviewer types stays, whichever status is chosen after.
+  await user.clear(reason());
+  await user.type(reason(), 'Asked for a call tomorrow');
+  await user.selectOptions(status, 'Callback');
+  expect(sub()).toHaveValue('');
+  expect(reason()).toHaveValue('Asked for a call tomorrow');
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  expect(api.posts).toEqual([{ method: 'PUT', path: '/api/calls/77/disposition', body: { status: 'Callback', sub_disposition: null, reason: 'Asked for a call tomorrow' } }]);
+});
