@@ -127,6 +127,17 @@ describe('TimelineCard', () => {
     expect(screen.queryAllByTestId('timeline-bucket')).toHaveLength(0);
   });
 
+  test('with a search in force, the empty state says the search found nothing, not the range', async () => {
+    for (const filters of [{ q: 'refund -policy' }, { search: '555012' }]) {
+      const { unmount } = renderOverview({ ui: <TimelineCard />, filters, respond: answerSeries(seriesBody([{}, {}], [4, 1])) });
+      const text = filters.q ?? filters.search;
+      expect(await screen.findByText(`No calls match “${text}” in this range`)).toBeInTheDocument();
+      expect(screen.getByText('Clear the search to see every call of the range.')).toBeInTheDocument();
+      expect(screen.queryByText('No calls in this range')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   test('a failure shows why, and Retry asks again', async () => {
     let fail = true;
     const { user, requests } = renderOverview({

@@ -15,6 +15,9 @@ import './timeline.css';
 const TimelineChart = lazy(() => import('./timeline-chart'));
 
 export const TIMELINE_EMPTY = 'No calls in this range';
+/** With a search in force the search is what found nothing, so the empty state names it, not the range. */
+export const timelineSearchEmpty = (text: string) => `No calls match “${text}” in this range`;
+export const TIMELINE_SEARCH_EMPTY_HINT = 'Clear the search to see every call of the range.';
 
 const chartLoading = (
   <div className="timeline__placeholder">
@@ -53,6 +56,8 @@ export function TimelineCard() {
 
   const empty = series !== undefined && series.buckets.every((bucket) => bucket.total === 0);
   const current = filters.status.length === 1 ? filters.status[0] : undefined;
+  // The transcript search or the caller-id search in force (one of them is always empty: search-box.tsx).
+  const searched = (filters.q || filters.search).trim();
 
   return (
     <section className="timeline" aria-labelledby="timeline-heading" aria-busy={isLoading || undefined}>
@@ -74,7 +79,11 @@ export function TimelineCard() {
       ) : error || !series ? (
         <LoadError title="Failed to load the timeline." error={error} onRetry={retry} />
       ) : empty ? (
-        <EmptyState compact title={TIMELINE_EMPTY} />
+        searched !== '' ? (
+          <EmptyState compact title={timelineSearchEmpty(searched)} description={TIMELINE_SEARCH_EMPTY_HINT} />
+        ) : (
+          <EmptyState compact title={TIMELINE_EMPTY} />
+        )
       ) : asTable ? (
         <TimelineTable series={series} onSegment={narrowToSegment} />
       ) : (
