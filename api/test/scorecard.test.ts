@@ -10,6 +10,7 @@
 import {
   DISPOSITIONS,
   REJECTED_UNKNOWN,
+  SCORECARD_DEFAULT_MIN_CALLS,
   SCORECARD_GROUP_BY,
   SCORECARD_MESSAGES,
   SCORECARD_SORT_COLUMNS,
@@ -90,7 +91,7 @@ const pct = (count: number, total: number) => (total === 0 ? 0 : Math.round((cou
 const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 const sumOf = (calls: ModelCall[], key: 'revenueCents' | 'payoutCents') => calls.reduce((s, c) => s + c[key], 0);
 
-function expectedRows(groupBy: ScorecardGroupBy, range: ResolvedDateRange, f: ModelFilter): ScorecardRow[] {
+function expectedRows(groupBy: ScorecardGroupBy, range: ResolvedDateRange, f: ModelFilter, minCalls = SCORECARD_DEFAULT_MIN_CALLS): ScorecardRow[] {
   const keyOf = (c: ModelCall) => {
     const name = c[FIELD[groupBy]];
     return name === null ? '0' : (dims[IDS[groupBy]].get(name) as string);
@@ -108,7 +109,7 @@ function expectedRows(groupBy: ScorecardGroupBy, range: ResolvedDateRange, f: Mo
     const before = previous.get(key) ?? [];
     const beforeSales = before.filter((c) => c.status === 'Sales').length;
     const repeatCalls = calls.filter((c) => repeats.has(c.systemCallId)).length;
-    const flags = [
+    const flags = calls.length < minCalls ? [] : [
       pct(count('Voicemail'), calls.length) >= DEFAULT_FLAG_THRESHOLDS.voicemailPct && 'flagVoicemail',
       pct(count('Hungup'), calls.length) >= DEFAULT_FLAG_THRESHOLDS.targetHangupPct && 'flagTargetHU',
       pct(rejected, calls.length) >= DEFAULT_FLAG_THRESHOLDS.rejectedUnknownPct && 'flagRejectedUnknown',
@@ -195,6 +196,36 @@ describe('the scorecard', () => {
     expect(plain.rows.map((r) => r.calls)).toEqual([...plain.rows.map((r) => r.calls)].sort((a, b) => b - a));
   }, 120_000);
 
+  test('a share is flagged only from minCalls calls (20 by default), on screen and in the export alike', async () => {
+    const none: ModelFilter = { label: 'none', params: {} };
+    let smallFlagged = 0;
+    for (const range of RANGES) {
+      for (const groupBy of ['publisher', 'target'] as const) {
+        await onStableNewYorkDay(async () => {
+          const where = `${groupBy} / ${range.label}`;
+          const everyRow = await scorecardOf({ ...range.params, groupBy, minCalls: 1 });
+          smallFlagged += everyRow.rows.filter((r) => r.calls < SCORECARD_DEFAULT_MIN_CALLS && r.flags.length > 0).length;
+          expect([where, byKey(everyRow.rows)]).toEqual([where, byKey(expectedRows(groupBy, range.resolve(), none, 1))]);
+          const plain = await scorecardOf({ ...range.params, groupBy });
+          expect([where, plain.rows.filter((r) => r.calls < SCORECARD_DEFAULT_MIN_CALLS && r.flags.length > 0)]).toEqual([where, []]);
+          expect([where, byKey(plain.rows)]).toEqual([where, byKey(expectedRows(groupBy, range.resolve(), none))]);
+          const middle = everyRow.rows.map((r) => r.calls).sort((a, b) => a - b)[Math.floor(everyRow.rows.length / 2)] ?? 1;
+          const chosen = await scorecardOf({ ...range.params, groupBy, minCalls: middle });
+          expect([where, byKey(chosen.rows)]).toEqual([where, byKey(expectedRows(groupBy, range.resolve(), none, middle))]);
+        });
+      }
+    }
+    // The data holds what the rule is about: sources under 20 calls whose shares cross a threshold.
+    expect(smallFlagged).toBeGreaterThan(0);
+    // A custom range, so the screen's question and the export's ask for the same calls whenever they run.
+    const params = { ...RANGES[3]!.params, groupBy: 'target', minCalls: 1, sortBy: 'label', sortDir: 'asc' };
+    const shown = await scorecardOf(params);
+    const response = await t.app.inject({ method: 'POST', url: '/api/scorecard/export', headers: bearer(member.token), payload: { ...params, fmt: 'csv' } });
+    const [, ...rows] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(shown.rows.some((r) => r.flags.length > 0)).toBe(true);
+    expect(rows.map((r) => r[14])).toEqual(shown.rows.map((r) => r.flags.join(' ')));
+  }, 120_000);
+
   test('a bad param is a 400 naming it, beside any bad filter param', async () => {
     const cases: Array<[string, Array<{ field: string; message: string }>]> = [
       ['groupBy=caller', [{ field: 'groupBy', message: SCORECARD_MESSAGES.groupBy }]],
@@ -203,6 +234,9 @@ describe('the scorecard', () => {
       ['limit=0', [{ field: 'limit', message: SCORECARD_MESSAGES.limit }]],
       ['limit=1001', [{ field: 'limit', message: SCORECARD_MESSAGES.limit }]],
       ['limit=2.5', [{ field: 'limit', message: SCORECARD_MESSAGES.limit }]],
+      ['minCalls=0', [{ field: 'minCalls', message: SCORECARD_MESSAGES.minCalls }]],
+      ['minCalls=100001', [{ field: 'minCalls', message: SCORECARD_MESSAGES.minCalls }]],
+      ['minCalls=ten', [{ field: 'minCalls', message: SCORECARD_MESSAGES.minCalls }]],
       [
         'connected=maybe&groupBy=caller&limit=x',
         [

@@ -30,7 +30,18 @@ export type ScorecardSortColumn = (typeof SCORECARD_SORT_COLUMNS)[number];
 
 export const SCORECARD_DEFAULT_LIMIT = 100;
 export const SCORECARD_MAX_LIMIT = 1000;
-export const SCORECARD_DEFAULTS = { groupBy: 'publisher', sortBy: 'calls', sortDir: 'desc', limit: SCORECARD_DEFAULT_LIMIT } as const;
+/**
+ * A row's shares are flagged only from this many calls: 2 voicemails out of 6
+ * calls is 33 % and says nothing about the source. The server decides the
+ * flags (they are in the CSV too), and the person chooses the minimum
+ * (`minCalls`, a preference the scorecard keeps), because the number of calls
+ * that makes a share meaningful depends on the range being read: a day's 20
+ * calls are a busy source, a quarter's are noise. Thresholds themselves stay
+ * the server's settings (FLAG_*), shared with the stats cards.
+ */
+export const SCORECARD_DEFAULT_MIN_CALLS = 20;
+export const SCORECARD_MAX_MIN_CALLS = 100_000;
+export const SCORECARD_DEFAULTS = { groupBy: 'publisher', sortBy: 'calls', sortDir: 'desc', limit: SCORECARD_DEFAULT_LIMIT, minCalls: SCORECARD_DEFAULT_MIN_CALLS } as const;
 export const SCORECARD_SORT_DIRS = ['asc', 'desc'] as const;
 
 /** The 400 messages for the scorecard's own params (the filter params have theirs). */
@@ -39,6 +50,7 @@ export const SCORECARD_MESSAGES = {
   sortBy: `sortBy must be one of ${SCORECARD_SORT_COLUMNS.join(', ')}`,
   sortDir: `sortDir must be one of ${SCORECARD_SORT_DIRS.join(', ')}`,
   limit: `limit must be a whole number from 1 to ${SCORECARD_MAX_LIMIT}`,
+  minCalls: `minCalls must be a whole number from 1 to ${SCORECARD_MAX_MIN_CALLS}`,
 } as const;
 
 export type ScorecardParams = CallFilterParams & {
@@ -46,9 +58,11 @@ export type ScorecardParams = CallFilterParams & {
   sortBy?: ScorecardSortColumn;
   sortDir?: 'asc' | 'desc';
   limit?: number;
+  /** Flag a row's shares only when it has at least this many calls (SCORECARD_DEFAULT_MIN_CALLS by default). */
+  minCalls?: number;
 };
 
-/** The names of the stats cards' warning thresholds a row crosses (StatsFlags' flag names). */
+/** The names of the stats cards' warning thresholds a row crosses (StatsFlags' flag names), once it has `minCalls` calls. */
 export const SCORECARD_FLAGS = ['flagVoicemail', 'flagTargetHU', 'flagRejectedUnknown', 'flagRedNoConnect'] as const;
 export type ScorecardFlag = (typeof SCORECARD_FLAGS)[number];
 

@@ -4,7 +4,7 @@
  * `fetch` answered by a script that sorts like the API, so tests assert what
  * a person sees and which requests left.
  */
-import { REJECTED_UNKNOWN, type ScorecardData, type ScorecardGroupBy, type ScorecardRow, type ScorecardSortColumn } from '@callboard/contract';
+import { REJECTED_UNKNOWN, SCORECARD_DEFAULT_MIN_CALLS, type ScorecardData, type ScorecardGroupBy, type ScorecardRow, type ScorecardSortColumn } from '@callboard/contract';
 import type { FakeResponseInit } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost, type FakeRequest, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
@@ -68,7 +68,10 @@ export type Responder = (url: URL) => FakeResponseInit | Response | Promise<Fake
 export const scorecardApi: Responder = (url) => {
   if (url.pathname !== '/api/scorecard') return undefined;
   const groupBy = (url.searchParams.get('groupBy') ?? 'publisher') as ScorecardGroupBy;
-  const data: ScorecardData = { groupBy, rows: sorted(SCORE_ROWS[groupBy], (url.searchParams.get('sortBy') ?? 'calls') as ScorecardSortColumn, url.searchParams.get('sortDir') ?? 'desc') };
+  // Flags only from minCalls calls, as api/src/domain/scorecard/scorecard-rows.ts decides them.
+  const minCalls = Number(url.searchParams.get('minCalls') ?? SCORECARD_DEFAULT_MIN_CALLS);
+  const rows = SCORE_ROWS[groupBy].map((row) => (row.calls >= minCalls ? row : { ...row, flags: [] }));
+  const data: ScorecardData = { groupBy, rows: sorted(rows, (url.searchParams.get('sortBy') ?? 'calls') as ScorecardSortColumn, url.searchParams.get('sortDir') ?? 'desc') };
   return { body: ok(data) };
 };
 
@@ -76,8 +79,12 @@ export interface Rendered extends Omit<RenderedInHost, 'requests'> {
   requests: () => FakeRequest[];
 }
 
-export function renderScorecard(ui: ReactElement, { filters, api }: { filters?: Partial<FilterState>; api?: Responder } = {}): Rendered {
+export function renderScorecard(
+  ui: ReactElement,
+  { filters, api, keepStorage }: { filters?: Partial<FilterState>; api?: Responder; keepStorage?: boolean } = {},
+): Rendered {
   const rendered = renderInHost(ui, {
+    keepStorage,
     path: '/reporting/scorecard',
     session: { role: 'user', name: 'Uma User' },
     setup: (store) => {

@@ -35,8 +35,17 @@ function moneyOf(value: ValueTotals | undefined): { calls: number; sales: number
  * One value's scorecard row: the stats cards' figures and flags for its calls
  * (statsFromTotals, so a row and the cards filtered to that value agree), its
  * sales, repeats and money, and the previous period's calls, sales rate and profit.
+ * Flags only from `minCalls` calls (SCORECARD_DEFAULT_MIN_CALLS in contract/src/scorecard.ts
+ * says why): below it a share is shown but never flagged.
  */
-export function scorecardRow(groupBy: ScorecardGroupBy, label: string, current: ValueTotals, previous: ValueTotals | undefined, thresholds: FlagThresholds): CentsRow {
+export function scorecardRow(
+  groupBy: ScorecardGroupBy,
+  label: string,
+  current: ValueTotals,
+  previous: ValueTotals | undefined,
+  thresholds: FlagThresholds,
+  minCalls: number,
+): CentsRow {
   const figures = statsFromCounts(current.counts, current.notConnected, thresholds);
   const now = moneyOf(current);
   const before = moneyOf(previous);
@@ -56,7 +65,7 @@ export function scorecardRow(groupBy: ScorecardGroupBy, label: string, current: 
     hungupPct: share('Hungup'),
     rejectedUnknownPct: figures.flags.rejectedUnknownPct,
     redNoConnectPct: figures.flags.redNoConnectPct,
-    flags: SCORECARD_FLAGS.filter((flag) => figures.flags[flag]),
+    flags: now.calls >= minCalls ? SCORECARD_FLAGS.filter((flag) => figures.flags[flag]) : [],
     repeatCalls: current.repeats,
     repeatPct: percentOf(current.repeats, now.calls),
     revenue: centsText(now.revenue),

@@ -23,6 +23,6 @@ export async function scorecard(db: Queryable, request: ScorecardRequest, thresh
   const [current = [], previous = []] = await totalsPerValue(db, filter, dimension, [filter.range, filter.range.previous]);
   const names = await namesOf(db, DIMENSIONS[dimension].table, current.map((value) => value.id));
   const before = new Map(previous.map((value) => [value.id, value]));
-  const rows = current.map((value) => scorecardRow(groupBy, names.get(value.id) ?? `#${value.id}`, value, before.get(value.id), thresholds));
+  const rows = current.map((value) => scorecardRow(groupBy, names.get(value.id) ?? `#${value.id}`, value, before.get(value.id), thresholds, request.minCalls));
   return { groupBy, rows: sortScorecardRows(rows, request.sortBy, request.sortDir).slice(0, request.limit).map(wireRow) };
 }

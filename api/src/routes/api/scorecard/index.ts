@@ -32,7 +32,7 @@ const rowSchema = {
     hungupPct: share,
     rejectedUnknownPct: share,
     redNoConnectPct: share,
-    flags: { type: 'array', description: "The stats cards' warning thresholds this row crosses", items: { type: 'string', enum: [...SCORECARD_FLAGS] } },
+    flags: { type: 'array', description: "The stats cards' warning thresholds this row crosses, when it has at least minCalls calls", items: { type: 'string', enum: [...SCORECARD_FLAGS] } },
     repeatCalls: { type: 'integer' },
     repeatPct: share,
     revenue: money,
@@ -56,6 +56,7 @@ const querystring = {
     sortBy: { type: 'string', maxLength: 40, description: 'A row field (label, calls, salesRate, profit…); calls by default' },
     sortDir: { type: 'string', maxLength: 10, description: 'asc or desc; desc by default' },
     limit: { type: 'string', maxLength: 10, description: 'Rows at most, 1 to 1000; 100 by default' },
+    minCalls: { type: 'string', maxLength: 10, description: "A row's shares are flagged only from this many calls, 1 to 100000; 20 by default" },
   },
 } as const;
 

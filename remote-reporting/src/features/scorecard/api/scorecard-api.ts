@@ -12,15 +12,19 @@ import useSWR from 'swr';
 
 export type ScorecardSort = SortState<ScorecardSortColumn>;
 
-type ScorecardQuery = FilterQuery & { groupBy: ScorecardGroupBy; sortBy: ScorecardSortColumn; sortDir: 'asc' | 'desc' };
+type ScorecardQuery = FilterQuery & { groupBy: ScorecardGroupBy; sortBy: ScorecardSortColumn; sortDir: 'asc' | 'desc'; minCalls: number };
 
-export const scorecardKey = (filters: FilterQuery, groupBy: ScorecardGroupBy, sort: ScorecardSort): readonly [string, ScorecardQuery] => [
+export const scorecardKey = (filters: FilterQuery, groupBy: ScorecardGroupBy, sort: ScorecardSort, minCalls: number): readonly [string, ScorecardQuery] => [
   API_PATHS.scorecard,
-  { ...filters, groupBy, sortBy: sort.sortBy, sortDir: sort.sortDir },
+  { ...filters, groupBy, sortBy: sort.sortBy, sortDir: sort.sortDir, minCalls },
 ];
 
-/** The scorecard for the current filters, grouped and ordered as asked (the server sorts, so the limit keeps the top rows of that order). */
-export function useScorecard(groupBy: ScorecardGroupBy, sort: ScorecardSort) {
+/**
+ * The scorecard for the current filters, grouped and ordered as asked (the
+ * server sorts, so the limit keeps the top rows of that order), its shares
+ * flagged from `minCalls` calls.
+ */
+export function useScorecard(groupBy: ScorecardGroupBy, sort: ScorecardSort, minCalls: number) {
   const filters = useAtomValue(filterParamsAtom);
-  return useSWR<ApiSuccess<ScorecardData>, Error>(scorecardKey(filters, groupBy, sort), usePollOptions());
+  return useSWR<ApiSuccess<ScorecardData>, Error>(scorecardKey(filters, groupBy, sort, minCalls), usePollOptions());
 }

@@ -1,5 +1,5 @@
 import { Route, Routes } from '@callboard/shared-router';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderScorecard } from '../../../testing/scorecard';
 import { ScorecardPage } from './scorecard-page';
 
@@ -113,7 +113,46 @@ test('Export CSV asks the server for the table as shown and saves the file', asy
   await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
   const [request] = requests().filter((r) => r.path === '/api/scorecard/export');
   expect(request?.method).toBe('POST');
-  expect(request?.body).toMatchObject({ datePreset: 'last_7_days', groupBy: 'publisher', sortBy: 'profit', sortDir: 'asc', fmt: 'csv' });
+  expect(request?.body).toMatchObject({ datePreset: 'last_7_days', groupBy: 'publisher', sortBy: 'profit', sortDir: 'asc', minCalls: 20, fmt: 'csv' });
+});
+
+test('shares are flagged only from a minimum of calls, 20 unless the person chooses another, kept for next time', async () => {
+  const { user, requests, unmount } = renderScorecard(page);
+  const acme = async () => screen.findByRole('row', { name: /Acme Media/ });
+  expect(within(await acme()).getByText(/voicemail share is above its threshold/i)).toBeInTheDocument();
+  const asked = () => requests().filter((r) => r.path === '/api/scorecard').map((r) => r.query.get('minCalls'));
+  expect(asked()).toEqual(['20']);
+
+  // Acme Media has 600 calls: from 700 its shares are shown but not flagged.
+  const field = screen.getByRole('spinbutton', { name: 'Flag shares from calls' });
+  await user.clear(field);
+  await user.type(field, '700');
+  await waitFor(() => expect(asked().at(-1)).toBe('700'));
+  // One request for the settled number, none for "7" or "70" on the way.
+  expect(asked()).toEqual(['20', '700']);
+  await waitFor(async () => expect(within(await acme()).queryByText(/share is above its threshold/i)).not.toBeInTheDocument());
+  expect(JSON.parse(localStorage.getItem('callboard.reporting.scorecard') ?? '{}')).toEqual({ minCalls: 700 });
+  unmount();
+
+  // A new visit asks with the number chosen.
+  const again = renderScorecard(page, { keepStorage: true });
+  expect(await screen.findByRole('spinbutton', { name: 'Flag shares from calls' })).toHaveValue(700);
+  await screen.findByRole('row', { name: /Acme Media/ });
+  expect(again.requests().filter((r) => r.path === '/api/scorecard').map((r) => r.query.get('minCalls'))).toEqual(['700']);
+});
+
+test('a minimum the API would refuse is not asked for, and leaving the box puts the one in use back', async () => {
+  const { user, requests } = renderScorecard(page);
+  await screen.findByRole('row', { name: /Acme Media/ });
+  const field = screen.getByRole('spinbutton', { name: 'Flag shares from calls' });
+  await user.clear(field);
+  await user.type(field, '0');
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  await user.tab();
+  expect(field).toHaveValue(20);
+  // Past the field's 400 ms pause: nothing more was asked.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  expect(requests().filter((r) => r.path === '/api/scorecard').map((r) => r.query.get('minCalls'))).toEqual(['20']);
 });
 
 test('no rows: the empty state, and nothing to export', async () => {

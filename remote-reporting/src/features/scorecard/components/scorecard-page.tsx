@@ -3,11 +3,14 @@ import { Button } from '@callboard/shared-ui/button';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
+import { useAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { GroupByControl } from '../../costs/components/group-by-control';
 import { useScorecard, type ScorecardSort } from '../api/scorecard-api';
+import { scorecardPrefsAtom } from '../hooks/scorecard-prefs';
 import { useOpenSource } from '../hooks/use-open-source';
 import { useScorecardExport } from '../hooks/use-scorecard-export';
+import { MinCallsField } from './min-calls-field';
 import { ScorecardTable } from './scorecard-table';
 import './scorecard.css';
 
@@ -22,14 +25,15 @@ const DEFAULT_SORT: ScorecardSort = { sortBy: SCORECARD_DEFAULTS.sortBy, sortDir
 export function ScorecardPage() {
   const [groupBy, setGroupBy] = useState<ScorecardGroupBy>(SCORECARD_DEFAULTS.groupBy);
   const [sort, setSort] = useState<ScorecardSort>(DEFAULT_SORT);
-  const { data, error, isLoading, isValidating, mutate } = useScorecard(groupBy, sort);
+  const [prefs, setPrefs] = useAtom(scorecardPrefsAtom);
+  const { data, error, isLoading, isValidating, mutate } = useScorecard(groupBy, sort, prefs.minCalls);
   const open = useOpenSource(data?.data.groupBy ?? groupBy);
   const titleId = useId();
   // With keepPreviousData (the shell's SWR setting) the old answer stays on screen until the new one arrives.
   const shownGroup = data?.data.groupBy ?? groupBy;
   const rows = data?.data.rows ?? [];
 
-  const { exporting, exportCsv } = useScorecardExport(groupBy, sort);
+  const { exporting, exportCsv } = useScorecardExport(groupBy, sort, prefs.minCalls);
 
   return (
     <section className="cb-card scorecard" aria-labelledby={titleId}>
@@ -40,7 +44,8 @@ export function ScorecardPage() {
           </h2>
           <GroupByControl value={groupBy} onChange={setGroupBy} />
         </div>
-        <div className="cb-row">
+        <div className="cb-row cb-row--wrap">
+          <MinCallsField value={prefs.minCalls} onChange={(minCalls) => setPrefs((p) => ({ ...p, minCalls }))} />
           {isValidating && data ? <Spinner size="xs" label="Refreshing scorecard" /> : null}
           <Button
             size="sm"

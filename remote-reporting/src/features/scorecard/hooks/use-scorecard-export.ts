@@ -8,11 +8,11 @@ import toast from 'react-hot-toast';
 import type { ScorecardSort } from '../api/scorecard-api';
 
 /**
- * Exports the scorecard as the tab shows it (the same filters, grouping and
- * order): POST /api/scorecard/export builds the CSV on the server, like every
+ * Exports the scorecard as the tab shows it (the same filters, grouping,
+ * order and minimum of calls for a flag): POST /api/scorecard/export builds the CSV on the server, like every
  * other export, and it is saved. A second click while one runs is ignored.
  */
-export function useScorecardExport(groupBy: ScorecardGroupBy, sort: ScorecardSort): { exporting: boolean; exportCsv: () => Promise<void> } {
+export function useScorecardExport(groupBy: ScorecardGroupBy, sort: ScorecardSort, minCalls: number): { exporting: boolean; exportCsv: () => Promise<void> } {
   const download = useApiDownload();
   const filters = useAtomValue(filterParamsAtom);
   const [exporting, setExporting] = useState(false);
@@ -23,7 +23,7 @@ export function useScorecardExport(groupBy: ScorecardGroupBy, sort: ScorecardSor
     running.current = true;
     setExporting(true);
     try {
-      const body: ScorecardExportBody = { ...filters, groupBy, sortBy: sort.sortBy, sortDir: sort.sortDir, fmt: 'csv' };
+      const body: ScorecardExportBody = { ...filters, groupBy, sortBy: sort.sortBy, sortDir: sort.sortDir, minCalls, fmt: 'csv' };
       const file = await download(API_PATHS.scorecardExport, { method: 'POST', body, fallbackFilename: `scorecard_by_${groupBy}.csv` });
       saveFile(file.blob, file.filename);
     } catch (error) {
@@ -32,7 +32,7 @@ export function useScorecardExport(groupBy: ScorecardGroupBy, sort: ScorecardSor
       running.current = false;
       setExporting(false);
     }
-  }, [download, filters, groupBy, sort]);
+  }, [download, filters, groupBy, sort, minCalls]);
 
   return { exporting, exportCsv };
 }
