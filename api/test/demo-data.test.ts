@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DISPOSITIONS, type CallRecord } from '@callboard/contract';
 import { seedDemoCalls } from '../src/demo/seed-demo-calls';
 import { RecordingLinks } from '../src/domain/recordings/recording-links';
@@ -60,6 +62,32 @@ describe('seeding', () => {
     const previous = await count(stats.previous.range.from, stats.previous.range.to);
     expect(stats.previous.totalCalls).toBe(previous.total);
     expect(previous.total).toBeGreaterThan(1000);
+  });
+});
+
+/**
+ * The searches README.md's "Transcript search" shows, as written there: every
+ * backticked example of that paragraph before its "The stats" sentence.
+ */
+function readmeSearchExamples(): string[] {
+  const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+  const start = readme.indexOf('**Transcript search.**');
+  const end = readme.indexOf('The stats', start);
+  expect([start, end].every((at) => at > 0)).toBe(true);
+  return [...readme.slice(start, end).matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\s+/g, ' '));
+}
+
+describe('transcript search on the demo data', () => {
+  test("each of the README's example searches finds calls in the demo data", async () => {
+    const examples = readmeSearchExamples();
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    // The demo calls the seeding test stored; seeded here when this test runs alone.
+    const [stored] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM calls');
+    if (stored?.n === 0) await seedDemoCalls(t.db, options);
+    for (const q of examples) {
+      const response = await t.app.inject({ url: `/api/calls/records?datePreset=last_6_months&limit=1&q=${encodeURIComponent(q)}`, headers: bearer(admin.token) });
+      expect([q, response.statusCode, response.json<{ meta: { total: number } }>().meta.total > 0]).toEqual([q, 200, true]);
+    }
   });
 });
 

@@ -2,6 +2,8 @@ import { DISPLAY_TIME_ZONE, DISPOSITIONS } from '@callboard/contract';
 import { DateTime } from 'luxon';
 import { validateIngestCall, type NormalisedCall } from '../domain/calls/ingest-validation';
 import { DEMO_WORLD_SIZE, DemoCalls, ODD_STATUSES, asIngestCall, demoWorld, generateDemoCalls, type DemoCallOptions } from './demo-calls';
+import { PRODUCTS, VERTICALS, type Vertical } from './market-catalogue';
+import { SCRIPTS } from './transcripts';
 
 const END = new Date('2026-03-02T05:00:00Z'); // midnight in New York
 const OPTIONS: DemoCallOptions = { calls: 50_000, days: 60, seed: 42, end: END };
@@ -128,6 +130,26 @@ describe('dispositions', () => {
     expect(withSub).toBeGreaterThan(0.2);
     expect(withSub).toBeLessThan(0.7);
     expect(calls.some((c) => !c.connected && c.qc === null)).toBe(true);
+  });
+});
+
+describe('what is said', () => {
+  test("a call's transcript is its campaign's: that product's need, and only its vertical's lines", () => {
+    const linesOf = (vertical: Vertical) => {
+      const v = SCRIPTS[vertical];
+      return [...v.qualify, ...v.answer, ...v.offer, ...v.close, ...v.notQualified.map(([, line]) => line)];
+    };
+    const strangers = (c: NormalisedCall) => {
+      const product = PRODUCTS.find((p) => c.campaignName.startsWith(`${p.name} - `));
+      if (!product) return [`no product for ${c.campaignName}`];
+      const transcript = c.transcript ?? '';
+      const foreign = VERTICALS.filter((v) => v !== product.vertical).flatMap(linesOf).filter((line) => transcript.includes(line));
+      // The caller names the campaign's own product whenever they say why they call.
+      const asks = /I'm calling about (.+?)\.( Please|$)/m.exec(transcript);
+      return asks && asks[1] !== product.need ? [...foreign, `asks about ${asks[1]}`] : foreign;
+    };
+    expect(connected.filter((c) => strangers(c).length > 0).map((c) => [c.campaignName, strangers(c)]).slice(0, 3)).toEqual([]);
+    expect(connected.filter((c) => c.transcript?.includes("I'm calling about")).length).toBeGreaterThan(connected.length / 2);
   });
 });
 
