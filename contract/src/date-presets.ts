@@ -44,3 +44,16 @@ export const CUSTOM_RANGE_MAX_DAYS = 366;
 export function isDatePreset(value: string): value is DatePreset {
   return (DATE_PRESETS as readonly string[]).includes(value);
 }
+
+/**
+ * The presets whose period is still running: they end tonight at midnight.
+ * Each is compared with the period before it only up to the same moment (today
+ * until 07:30 against yesterday until 07:30); the others (yesterday, last week,
+ * last month) with the whole period before. The API computes it so and the
+ * cards' tooltips word it so (docs/decisions/0032-compare-like-with-like.md).
+ */
+export const PRESETS_IN_PROGRESS = ['today', 'last_2_days', 'last_7_days', 'this_week', 'last_30_days', 'this_month', 'last_6_months', 'this_year'] as const satisfies readonly DatePreset[];
+
+export function isPresetInProgress(preset: DatePreset): boolean {
+  return (PRESETS_IN_PROGRESS as readonly DatePreset[]).includes(preset);
+}

@@ -112,10 +112,11 @@ export const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
  * Runs a check that computes preset windows on both sides (here and in the
- * server); if the New York day turned meanwhile and it failed, runs it once more.
+ * server); if the New York day, or the minute a previous period in progress is
+ * cut at (date-range.ts), turned meanwhile and it failed, runs it once more.
  */
 export async function onStableNewYorkDay(check: () => Promise<void>): Promise<void> {
-  const dayOf = () => resolvePreset('today', new Date()).from.getTime();
+  const dayOf = () => resolvePreset('today', new Date()).previous.to.getTime();
   const before = dayOf();
   try {
     await check();

@@ -93,7 +93,7 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     errors.push({ field: 'datePreset', message: `datePreset must be one of ${DATE_PRESETS.join(', ')}` });
   } else if (takesCustomDates(preset)) {
     try {
-      range = resolveCustom(query.startDate, query.endDate);
+      range = resolveCustom(query.startDate, query.endDate, now);
     } catch (error) {
       if (!(error instanceof DateRangeError)) throw error;
       errors.push({ field: error.field, message: error.message });

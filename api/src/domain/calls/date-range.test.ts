@@ -1,4 +1,4 @@
-import { CUSTOM_RANGE_MAX_DAYS, DATE_PRESETS, type DatePreset } from '@callboard/contract';
+import { CUSTOM_RANGE_MAX_DAYS, DATE_PRESETS, isPresetInProgress, type DatePreset } from '@callboard/contract';
 import { DateRangeError, isNewYorkMidnight, newYorkDate, resolveCustom, resolvePreset, type ResolvedDateRange } from './date-range';
 
 type Preset = Exclude<DatePreset, 'custom'>;
@@ -56,59 +56,84 @@ const monthsBack = (y: number, m: number, d: number, back: number) => {
   return dayNumber(ty, tm, Math.min(d, last));
 };
 
-/** What each preset should be, as [first day, day after the last) in day numbers, and its previous period. */
-function expectedDays(preset: Preset, wall: { y: number; m: number; d: number }): { start: number; end: number; prevStart: number; prevEnd: number } {
+/**
+ * What each preset should be, as [first day, day after the last) in day
+ * numbers, and its previous period: its first day, and for a finished period
+ * its last day, for one in progress the day whose same wall-clock time it
+ * runs until (`untilDay`).
+ */
+function expectedDays(preset: Preset, wall: { y: number; m: number; d: number }): { start: number; end: number; prevStart: number; prevEnd?: number; untilDay?: number } {
   const { y, m, d } = wall;
   const today = dayNumber(y, m, d);
   const monday = today - ((new Date(today * 86_400_000).getUTCDay() + 6) % 7);
   const firstOfMonth = dayNumber(y, m, 1);
-  const run = (start: number, end: number) => ({ start, end, prevStart: start - (end - start), prevEnd: start });
+  const done = (start: number, end: number) => ({ start, end, prevStart: start - (end - start), prevEnd: start });
+  const running = (start: number, end: number) => ({ start, end, prevStart: start - (end - start), untilDay: today - (end - start) });
   switch (preset) {
     case 'today':
-      return run(today, today + 1);
+      return running(today, today + 1);
     case 'yesterday':
-      return run(today - 1, today);
+      return done(today - 1, today);
     case 'last_2_days':
-      return run(today - 1, today + 1);
+      return running(today - 1, today + 1);
     case 'last_7_days':
-      return run(today - 6, today + 1);
+      return running(today - 6, today + 1);
     case 'this_week':
-      return run(monday, today + 1);
+      return { start: monday, end: today + 1, prevStart: monday - 7, untilDay: today - 7 };
     case 'last_week':
-      return run(monday - 7, monday);
+      return done(monday - 7, monday);
     case 'last_30_days':
-      return run(today - 29, today + 1);
+      return running(today - 29, today + 1);
     case 'this_month':
-      return run(firstOfMonth, today + 1);
+      return { start: firstOfMonth, end: today + 1, prevStart: monthsBack(y, m, 1, 1), untilDay: monthsBack(y, m, d, 1) };
     case 'last_month': {
       const start = monthsBack(y, m, 1, 1);
       return { start, end: firstOfMonth, prevStart: monthsBack(y, m, 1, 2), prevEnd: start };
     }
     case 'last_6_months':
-      return run(monthsBack(y, m, d, 6) + 1, today + 1);
+      return running(monthsBack(y, m, d, 6) + 1, today + 1);
     case 'this_year':
-      return run(dayNumber(y, 1, 1), today + 1);
+      return { start: dayNumber(y, 1, 1), end: today + 1, prevStart: dayNumber(y - 1, 1, 1), untilDay: monthsBack(y, m, d, 12) };
   }
+}
+
+/**
+ * The instants a New York wall clock reads h:min on day `n`: two in the hour
+ * repeated when the clocks go back (either will do), none in the hour skipped
+ * when they go forward, which is then read as standard time (an hour later on
+ * the wall, as luxon and PostgreSQL read it).
+ */
+function nyWallInstants(n: number, h: number, min: number): number[] {
+  const { y, m, d } = civil(n);
+  const found = [4, 5]
+    .map((offset) => Date.UTC(y, m - 1, d, h + offset, min))
+    .filter((t) => {
+      const p = nyParts(new Date(t));
+      return p.d === d && p.h === h && p.min === min;
+    });
+  return found.length > 0 ? found : [Date.UTC(y, m - 1, d, h + 5, min)];
 }
 
 describe('resolvePreset at fixed instants (America/New_York)', () => {
   // Sunday 2026-03-08 is the 23-hour day: clocks jump from 02:00 EST to 03:00 EDT.
   const springDay = new Date('2026-03-08T12:00:00-04:00');
   test.each<[Preset, ReturnType<typeof window>]>([
-    ['today', window('2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z')],
+    // Periods in progress are compared with the one before until the same moment: 12:00 (EDT) today, 12:00 (EST) yesterday.
+    ['today', window('2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-03-07T05:00:00.000Z', '2026-03-07T17:00:00.000Z')],
     ['yesterday', window('2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z', '2026-03-06T05:00:00.000Z', '2026-03-07T05:00:00.000Z')],
-    ['last_2_days', window('2026-03-07T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-03-05T05:00:00.000Z', '2026-03-07T05:00:00.000Z')],
-    ['last_7_days', window('2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-02-23T05:00:00.000Z', '2026-03-02T05:00:00.000Z')],
-    // A Sunday belongs to the week that started on the Monday before.
-    ['this_week', window('2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-02-23T05:00:00.000Z', '2026-03-02T05:00:00.000Z')],
+    ['last_2_days', window('2026-03-07T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-03-05T05:00:00.000Z', '2026-03-06T17:00:00.000Z')],
+    ['last_7_days', window('2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-02-23T05:00:00.000Z', '2026-03-01T17:00:00.000Z')],
+    // A Sunday belongs to the week that started on the Monday before; last week is taken until its Sunday noon.
+    ['this_week', window('2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-02-23T05:00:00.000Z', '2026-03-01T17:00:00.000Z')],
     ['last_week', window('2026-02-23T05:00:00.000Z', '2026-03-02T05:00:00.000Z', '2026-02-16T05:00:00.000Z', '2026-02-23T05:00:00.000Z')],
-    ['last_30_days', window('2026-02-07T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-01-08T05:00:00.000Z', '2026-02-07T05:00:00.000Z')],
-    ['this_month', window('2026-03-01T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-02-21T05:00:00.000Z', '2026-03-01T05:00:00.000Z')],
+    ['last_30_days', window('2026-02-07T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-01-08T05:00:00.000Z', '2026-02-06T17:00:00.000Z')],
+    // This month against last month from its 1st until the same date and time.
+    ['this_month', window('2026-03-01T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-02-01T05:00:00.000Z', '2026-02-08T17:00:00.000Z')],
     ['last_month', window('2026-02-01T05:00:00.000Z', '2026-03-01T05:00:00.000Z', '2026-01-01T05:00:00.000Z', '2026-02-01T05:00:00.000Z')],
-    // 2025-09-09 (EDT) to 2026-03-09: 181 days; the previous 181 days start on 2025-03-12 (EDT).
-    ['last_6_months', window('2025-09-09T04:00:00.000Z', '2026-03-09T04:00:00.000Z', '2025-03-12T04:00:00.000Z', '2025-09-09T04:00:00.000Z')],
-    // 67 days; the previous 67 days start on 2025-10-26, still EDT.
-    ['this_year', window('2026-01-01T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2025-10-26T04:00:00.000Z', '2026-01-01T05:00:00.000Z')],
+    // 2025-09-09 (EDT) to 2026-03-09: 181 days; the previous 181 days start on 2025-03-12 (EDT) and are taken until 2025-09-08 12:00 (EDT).
+    ['last_6_months', window('2025-09-09T04:00:00.000Z', '2026-03-09T04:00:00.000Z', '2025-03-12T04:00:00.000Z', '2025-09-08T16:00:00.000Z')],
+    // Last year from January 1st until the same date and time.
+    ['this_year', window('2026-01-01T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2025-01-01T05:00:00.000Z', '2025-03-08T17:00:00.000Z')],
   ])('on the spring-forward day: %s', (preset, expected) => {
     const range = resolvePreset(preset, springDay);
     expect(range.preset).toBe(preset);
@@ -118,11 +143,12 @@ describe('resolvePreset at fixed instants (America/New_York)', () => {
   // Sunday 2026-11-01 is the 25-hour day: clocks fall back from 02:00 EDT to 01:00 EST.
   const fallDay = new Date('2026-11-01T01:30:00-05:00'); // the second 01:30, in EST
   test.each<[Preset, ReturnType<typeof window>]>([
-    ['today', window('2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-31T04:00:00.000Z', '2026-11-01T04:00:00.000Z')],
+    // 01:30 on the wall, a day (a week, a month) back, is 01:30 EDT.
+    ['today', window('2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-31T04:00:00.000Z', '2026-10-31T05:30:00.000Z')],
     ['yesterday', window('2026-10-31T04:00:00.000Z', '2026-11-01T04:00:00.000Z', '2026-10-30T04:00:00.000Z', '2026-10-31T04:00:00.000Z')],
-    ['last_2_days', window('2026-10-31T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-29T04:00:00.000Z', '2026-10-31T04:00:00.000Z')],
-    ['this_week', window('2026-10-26T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-19T04:00:00.000Z', '2026-10-26T04:00:00.000Z')],
-    ['this_month', window('2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-31T04:00:00.000Z', '2026-11-01T04:00:00.000Z')],
+    ['last_2_days', window('2026-10-31T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-29T04:00:00.000Z', '2026-10-30T05:30:00.000Z')],
+    ['this_week', window('2026-10-26T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-19T04:00:00.000Z', '2026-10-25T05:30:00.000Z')],
+    ['this_month', window('2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-10-01T04:00:00.000Z', '2026-10-01T05:30:00.000Z')],
     ['last_month', window('2026-10-01T04:00:00.000Z', '2026-11-01T04:00:00.000Z', '2026-09-01T04:00:00.000Z', '2026-10-01T04:00:00.000Z')],
   ])('on the fall-back day: %s', (preset, expected) => {
     expect(shape(resolvePreset(preset, fallDay))).toEqual(expected);
@@ -132,12 +158,13 @@ describe('resolvePreset at fixed instants (America/New_York)', () => {
     expect(shape(resolvePreset('yesterday', new Date('2026-03-09T10:00:00-04:00')))).toEqual(
       window('2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z'),
     );
+    // At midnight nothing of today has passed: nothing of yesterday is compared.
     expect(shape(resolvePreset('today', new Date('2026-11-02T00:00:00-05:00')))).toEqual(
-      window('2026-11-02T05:00:00.000Z', '2026-11-03T05:00:00.000Z', '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z'),
+      window('2026-11-02T05:00:00.000Z', '2026-11-03T05:00:00.000Z', '2026-11-01T04:00:00.000Z', '2026-11-01T04:00:00.000Z'),
     );
-    // last_7_days spanning the fall-back: 7 days of 24 h plus one hour.
+    // last_7_days spanning the fall-back: 7 days of 24 h plus one hour; the 7 days before until 12:00 (EDT) a week ago.
     const week = resolvePreset('last_7_days', new Date('2026-11-04T12:00:00-05:00'));
-    expect(shape(week)).toEqual(window('2026-10-29T04:00:00.000Z', '2026-11-05T05:00:00.000Z', '2026-10-22T04:00:00.000Z', '2026-10-29T04:00:00.000Z'));
+    expect(shape(week)).toEqual(window('2026-10-29T04:00:00.000Z', '2026-11-05T05:00:00.000Z', '2026-10-22T04:00:00.000Z', '2026-10-28T16:00:00.000Z'));
     expect(week.to.getTime() - week.from.getTime()).toBe((7 * 24 + 1) * 3_600_000);
   });
 
@@ -151,23 +178,24 @@ describe('resolvePreset at fixed instants (America/New_York)', () => {
 
   test('weeks start on Monday: a Monday starts its own week, last week is the seven days before it', () => {
     const monday = new Date('2026-11-16T09:00:00-05:00');
+    // This week so far against last week until Monday 09:00.
     expect(shape(resolvePreset('this_week', monday))).toEqual(
-      window('2026-11-16T05:00:00.000Z', '2026-11-17T05:00:00.000Z', '2026-11-15T05:00:00.000Z', '2026-11-16T05:00:00.000Z'),
+      window('2026-11-16T05:00:00.000Z', '2026-11-17T05:00:00.000Z', '2026-11-09T05:00:00.000Z', '2026-11-09T14:00:00.000Z'),
     );
     expect(shape(resolvePreset('last_week', monday))).toEqual(
       window('2026-11-09T05:00:00.000Z', '2026-11-16T05:00:00.000Z', '2026-11-02T05:00:00.000Z', '2026-11-09T05:00:00.000Z'),
     );
-    // Wednesday: Monday and Tuesday and today, compared with the three days before Monday.
+    // Wednesday 23:59:59: Monday to now, against last week's Monday to Wednesday 23:59 (to the minute).
     expect(shape(resolvePreset('this_week', new Date('2026-11-18T23:59:59-05:00')))).toEqual(
-      window('2026-11-16T05:00:00.000Z', '2026-11-19T05:00:00.000Z', '2026-11-13T05:00:00.000Z', '2026-11-16T05:00:00.000Z'),
+      window('2026-11-16T05:00:00.000Z', '2026-11-19T05:00:00.000Z', '2026-11-09T05:00:00.000Z', '2026-11-12T04:59:00.000Z'),
     );
   });
 
   test('month and year boundaries', () => {
-    // New Year's Day: this_month and this_year are the one day; last_month is December, compared with November.
+    // New Year's Day at midnight: this_year is the one day, against nothing of last year yet; last_month is December, compared with November.
     const newYear = new Date('2027-01-01T00:00:00-05:00');
     expect(shape(resolvePreset('this_year', newYear))).toEqual(
-      window('2027-01-01T05:00:00.000Z', '2027-01-02T05:00:00.000Z', '2026-12-31T05:00:00.000Z', '2027-01-01T05:00:00.000Z'),
+      window('2027-01-01T05:00:00.000Z', '2027-01-02T05:00:00.000Z', '2026-01-01T05:00:00.000Z', '2026-01-01T05:00:00.000Z'),
     );
     expect(shape(resolvePreset('last_month', newYear))).toEqual(
       window('2026-12-01T05:00:00.000Z', '2027-01-01T05:00:00.000Z', '2026-11-01T04:00:00.000Z', '2026-12-01T05:00:00.000Z'),
@@ -187,14 +215,22 @@ describe('resolvePreset at fixed instants (America/New_York)', () => {
     );
     // last_30_days across a month end.
     expect(shape(resolvePreset('last_30_days', new Date('2026-12-05T08:00:00-05:00')))).toEqual(
-      window('2026-11-06T05:00:00.000Z', '2026-12-06T05:00:00.000Z', '2026-10-07T04:00:00.000Z', '2026-11-06T05:00:00.000Z'),
+      window('2026-11-06T05:00:00.000Z', '2026-12-06T05:00:00.000Z', '2026-10-07T04:00:00.000Z', '2026-11-05T13:00:00.000Z'),
+    );
+    // The 31st against a shorter month: last month until its last day, at the same time.
+    expect(shape(resolvePreset('this_month', new Date('2026-03-31T07:30:00-04:00')))).toEqual(
+      window('2026-03-01T05:00:00.000Z', '2026-04-01T04:00:00.000Z', '2026-02-01T05:00:00.000Z', '2026-02-28T12:30:00.000Z'),
+    );
+    // A leap day against last year's February 28th.
+    expect(shape(resolvePreset('this_year', new Date('2028-02-29T07:30:00-05:00')))).toEqual(
+      window('2028-01-01T05:00:00.000Z', '2028-03-01T05:00:00.000Z', '2027-01-01T05:00:00.000Z', '2027-02-28T12:30:00.000Z'),
     );
   });
 
   test('last_6_months ends today and starts the day after the same date six months back', () => {
     expect(shape(resolvePreset('last_6_months', new Date('2026-11-22T12:00:00-05:00')))).toEqual(
-      // 2026-05-23 .. 2026-11-23 is 184 days; the previous 184 days start on 2025-11-20.
-      window('2026-05-23T04:00:00.000Z', '2026-11-23T05:00:00.000Z', '2025-11-20T05:00:00.000Z', '2026-05-23T04:00:00.000Z'),
+      // 2026-05-23 .. 2026-11-23 is 184 days; the previous 184 days start on 2025-11-20, taken until 184 days before now.
+      window('2026-05-23T04:00:00.000Z', '2026-11-23T05:00:00.000Z', '2025-11-20T05:00:00.000Z', '2026-05-22T16:00:00.000Z'),
     );
   });
 
@@ -205,6 +241,19 @@ describe('resolvePreset at fixed instants (America/New_York)', () => {
     // 04:00Z is midnight in New York (EDT): the next day, and its own answer.
     expect(resolvePreset('today', new Date('2026-03-10T04:00:00Z')).from.toISOString()).toBe('2026-03-10T04:00:00.000Z');
     expect(resolvePreset('today', new Date('2026-03-10T03:59:59.999Z')).from.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  test('the kept day does not keep the moment: the previous period of one in progress follows the clock, to the minute', () => {
+    // 07:30:42 and 07:31:05 on the same day, one after the other: the days are the day's, the previous end is the minute's.
+    const early = resolvePreset('today', new Date('2026-11-20T07:30:42-05:00'));
+    const later = resolvePreset('today', new Date('2026-11-20T07:31:05-05:00'));
+    expect(shape(early)).toEqual(window('2026-11-20T05:00:00.000Z', '2026-11-21T05:00:00.000Z', '2026-11-19T05:00:00.000Z', '2026-11-19T12:30:00.000Z'));
+    expect(shape(later)).toEqual(window('2026-11-20T05:00:00.000Z', '2026-11-21T05:00:00.000Z', '2026-11-19T05:00:00.000Z', '2026-11-19T12:31:00.000Z'));
+    // A finished period does not move.
+    expect(shape(resolvePreset('yesterday', new Date('2026-11-20T07:30:42-05:00')))).toEqual(shape(resolvePreset('yesterday', new Date('2026-11-20T23:59:00-05:00'))));
+    // Each caller gets its own copy of the previous period too.
+    early.previous.to.setTime(0);
+    expect(iso(resolvePreset('today', new Date('2026-11-20T07:30:59-05:00')).previous.to)).toBe('2026-11-19T12:30:00.000Z');
   });
 
   test('defaults to the current instant', () => {
@@ -226,10 +275,16 @@ describe('resolvePreset at fixed instants (America/New_York)', () => {
       for (const preset of PRESETS) {
         const want = expectedDays(preset, wall);
         const got = resolvePreset(preset, now);
+        // A period in progress: the previous one until the same wall-clock minute, never past its own start.
+        const ends =
+          want.untilDay === undefined
+            ? [nyMidnight(want.prevEnd as number).getTime()]
+            : nyWallInstants(want.untilDay, wall.h, wall.min).map((t) => Math.min(t, nyMidnight(want.start).getTime()));
+        const prevEnd = ends.includes(got.previous.to.getTime()) ? got.previous.to.getTime() : (ends[0] as number);
         const expected = {
           from: iso(nyMidnight(want.start)),
           to: iso(nyMidnight(want.end)),
-          previous: { from: iso(nyMidnight(want.prevStart)), to: iso(nyMidnight(want.prevEnd)) },
+          previous: { from: iso(nyMidnight(want.prevStart)), to: iso(new Date(prevEnd)) },
         };
         if (JSON.stringify(shape(got)) !== JSON.stringify(expected)) {
           throw new Error(`${preset} at ${now.toISOString()}: got ${JSON.stringify(shape(got))}, expected ${JSON.stringify(expected)}`);
@@ -266,6 +321,18 @@ describe('resolveCustom', () => {
     const long = resolveCustom('2026-11-01T00:00', '2026-11-02T00:00');
     expect(long.to.getTime() - long.from.getTime()).toBe(25 * 3_600_000);
     expect(long.previous.from.getTime()).toBe(long.from.getTime() - 25 * 3_600_000);
+  });
+
+  test('a range that holds now is compared with as long before it, only until as long before now (to the minute)', () => {
+    const now = new Date('2026-11-20T07:30:42-05:00');
+    expect(shape(resolveCustom('2026-11-20T00:00', '2026-11-21T00:00', now))).toEqual(
+      window('2026-11-20T05:00:00.000Z', '2026-11-21T05:00:00.000Z', '2026-11-19T05:00:00.000Z', '2026-11-19T12:30:00.000Z'),
+    );
+    // Ended (31.5 hours, before now), or not begun: the whole of the period before.
+    expect(shape(resolveCustom('2026-11-19T00:00', '2026-11-20T07:30', now)).previous).toEqual({ from: '2026-11-17T21:30:00.000Z', to: '2026-11-19T05:00:00.000Z' });
+    expect(shape(resolveCustom('2026-11-20T08:00', '2026-11-20T09:00', now)).previous).toEqual({ from: '2026-11-20T12:00:00.000Z', to: '2026-11-20T13:00:00.000Z' });
+    // Begun less than a minute ago (1 h 59 min 30 s long): nothing before it yet.
+    expect(shape(resolveCustom('2026-11-20T07:30:30', '2026-11-20T09:30', now)).previous).toEqual({ from: '2026-11-20T10:31:00.000Z', to: '2026-11-20T10:31:00.000Z' });
   });
 
   test('ISO 8601 values with an offset or Z are taken as the instants they name', () => {
@@ -363,11 +430,12 @@ describe('isNewYorkMidnight and newYorkDate', () => {
     expect(newYorkDate(new Date('2026-03-08T04:59:00Z'))).toBe('2026-03-07');
   });
 
-  test('every preset boundary is a New York midnight', () => {
+  test('every preset boundary is a New York midnight, but where the previous period of one in progress is cut', () => {
     for (const now of ['2026-03-08T07:30:00Z', '2026-11-01T05:30:00Z', '2026-12-31T23:00:00Z']) {
       for (const preset of PRESETS) {
         const r = resolvePreset(preset, new Date(now));
-        for (const instant of [r.from, r.to, r.previous.from, r.previous.to]) expect(isNewYorkMidnight(instant)).toBe(true);
+        for (const instant of [r.from, r.to, r.previous.from]) expect(isNewYorkMidnight(instant)).toBe(true);
+        expect([preset, isNewYorkMidnight(r.previous.to)]).toEqual([preset, !isPresetInProgress(preset)]);
       }
     }
   });

@@ -27,7 +27,7 @@ describe('planStatusTotals', () => {
   test('connected: the rollups answer its counts (they keep not_connected per status), the calls its money', () => {
     const f = filter({ connected: 'false', publisher: '3' });
     expect(sources(planStatusTotals(f, f.range, 'counts'))).toEqual(['dimension-days']);
-    expect(sources(planStatusTotals(filter({ connected: 'true' }), ragged, 'counts'))).toEqual(['hours', 'calls', 'calls']);
+    expect(sources(planStatusTotals(filter({ connected: 'true' }), ragged, 'counts'))).toEqual(['days', 'hours', 'calls', 'hours', 'calls']);
     expect(planStatusTotals(f, f.range, 'money')).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
     expect(planDimensionSums(filter({ connected: 'true' }), f.range).rollup).toBe(false);
   });
@@ -35,7 +35,7 @@ describe('planStatusTotals', () => {
   test('repeat: the rollups answer its counts (they keep repeats per status), the calls its money, and it with connected', () => {
     const f = filter({ repeat: 'true', publisher: '3' });
     expect(sources(planStatusTotals(f, f.range, 'counts'))).toEqual(['dimension-days']);
-    expect(sources(planStatusTotals(filter({ repeat: 'false' }), ragged, 'counts'))).toEqual(['hours', 'calls', 'calls']);
+    expect(sources(planStatusTotals(filter({ repeat: 'false' }), ragged, 'counts'))).toEqual(['days', 'hours', 'calls', 'hours', 'calls']);
     expect(planStatusTotals(f, f.range, 'money')).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
     const both = filter({ repeat: 'true', connected: 'false' });
     expect(planStatusTotals(both, both.range, 'counts')).toEqual({ rollup: false, parts: [{ source: 'calls', range: both.range }] });
@@ -46,23 +46,45 @@ describe('planStatusTotals', () => {
     expect(planDimensionCounts(both, both.range).rollup).toBe(false);
   });
 
-  test('two pickers, a caller id, or a picker over part of a day: the calls alone', () => {
+  test('two pickers, a caller id, or a picker within one day: the calls alone', () => {
     const f = filter({ publisher: '3', campaign: '1' });
     expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
     expect(planStatusTotals(filter({ search: '555' }), f.range).rollup).toBe(false);
     expect(planStatusTotals(filter({ q: 'cancel' }), f.range).rollup).toBe(false);
     expect(planStatusTotals(filter({ q: 'cancel', publisher: '3' }), f.range).rollup).toBe(false);
-    expect(planStatusTotals(filter({ publisher: '3' }), ragged).rollup).toBe(false);
+    const withinADay = { from: new Date('2026-11-10T14:17:00Z'), to: new Date('2026-11-10T19:41:00Z') };
+    expect(planStatusTotals(filter({ publisher: '3' }), withinADay)).toEqual({ rollup: false, parts: [{ source: 'calls', range: withinADay }] });
     // One picker and the connection: that rollup keeps no money per connection.
     expect(planStatusTotals(filter({ publisher: '3', connected: 'true' }), f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
   });
 
-  test('a custom range: whole hours from the hourly rollup, the partial hours at each end from the calls', () => {
-    const plan = planStatusTotals(filter(), ragged);
-    expect(sources(plan)).toEqual(['hours', 'calls', 'calls']);
-    expect(plan.parts[0]).toEqual({ source: 'hours', range: { from: new Date('2026-11-10T15:00:00Z'), to: new Date('2026-11-13T19:00:00Z') } });
+  test('a custom range (or a previous period cut at the same moment): whole days from the daily rollup, whole hours of the partial days from the hourly one, partial hours from the calls', () => {
+    expect(planStatusTotals(filter(), ragged)).toEqual({
+      rollup: true,
+      parts: [
+        { source: 'days', split: { days: [{ from: '2026-11-11', to: '2026-11-13' }] } },
+        { source: 'hours', range: { from: new Date('2026-11-10T15:00:00Z'), to: new Date('2026-11-11T05:00:00Z') } },
+        { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-10T15:00:00Z') } },
+        { source: 'hours', range: { from: new Date('2026-11-13T05:00:00Z'), to: new Date('2026-11-13T19:00:00Z') } },
+        { source: 'calls', range: { from: new Date('2026-11-13T19:00:00Z'), to: ragged.to } },
+      ],
+    });
     const withinAnHour = { from: new Date(NOW.getTime() + 60_000), to: new Date(NOW.getTime() + HOUR - 60_000) };
     expect(planStatusTotals(filter(), withinAnHour)).toEqual({ rollup: true, parts: [{ source: 'calls', range: withinAnHour }] });
+    // This year's previous period at 07:30: last year's whole days from the rollups, and the day it is cut on by the hour.
+    const cut = { from: new Date('2025-01-01T05:00:00Z'), to: new Date('2025-11-20T12:30:00Z') };
+    expect(sources(planStatusTotals(filter(), cut))).toEqual(['days', 'hours', 'calls']);
+  });
+
+  test('one picker over a range that is not whole days: the per-dimension rollup for its whole days, the calls for the partial days', () => {
+    expect(planStatusTotals(filter({ publisher: '3' }), ragged)).toEqual({
+      rollup: true,
+      parts: [
+        { source: 'dimension-days', selection: { dim: 2, ids: [3] }, fromDay: '2026-11-11', toDay: '2026-11-13' },
+        { source: 'calls', range: { from: ragged.from, to: new Date('2026-11-11T05:00:00Z') } },
+        { source: 'calls', range: { from: new Date('2026-11-13T05:00:00Z'), to: ragged.to } },
+      ],
+    });
   });
 });
 

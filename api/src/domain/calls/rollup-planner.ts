@@ -216,9 +216,12 @@ export type StatusMeasures = 'counts' | 'money';
  * by the cheapest exact route:
  * - one picker's selection over whole New York days: the per-dimension, per-status daily rollup;
  * - whole New York days (every preset): the monthly and daily rollups;
- * - any other range: the hourly rollup for whole hours, the calls for the partial hours at each end;
- * - anything narrower (a caller id, several pickers, or a selection over part of a day): the calls,
- *   through the (dimension, call_ts) and caller-id indexes.
+ * - any other range (a custom range, the previous period of one in progress, cut at
+ *   the same moment): its whole days as above, and the partial days at either end from
+ *   the hourly rollup for whole hours and the calls for the partial hours (a picker's
+ *   selection has no hourly rollup: the calls for the partial days);
+ * - anything narrower (a caller id, several pickers): the calls, through the
+ *   (dimension, call_ts) and caller-id indexes.
  * `connected` or `repeat` is answered by every rollup above when only `counts` are asked for
  * (they keep not_connected and repeats per status); their money only the calls know, and so
  * the two together (repeats are not kept by connection).
@@ -226,16 +229,27 @@ export type StatusMeasures = 'counts' | 'money';
 export function planStatusTotals(filter: CallFilter, range: TimeRange, measures: StatusMeasures = 'money'): RangePlan {
   // The rollups keep each status's not-connected and repeat calls but not their money.
   if ((filter.connected !== undefined || filter.repeat !== undefined) && measures === 'money') return callsOnly(range);
-  const wholeDays = coversWholeDays(range);
   const selection = singleDimension(filter);
-  if (selection && wholeDays) {
-    return { rollup: true, parts: [{ source: 'dimension-days', selection, fromDay: newYorkDate(range.from), toDay: newYorkDate(range.to) }] };
+  if (narrowsBeyondStatus(filter) && !selection) return callsOnly(range);
+  const days = (inner: TimeRange): RangePart =>
+    selection ? { source: 'dimension-days', selection, fromDay: newYorkDate(inner.from), toDay: newYorkDate(inner.to) } : daysPart(inner);
+  if (coversWholeDays(range)) return { rollup: true, parts: [days(range)] };
+  const hours = (part: TimeRange): RangePart[] => {
+    if (selection) return [{ source: 'calls', range: part }];
+    const firstHour = new Date(Math.ceil(part.from.getTime() / HOUR_MS) * HOUR_MS);
+    const lastHour = new Date(Math.floor(part.to.getTime() / HOUR_MS) * HOUR_MS);
+    return wholeAndEnds(part, firstHour, lastHour, (inner): HoursPart => ({ source: 'hours', range: inner })).parts;
+  };
+  const first = midnightOnOrAfter(range.from);
+  const last = midnightOnOrBefore(range.to);
+  if (first >= last) {
+    // Within a day: a selection's hours are not kept, so its calls are read for all of it.
+    return selection ? callsOnly(range) : { rollup: true, parts: hours(range) };
   }
-  if (narrowsBeyondStatus(filter)) return callsOnly(range);
-  if (wholeDays) return { rollup: true, parts: [daysPart(range)] };
-  const firstHour = new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS);
-  const lastHour = new Date(Math.floor(range.to.getTime() / HOUR_MS) * HOUR_MS);
-  return wholeAndEnds(range, firstHour, lastHour, (inner): HoursPart => ({ source: 'hours', range: inner }));
+  const parts = [days({ from: first, to: last })];
+  if (range.from < first) parts.push(...hours({ from: range.from, to: first }));
+  if (last < range.to) parts.push(...hours({ from: last, to: range.to }));
+  return { rollup: true, parts };
 }
 
 function midnightOnOrAfter(instant: Date): Date {

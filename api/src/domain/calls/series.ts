@@ -119,8 +119,9 @@ function joinAdjacentCalls(parts: SeriesPart[]): SeriesPart[] {
 export function seriesStatement(filter: CallFilter, bounds: SeriesBounds, params: unknown[]): string {
   const bind = paramBinder(params);
   const range = (b: readonly Date[]): TimeRange => ({ from: b[0] as Date, to: b.at(-1) as Date });
-  // The periods follow one another (ResolvedDateRange.previous ends where the range starts), so
-  // their buckets' starts in order are one sorted list for width_bucket.
+  // The previous period ends where the range starts, or before it when cut at the same moment of a
+  // period in progress (date-range.ts), so their buckets' starts in order are one sorted list for
+  // width_bucket; no part reads the gap between them.
   const instants = [...bounds.previous.slice(0, -1), ...bounds.current.slice(0, -1)];
   const starts = bucketStarts(instants, bind);
   const parts = joinAdjacentCalls([...planSeries(filter, range(bounds.previous), bounds.bucket), ...planSeries(filter, range(bounds.current), bounds.bucket)]);

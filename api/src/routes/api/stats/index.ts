@@ -56,7 +56,7 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
     {
       schema: {
         tags: ['calls'],
-        summary: 'Counts per disposition, flags, and the same for the previous period of equal length',
+        summary: 'Counts per disposition, flags, and the same for the period compared with: the one before, up to the same moment while the range is in progress',
         security: bearer,
         querystring: { type: 'object', properties: callFilterQuerySchema },
       },
@@ -72,7 +72,7 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
     {
       schema: {
         tags: ['calls'],
-        summary: 'Calls per New York hour, day, week or month, per disposition, and per bucket of the previous period of equal length',
+        summary: 'Calls per New York hour, day, week or month, per disposition, and per bucket of the period the stats compare with',
         security: bearer,
         querystring: { type: 'object', properties: { ...callFilterQuerySchema, bucket: { type: 'string', maxLength: 10 } } },
         response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, data: seriesSchema } } },
