@@ -5,8 +5,8 @@
  */
 import type { DateTime } from 'luxon';
 import type { FieldError } from './api-envelope';
-import { CUSTOM_RANGE_MAX_DAYS, type DatePreset } from './date-presets';
-import { parseNewYorkTime } from './new-york-time';
+import { CUSTOM_RANGE_MAX_DAYS, isPresetInProgress, type DatePreset } from './date-presets';
+import { formatInNewYork, parseNewYorkTime } from './new-york-time';
 
 export const DATE_RANGE_MESSAGES = {
   startRequired: 'startDate is required when datePreset is custom',
@@ -74,4 +74,49 @@ export function checkCustomRange(startDate: string | undefined, endDate: string 
 export function datesWithoutCustomError(startDate: string | undefined, endDate: string | undefined): FieldError | null {
   if (startDate === undefined && endDate === undefined) return null;
   return { field: startDate !== undefined ? 'startDate' : 'endDate', message: DATE_RANGE_MESSAGES.datesWithoutCustom };
+}
+
+/** A range's bounds as GET /api/stats gives them (ISO 8601 instants, `to` exclusive). */
+export interface RangeBounds {
+  from: string;
+  to: string;
+}
+
+/** What each preset is compared with: the whole period before a finished one, the one before up to now for the others. */
+const PERIOD_BEFORE: Record<DatePreset, string> = {
+  today: 'yesterday',
+  yesterday: 'the day before',
+  last_2_days: 'the previous 2 days',
+  last_7_days: 'the previous 7 days',
+  this_week: 'last week',
+  last_week: 'the week before',
+  last_30_days: 'the previous 30 days',
+  this_month: 'last month',
+  last_month: 'the month before',
+  last_6_months: 'the previous 6 months',
+  this_year: 'last year',
+  custom: 'the previous period',
+};
+
+/** How the moment the previous period of a preset in progress is cut at is written: the clock, with the weekday or date when it is not yesterday. */
+const UNTIL_FORMAT: Partial<Record<DatePreset, string>> = { today: 'HH:mm', this_week: 'ccc HH:mm' };
+
+/**
+ * What a range's figures are compared with, in words, for the stats cards'
+ * tooltips and accessible names: "yesterday until 07:30", "last week until
+ * Wed 07:30", "the day before". A period still in progress is compared with the
+ * period before it up to the same moment (the API's rule, PRESETS_IN_PROGRESS);
+ * a custom range's previous period is named by its bounds (cut at the same
+ * moment too when the range holds now). Times are on the New York clock, to
+ * the minute, as the API cuts them.
+ */
+export function comparisonText(range: RangeBounds & { preset: DatePreset }, previous: RangeBounds): string {
+  const { preset } = range;
+  if (preset === 'custom') {
+    const at = (instant: string) => formatInNewYork(instant, 'LLL d, yyyy, HH:mm') ?? instant;
+    return `${at(previous.from)} – ${at(previous.to)}`;
+  }
+  if (!isPresetInProgress(preset)) return PERIOD_BEFORE[preset];
+  const until = formatInNewYork(previous.to, UNTIL_FORMAT[preset] ?? 'LLL d, HH:mm') ?? previous.to;
+  return `${PERIOD_BEFORE[preset]} until ${until}`;
 }

@@ -64,8 +64,9 @@ export function makeFigures(counts: Partial<Record<string, number>> = {}, extra:
 export function statsBody(current: StatsFigures = makeFigures(), previous: StatsFigures = makeFigures()) {
   const data: StatsData = {
     ...current,
+    // Today at 07:30 (EST): compared with yesterday until 07:30, as the API cuts a period in progress.
     range: { preset: 'today', from: '2026-01-15T05:00:00.000Z', to: '2026-01-16T05:00:00.000Z' },
-    previous: { ...previous, range: { from: '2026-01-14T05:00:00.000Z', to: '2026-01-15T05:00:00.000Z' } },
+    previous: { ...previous, range: { from: '2026-01-14T05:00:00.000Z', to: '2026-01-14T12:30:00.000Z' } },
   };
   return { success: true, data };
 }

@@ -14,15 +14,25 @@ export const FLAG_REASONS: Record<NonNullable<StatsCard['flag']>, string> = {
 
 const TREND_WORDS: Record<Trend, string> = { up: 'up', down: 'down', flat: 'unchanged' };
 
-function previousText(figures: CardFigures): string {
-  const calls = `${formatCount(figures.previousCount)} call${figures.previousCount === 1 ? '' : 's'}`;
-  return figures.card.source.kind === 'total' ? `Previous period: ${calls}` : `Previous period: ${formatPercent(figures.previousShare)} (${calls})`;
+/**
+ * What the arrow says, in one sentence for the tooltip and the accessible
+ * name alike: what is compared (the count for Total Processed, the share for
+ * the others), with what, which way and by how much.
+ * "Share of calls up: 30% vs 10% yesterday until 07:30 (+20 pts)".
+ */
+export function comparisonSentence(figures: CardFigures, comparison: string): string {
+  if (figures.compared === 'count') {
+    return `Calls ${TREND_WORDS[figures.trend]}: ${formatCount(figures.count)} vs ${formatCount(figures.previousCount)} ${comparison} (${figures.change})`;
+  }
+  return `Share of calls ${TREND_WORDS[figures.trend]}: ${formatPercent(figures.share)} vs ${formatPercent(figures.previousShare)} ${comparison} (${figures.change})`;
 }
 
 export interface StatsCardViewProps {
   card: StatsCard;
   /** Undefined while loading or when the stats could not be fetched. */
   figures: CardFigures | undefined;
+  /** What the arrows compare with, in words (comparisonText in @callboard/contract/date-range): "yesterday until 07:30". */
+  comparison: string;
   loading: boolean;
   /** This card's narrowing is the current one (features/stats/hooks/drill-through.ts). */
   pressed: boolean;
@@ -32,12 +42,12 @@ export interface StatsCardViewProps {
 
 /**
  * One stats card: label, count, the share badge with its arrow against the
- * previous period (the previous value in the tooltip), and the warning flag
+ * period it is compared with (what, with what and by how much in the tooltip), and the warning flag
  * when the API raised it. The label is a button that narrows the view to the
  * card's calls; it stretches over the whole card (CSS), so the card is the
  * click target while the flag and the share badge keep their tooltips.
  */
-export function StatsCardView({ card, figures, loading, pressed, onNarrow }: StatsCardViewProps) {
+export function StatsCardView({ card, figures, comparison, loading, pressed, onNarrow }: StatsCardViewProps) {
   const flagged = !loading && figures?.flagged === true;
   return (
     <article
@@ -68,21 +78,21 @@ export function StatsCardView({ card, figures, loading, pressed, onNarrow }: Sta
           <span className="stats-card__count cb-num" data-testid="stats-count">
             {figures ? formatCount(figures.count) : '—'}
           </span>
-          {figures ? <ShareBadge figures={figures} /> : null}
+          {figures ? <ShareBadge figures={figures} comparison={comparison} /> : null}
         </div>
       )}
     </article>
   );
 }
 
-function ShareBadge({ figures }: { figures: CardFigures }) {
-  const tooltip = previousText(figures);
+function ShareBadge({ figures, comparison }: { figures: CardFigures; comparison: string }) {
+  const tooltip = comparisonSentence(figures, comparison);
   const Arrow = figures.trend === 'up' ? ArrowUpIcon : figures.trend === 'down' ? ArrowDownIcon : null;
   return (
     <span
       className={`stats-card__share stats-card__share--${figures.trend}`}
       title={tooltip}
-      aria-label={`${formatPercent(figures.share)} of total, ${TREND_WORDS[figures.trend]} from the previous period. ${tooltip}`}
+      aria-label={`${formatPercent(figures.share)} of total. ${tooltip}`}
       data-trend={figures.trend}
     >
       {Arrow ? <Arrow size={12} /> : <span className="stats-card__flat" aria-hidden="true">–</span>}

@@ -1,4 +1,4 @@
-import { REJECTED_UNKNOWN, STATS_CARDS } from '@callboard/contract';
+import { REJECTED_UNKNOWN, STATS_CARDS, type StatsData } from '@callboard/contract';
 import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
 import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
@@ -57,24 +57,52 @@ describe('StatsGrid', () => {
     expect(badgeOf('DNC')).toHaveTextContent('0%');
   });
 
-  test('arrows compare each share with the previous period, whose value is in the tooltip', async () => {
+  test('arrows compare each share (Total Processed: the count) with yesterday until the same time, and say so with the difference', async () => {
     const current = makeFigures({ Sales: 30, DNC: 10, Voicemail: 60 }); // 30 %, 10 %, 60 % of 100
     const previous = makeFigures({ Sales: 20, DNC: 40, Voicemail: 140 }); // 10 %, 20 %, 70 % of 200
     renderOverview({ ui: <StatsGrid />, respond: (url) => (url.pathname === '/api/stats' ? { body: statsBody(current, previous) } : undefined) });
     await waitFor(() => expect(countOf('Sales')).toBe('30'));
 
+    // statsBody: today, compared with yesterday until 07:30 New York time.
     expect(badgeOf('Sales')).toHaveAttribute('data-trend', 'up');
-    expect(badgeOf('Sales')).toHaveAttribute('title', 'Previous period: 10% (20 calls)');
+    expect(badgeOf('Sales')).toHaveAttribute('title', 'Share of calls up: 30% vs 10% yesterday until 07:30 (+20 pts)');
     expect(badgeOf('DNC')).toHaveAttribute('data-trend', 'down');
-    expect(badgeOf('DNC')).toHaveAttribute('title', 'Previous period: 20% (40 calls)');
+    expect(badgeOf('DNC')).toHaveAttribute('title', 'Share of calls down: 10% vs 20% yesterday until 07:30 (\u221210 pts)');
     expect(badgeOf('Voicemail')).toHaveAttribute('data-trend', 'down');
     expect(badgeOf('IVR')).toHaveAttribute('data-trend', 'flat');
-    expect(badgeOf('IVR')).toHaveAttribute('title', 'Previous period: 0% (0 calls)');
+    expect(badgeOf('IVR')).toHaveAttribute('title', 'Share of calls unchanged: 0% vs 0% yesterday until 07:30 (±0 pts)');
     // Total Processed is 100 % of itself: its arrow compares the counts (100 now, 200 before).
     expect(badgeOf('Total Processed')).toHaveAttribute('data-trend', 'down');
-    expect(badgeOf('Total Processed')).toHaveAttribute('title', 'Previous period: 200 calls');
-    expect(badgeOf('Sales')).toHaveAccessibleName(/30% of total, up from the previous period/);
+    expect(badgeOf('Total Processed')).toHaveAttribute('title', 'Calls down: 100 vs 200 yesterday until 07:30 (\u221250 %)');
+    // The accessible name says the same, after the badge's own figure.
+    expect(badgeOf('Sales')).toHaveAccessibleName('30% of total. Share of calls up: 30% vs 10% yesterday until 07:30 (+20 pts)');
+    expect(badgeOf('Total Processed')).toHaveAccessibleName('100% of total. Calls down: 100 vs 200 yesterday until 07:30 (\u221250 %)');
     expect(badgeOf('Sales').querySelector('svg')).not.toBeNull();
+  });
+
+  test('the tooltip names what each preset is compared with, on the New York clock', async () => {
+    const answer = (range: StatsData['range'], previous: { from: string; to: string }) => {
+      const body = statsBody(makeFigures({ Sales: 1 }), makeFigures({ Sales: 3 }, { total: 4 }));
+      return { ...body, data: { ...body.data, range, previous: { ...body.data.previous, range: previous } } };
+    };
+    const cases: Array<[StatsData['range'], { from: string; to: string }, string]> = [
+      // Wednesday 2026-03-11 07:30 (EDT): last week's Wednesday 07:30 was standard time.
+      [{ preset: 'this_week', from: '2026-03-09T04:00:00.000Z', to: '2026-03-12T04:00:00.000Z' }, { from: '2026-03-02T05:00:00.000Z', to: '2026-03-04T12:30:00.000Z' }, 'last week until Wed 07:30'],
+      [{ preset: 'this_month', from: '2026-03-01T05:00:00.000Z', to: '2026-03-12T04:00:00.000Z' }, { from: '2026-02-01T05:00:00.000Z', to: '2026-02-11T12:30:00.000Z' }, 'last month until Feb 11, 07:30'],
+      [{ preset: 'this_year', from: '2026-01-01T05:00:00.000Z', to: '2026-03-12T04:00:00.000Z' }, { from: '2025-01-01T05:00:00.000Z', to: '2025-03-11T11:30:00.000Z' }, 'last year until Mar 11, 07:30'],
+      [{ preset: 'last_7_days', from: '2026-03-05T05:00:00.000Z', to: '2026-03-12T04:00:00.000Z' }, { from: '2026-02-26T05:00:00.000Z', to: '2026-03-04T12:30:00.000Z' }, 'the previous 7 days until Mar 4, 07:30'],
+      [{ preset: 'yesterday', from: '2026-03-10T04:00:00.000Z', to: '2026-03-11T04:00:00.000Z' }, { from: '2026-03-09T04:00:00.000Z', to: '2026-03-10T04:00:00.000Z' }, 'the day before'],
+      [{ preset: 'last_month', from: '2026-02-01T05:00:00.000Z', to: '2026-03-01T05:00:00.000Z' }, { from: '2026-01-01T05:00:00.000Z', to: '2026-02-01T05:00:00.000Z' }, 'the month before'],
+      [{ preset: 'custom', from: '2026-03-10T13:00:00.000Z', to: '2026-03-10T21:00:00.000Z' }, { from: '2026-03-10T05:00:00.000Z', to: '2026-03-10T13:00:00.000Z' }, 'Mar 10, 2026, 01:00 – Mar 10, 2026, 09:00'],
+    ];
+    for (const [range, previous, words] of cases) {
+      const { unmount } = renderOverview({ ui: <StatsGrid />, respond: (url) => (url.pathname === '/api/stats' ? { body: answer(range, previous) } : undefined) });
+      await waitFor(() => expect(countOf('Sales')).toBe('1'));
+      // 1 call of 1 against 3 of 4: 100 % against 75 %; 1 call against 4.
+      expect([range.preset, badgeOf('Sales').getAttribute('title')]).toEqual([range.preset, `Share of calls up: 100% vs 75% ${words} (+25 pts)`]);
+      expect([range.preset, badgeOf('Total Processed').getAttribute('title')]).toEqual([range.preset, `Calls down: 1 vs 4 ${words} (\u221275 %)`]);
+      unmount();
+    }
   });
 
   test('raises the warning flag on Voicemail, Hungup, Rejected / Unknown and Red No Connects exactly when the API says so', async () => {

@@ -1,4 +1,5 @@
 import { STATS_CARDS, type StatsCard } from '@callboard/contract';
+import { comparisonText } from '@callboard/contract/date-range';
 import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -22,6 +23,7 @@ export function StatsGrid() {
   const updateFilters = useSetAtom(updateFiltersAtom);
   const narrow = useCallback((card: StatsCard) => updateFilters(cardNarrowing(card)), [updateFilters]);
   const figures = useMemo(() => (stats ? cardFigures(stats, stats.previous) : undefined), [stats]);
+  const comparison = stats ? comparisonText(stats.range, stats.previous.range) : '';
 
   useEffect(() => {
     // One toast per failure spell: a poll failing again replaces it instead of stacking another.
@@ -46,6 +48,7 @@ export function StatsGrid() {
             key={card.key}
             card={card}
             figures={figures?.[index]}
+            comparison={comparison}
             loading={isLoading}
             pressed={isCardNarrowing(card, filters)}
             onNarrow={narrow}
