@@ -108,6 +108,16 @@ export interface RecordsCursorMeta {
   qTooCommon?: true;
 }
 
+/**
+ * What a screen says under an empty answer with `qTooCommon`: Reporting's
+ * records and Call Logs say the same sentence. Here rather than in a shared-ui
+ * module of its own, which would add an entry to every remote's remoteEntry.js
+ * (its 10 KB budget, docs/front-end.md "Budgets").
+ */
+export function tooCommonSearchText(q: string): string {
+  return `Every word of “${q}” is too common to search for (like “the” or “and”): add a rarer word.`;
+}
+
 /** A page asked for by number (`page`). */
 export interface RecordsMeta extends RecordsCursorMeta {
   page: number;

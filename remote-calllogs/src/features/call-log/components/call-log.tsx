@@ -1,9 +1,8 @@
-import { PERMISSION_DENIED, type CallRecord } from '@callboard/contract';
+import { PERMISSION_DENIED, tooCommonSearchText, type CallRecord } from '@callboard/contract';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
-import { tooCommonSearchText } from '@callboard/shared-ui/too-common-search';
 import { useCallChange, useMayChangeCalls } from '@callboard/shared-ui/use-call-change';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';

@@ -1,10 +1,9 @@
-import type { CallRecord } from '@callboard/contract';
+import { tooCommonSearchText, type CallRecord } from '@callboard/contract';
 import { Button } from '@callboard/shared-ui/button';
 import { filtersAtom, setPageAtom, toggleSortAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { ColumnsIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { PageSummary, Pagination } from '@callboard/shared-ui/pagination';
-import { tooCommonSearchText } from '@callboard/shared-ui/too-common-search';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { ColumnSettingsModal } from '../../columns/components/column-settings-modal';
