@@ -286,3 +286,39 @@ test('Call Logs keeps its filters in the address: a colleague opening it sees th
   await loaded(truth.meta.total).waitFor();
   await eventually(firstRows, true, SLOW.timeout);
 });
+
+test("the top bar's date button reaches a calendar for a custom range, fetched only when opened; the range lands in the address", async () => {
+  const context = await newBrowser();
+  const page = await newTab(context);
+  await signIn(page, system.demoAdmin);
+  await settledTotal(page);
+  // The calendar's chunk (react-day-picker) is not among what the screen has loaded so far.
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+
+  await page.getByRole('button', { name: /^Date range: / }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await panel.getByRole('button', { name: 'Pick dates on a calendar' }).click();
+  const calendar = panel.getByRole('grid');
+  await calendar.waitFor();
+  expect(scripts.length).toBeGreaterThan(0);
+
+  // The first and the third of the month on show, whole days, as New York wall-clock times.
+  await calendar.getByRole('button', { name: /\s1st,/ }).click();
+  await calendar.getByRole('button', { name: /\s3rd,/ }).click();
+  const start = await panel.getByLabel('Start Date').inputValue();
+  const end = await panel.getByLabel('End Date').inputValue();
+  expect(start).toMatch(/^\d{4}-\d{2}-01T00:00$/);
+  expect(end).toBe(`${start.slice(0, 8)}03T23:59`);
+
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForURL((url) => url.searchParams.get('datePreset') === 'custom');
+  const params = new URL(page.url()).searchParams;
+  // Written as the API is asked: the same wall-clock minutes with New York's offset (filter-url.ts).
+  expect(params.get('startDate')).toMatch(new RegExp(`^${start}:00[-+]\\d{2}:\\d{2}$`));
+  expect(params.get('endDate')).toMatch(new RegExp(`^${end}:00[-+]\\d{2}:\\d{2}$`));
+  await dateShows(page, 'Custom Range');
+  await settledTotal(page);
+});

@@ -84,6 +84,32 @@ test('a custom range needs both dates, start before end, before it applies', asy
   expect(screen.queryByText('Filters applied')).not.toBeInTheDocument();
 });
 
+test('a calendar picks a custom range of whole days into the Start Date and End Date, checked as typed dates are', async () => {
+  const { user, filters } = openPanel({ filters: { datePreset: 'custom', startDate: '2026-03-02T08:00', endDate: '2026-03-03T18:00' } });
+  await user.click(screen.getByRole('button', { name: 'Pick dates on a calendar' }));
+  // Its own chunk: it arrives after the click, on the month of the range in force.
+  const day = async (name: RegExp) => within(await screen.findByRole('grid')).getByRole('button', { name });
+  await user.click(await day(/March 10(th)?, 2026/));
+  expect(startInput()).toHaveValue('2026-03-10T00:00');
+  await user.click(await day(/March 12(th)?, 2026/));
+  expect(startInput()).toHaveValue('2026-03-10T00:00');
+  expect(endInput()).toHaveValue('2026-03-12T23:59');
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(filters()).toMatchObject({ datePreset: 'custom', startDate: '2026-03-10T00:00', endDate: '2026-03-12T23:59' });
+});
+
+test('opening the calendar under a preset makes the range custom; the custom rules still hold on Apply', async () => {
+  const { user, filters } = openPanel();
+  await user.click(screen.getByRole('button', { name: 'Pick dates on a calendar' }));
+  expect(presetSelect()).toHaveValue('custom');
+  expect(await screen.findByRole('grid')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(DATE_RANGE_MESSAGES.startRequired);
+  expect(filters().datePreset).toBe('today');
+  await user.click(screen.getByRole('button', { name: 'Hide calendar' }));
+  expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+});
+
 test('Reset goes back to today and clears the search and every selection', async () => {
   const { user, filters } = openPanel({ filters: SELECTED });
   expect(presetSelect()).toHaveValue('last_7_days');

@@ -4,11 +4,12 @@ import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { filtersAtom, resetFiltersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { useFocusTrap } from '@callboard/shared-ui/focus-trap';
-import { CloseIcon } from '@callboard/shared-ui/icons';
+import { CalendarIcon, CloseIcon } from '@callboard/shared-ui/icons';
+import { Spinner } from '@callboard/shared-ui/spinner';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { openPanelAtom, type PickerKind } from '../app/open-panel-atom';
@@ -16,6 +17,9 @@ import { ActiveFilterChips } from './active-filter-chips';
 import { draftError, draftFromFilters, draftToUpdate, withoutValue, type DraftList, type FiltersDraft } from './filters-draft';
 import { PickerButtons } from './picker-buttons';
 import './filters.css';
+
+// The calendar is its own chunk, fetched when a person opens it (range-calendar.tsx says why).
+const RangeCalendar = lazy(() => import('./range-calendar'));
 
 const PRESET_OPTIONS = DATE_PRESETS.map((preset) => ({ value: preset, label: DATE_PRESET_LABELS[preset] }));
 
@@ -46,6 +50,7 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
   const resetFilters = useSetAtom(resetFiltersAtom);
   const [draft, setDraft] = useState<FiltersDraft>(() => draftFromFilters(filters));
   const [error, setError] = useState<string | null>(null);
+  const [calendarOpen, setCalendarOpen] = useState(false);
 
   const panelRef = useRef<HTMLElement>(null);
   const presetRef = useRef<HTMLSelectElement>(null);
@@ -120,6 +125,28 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
                 edit((d) => ({ ...d, datePreset }));
               }}
             />
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<CalendarIcon size={14} />}
+              aria-expanded={calendarOpen}
+              onClick={() => {
+                setCalendarOpen(!calendarOpen);
+                // Days picked on the calendar are a custom range.
+                if (!calendarOpen) edit((d) => ({ ...d, datePreset: 'custom' }));
+              }}
+            >
+              {calendarOpen ? 'Hide calendar' : 'Pick dates on a calendar'}
+            </Button>
+            {custom && calendarOpen ? (
+              <Suspense fallback={<Spinner size="sm" label="Loading calendar" />}>
+                <RangeCalendar
+                  startDate={draft.startDate}
+                  endDate={draft.endDate}
+                  onChange={(range) => edit((d) => ({ ...d, ...range, datePreset: 'custom' }))}
+                />
+              </Suspense>
+            ) : null}
             {custom ? (
               <div className="cb-filters-panel__range">
                 <TextField
