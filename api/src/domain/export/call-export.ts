@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { RECORD_COLUMNS, type ExportFormat } from '@callboard/contract';
+import type { ExportFormat, RecordColumnKey } from '@callboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/http-error';
@@ -8,7 +8,7 @@ import type { CallFilter } from '../calls/call-filter';
 import { sumCalls, totalsByStatus } from '../calls/call-totals';
 import { streamRecords } from '../calls/record-stream';
 import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../plugins/app/export-pacing';
-import { CSV_LINE_SQL, EXPORT_COLUMNS_SQL, copyCsvSql, exportCells, type CsvLineRow, type ExportRow } from './export-query';
+import { copyCsvSql, csvLineSql, exportCells, exportColumnsSql, exportRecordColumns, isNumberColumn, type CsvLineRow, type ExportRow } from './export-query';
 import { createCsvLineWriter, createSheetWriter, type SheetColumn } from './sheet-writer';
 
 /**
@@ -21,12 +21,14 @@ export const CSV_LINES_BATCH = 300;
 /** While the dashboard is in use, shorter statements still, so a request arriving mid-statement waits less. */
 export const CSV_LINES_BATCH_BUSY = 100;
 
-/** The records table's columns, labels and order (RECORD_COLUMNS); only the duration is a number. */
-export const EXPORT_COLUMNS: SheetColumn[] = RECORD_COLUMNS.map((c) => ({
-  header: c.label,
-  kind: c.key === 'durationSec' ? 'number' : 'text',
-  width: Math.max(10, Math.round(c.width / 7)),
-}));
+/** The file's columns: the records table's labels for the columns asked, in their order; the duration and the money are numbers. */
+export function exportSheetColumns(keys: readonly RecordColumnKey[]): SheetColumn[] {
+  return exportRecordColumns(keys).map((c) => ({
+    header: c.label,
+    kind: isNumberColumn(c.key) ? 'number' : 'text',
+    width: Math.max(10, Math.round(c.width / 7)),
+  }));
+}
 
 /** What the log keeps of a filter: enough to tell what was taken. */
 export function describeFilter(filter: CallFilter) {
@@ -56,6 +58,8 @@ export interface CallExportRequest {
   log: FastifyBaseLogger;
   filter: CallFilter;
   fmt: ExportFormat;
+  /** The columns the file holds, in order (the ones Reporting's table shows; contract/src/record-columns.ts). */
+  columns: readonly RecordColumnKey[];
   /** Who asked for what, for the log. */
   who: Record<string, unknown>;
   xlsxMaxRows: number;
@@ -73,7 +77,7 @@ export interface CallExportRequest {
  * error reply; after it the file is written in the background.
  */
 export async function openCallExport(request: CallExportRequest): Promise<{ total: number; body: PassThrough }> {
-  const { db, gate, log, filter, fmt, who, xlsxMaxRows } = request;
+  const { db, gate, log, filter, fmt, columns, who, xlsxMaxRows } = request;
   const startedAt = performance.now();
   const total = sumCalls(await totalsByStatus(db, filter, filter.range, 'counts'));
   if (fmt === 'xlsx' && total > xlsxMaxRows) {
@@ -88,14 +92,14 @@ export async function openCallExport(request: CallExportRequest): Promise<{ tota
 
   if (fmt === 'csv' && db.copyOut) {
     // PostgreSQL writes the CSV itself: one COPY statement, streamed, on a connection of its own.
-    const source = await firstOutput(await db.copyOut(copyCsvSql(filter)));
+    const source = await firstOutput(await db.copyOut(copyCsvSql(filter, columns)));
     void copyExport({ log, body, source, total, who, startedAt, gate });
     return { total, body };
   }
 
   const batches = streamRecords<ExportRow | CsvLineRow>(db, filter, {
     // CSV comes from the database as whole lines; XLSX needs the cells.
-    columns: fmt === 'csv' ? CSV_LINE_SQL : EXPORT_COLUMNS_SQL,
+    columns: fmt === 'csv' ? csvLineSql(columns) : exportColumnsSql(columns),
     batchSize:
       request.batchSize ??
       (fmt === 'csv' ? () => (gate.activeWithin(DASHBOARD_ACTIVE_MS) ? CSV_LINES_BATCH_BUSY : CSV_LINES_BATCH) : undefined),
@@ -103,7 +107,7 @@ export async function openCallExport(request: CallExportRequest): Promise<{ tota
     maxRows: fmt === 'xlsx' ? xlsxMaxRows : undefined,
   });
   const first = await batches.next();
-  void writeExport({ log, body, fmt, first, batches, total, who, startedAt, gate });
+  void writeExport({ log, body, fmt, columns, first, batches, total, who, startedAt, gate });
   return { total, body };
 }
 
@@ -111,6 +115,7 @@ interface ExportJob {
   log: FastifyBaseLogger;
   body: PassThrough;
   fmt: ExportFormat;
+  columns: readonly RecordColumnKey[];
   first: IteratorResult<Array<ExportRow | CsvLineRow>>;
   batches: AsyncGenerator<Array<ExportRow | CsvLineRow>>;
   total: number;
@@ -121,12 +126,17 @@ interface ExportJob {
 }
 
 /** Rows of the batch path into the file: CSV lines as the database rendered them, XLSX cells through exceljs. */
-function batchWriter(fmt: ExportFormat, body: PassThrough): { write(rows: Array<ExportRow | CsvLineRow>): Promise<void>; end(): Promise<void> } {
+function batchWriter(
+  fmt: ExportFormat,
+  columns: readonly RecordColumnKey[],
+  body: PassThrough,
+): { write(rows: Array<ExportRow | CsvLineRow>): Promise<void>; end(): Promise<void> } {
+  const sheetColumns = exportSheetColumns(columns);
   if (fmt === 'xlsx') {
-    const sheet = createSheetWriter('xlsx', EXPORT_COLUMNS, body, 'Call records');
-    return { write: (rows) => sheet.write((rows as ExportRow[]).map(exportCells)), end: () => sheet.end() };
+    const sheet = createSheetWriter('xlsx', sheetColumns, body, 'Call records');
+    return { write: (rows) => sheet.write((rows as ExportRow[]).map((row) => exportCells(row, columns.length))), end: () => sheet.end() };
   }
-  const csv = createCsvLineWriter(EXPORT_COLUMNS, body);
+  const csv = createCsvLineWriter(sheetColumns, body);
   return { write: (rows) => csv.write((rows as CsvLineRow[]).map((r) => r.line)), end: () => csv.end() };
 }
 
@@ -145,7 +155,7 @@ async function writeExport(job: ExportJob): Promise<void> {
     });
   });
   gone.catch(() => undefined);
-  const writer = batchWriter(fmt, body);
+  const writer = batchWriter(fmt, job.columns, body);
   let rows = 0;
   const summary = (outcome: string) => ({
     ...job.who,

@@ -1,15 +1,20 @@
-import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, type RecordColumnKey } from '@callboard/contract';
+import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, type RecordColumn, type RecordColumnKey } from '@callboard/contract';
 import { escapeLiteral } from 'pg';
 import type { CallFilter } from '../calls/call-filter';
 import { CALL_JOINS } from '../calls/call-record';
 import { callWhere } from '../calls/call-where';
 
+/** Cents as dollars with two decimals ("12.50", "-3.00"): a number in a sheet, bare in a CSV. */
+const dollars = (cents: string) => `(${cents}::numeric / 100)::numeric(14, 2)`;
+
 /**
  * The records table's columns as the database renders them for a file: the
  * time in New York as "MMM dd hh:mm:ss a", every text cell through
- * sheet_text() (formula-neutralised, never NULL), the duration as a number.
- * PostgreSQL's COPY writes the CSV from this alone; the batch path hands the
- * same values to the sheet writer, so both produce the same cells.
+ * sheet_text() (formula-neutralised, never NULL), the duration and the money
+ * as numbers (profit is revenue less payout, as the cost figures count it),
+ * connected and repeat as Yes or No. PostgreSQL's COPY writes the CSV from
+ * this alone; the batch path hands the same values to the sheet writer, so
+ * both produce the same cells.
  */
 const EXPRESSIONS: Record<RecordColumnKey, string> = {
   callTimestamp: `to_char(c.call_ts AT TIME ZONE '${DISPLAY_TIME_ZONE}', 'Mon DD HH12:MI:SS AM')`,
@@ -26,10 +31,29 @@ const EXPRESSIONS: Record<RecordColumnKey, string> = {
   recordingUrl: 'sheet_text(c.recording_url)',
   systemCallId: 'sheet_text(c.system_call_id)',
   systemBuyerId: 'sheet_text(c.system_buyer_id)',
+  connected: `CASE WHEN c.connected THEN 'Yes' ELSE 'No' END`,
+  repeat: `CASE WHEN c.repeat_of IS NULL THEN 'No' ELSE 'Yes' END`,
+  revenue: dollars('c.revenue_cents'),
+  payout: dollars('c.payout_cents'),
+  profit: dollars('(c.revenue_cents - c.payout_cents)'),
 };
 
-/** The select list, aliased c0…c13 in column order. For the keyset batches. */
-export const EXPORT_COLUMNS_SQL = RECORD_COLUMNS.map((col, i) => `${EXPRESSIONS[col.key]} AS c${i}`).join(', ');
+const NUMBER_COLUMNS = new Set<RecordColumnKey>(['durationSec', 'revenue', 'payout', 'profit']);
+
+/** Whether a column's cells are numbers (written bare, numeric in XLSX) rather than text. */
+export function isNumberColumn(key: RecordColumnKey): boolean {
+  return NUMBER_COLUMNS.has(key);
+}
+
+/** The columns asked for, with their labels and widths, in the order asked. */
+export function exportRecordColumns(keys: readonly RecordColumnKey[]): RecordColumn[] {
+  return keys.map((key) => RECORD_COLUMNS.find((c) => c.key === key) as RecordColumn);
+}
+
+/** The select list, aliased c0…cN in the order asked. For the keyset batches. */
+export function exportColumnsSql(keys: readonly RecordColumnKey[]): string {
+  return keys.map((key, i) => `${EXPRESSIONS[key]} AS c${i}`).join(', ');
+}
 
 export type ExportRow = Record<`c${number}`, string | number>;
 
@@ -37,18 +61,18 @@ const csvQuoted = (expression: string) => `'"' || replace(${expression}, '"', '"
 
 /**
  * The whole CSV line of a row, rendered by the database as COPY renders it
- * (text quoted with quotes doubled, the duration bare): the batch path's CSV.
- * One column instead of fourteen: on PGlite, carrying each field out of the
+ * (text quoted with quotes doubled, numbers bare): the batch path's CSV.
+ * One column instead of one per cell: on PGlite, carrying each field out of the
  * engine cost more than computing it (the figure is in docs/benchmarks.md).
  */
-export const CSV_LINE_SQL = `concat_ws(',', ${RECORD_COLUMNS.map((col) =>
-  col.key === 'durationSec' ? `${EXPRESSIONS[col.key]}::text` : csvQuoted(EXPRESSIONS[col.key]),
-).join(', ')}) AS line`;
+export function csvLineSql(keys: readonly RecordColumnKey[]): string {
+  return `concat_ws(',', ${keys.map((key) => (isNumberColumn(key) ? `${EXPRESSIONS[key]}::text` : csvQuoted(EXPRESSIONS[key]))).join(', ')}) AS line`;
+}
 
 export type CsvLineRow = { line: string };
 
-export function exportCells(row: ExportRow): Array<string | number> {
-  return RECORD_COLUMNS.map((_, i) => row[`c${i}`] as string | number);
+export function exportCells(row: ExportRow, count: number): Array<string | number> {
+  return Array.from({ length: count }, (_, i) => row[`c${i}`] as string | number);
 }
 
 const quoteIdent = (label: string) => `"${label.replace(/"/g, '""')}"`;
@@ -71,11 +95,14 @@ function literal(value: unknown): string {
  * column quoted (numbers bare), newest call first: the whole export in one
  * statement, streamed by the server at a few hundred thousand rows a second.
  */
-export function copyCsvSql(filter: CallFilter): string {
+export function copyCsvSql(filter: CallFilter, keys: readonly RecordColumnKey[]): string {
   const where = callWhere(filter, filter.range);
   const sql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(where.params[Number(n) - 1]));
-  const labels = RECORD_COLUMNS.map((col) => `${EXPRESSIONS[col.key]} AS ${quoteIdent(col.label)}`).join(', ');
-  const quoted = RECORD_COLUMNS.filter((col) => col.key !== 'durationSec').map((col) => quoteIdent(col.label)).join(', ');
+  const columns = exportRecordColumns(keys);
+  const labels = columns.map((col) => `${EXPRESSIONS[col.key]} AS ${quoteIdent(col.label)}`).join(', ');
+  const quoted = columns.filter((col) => !isNumberColumn(col.key)).map((col) => quoteIdent(col.label));
+  // FORCE_QUOTE () is a syntax error: a file of numbers alone quotes nothing.
+  const forceQuote = quoted.length > 0 ? `, FORCE_QUOTE (${quoted.join(', ')})` : '';
   return `COPY (SELECT ${labels} FROM calls c ${CALL_JOINS} WHERE ${sql} ORDER BY c.call_ts DESC, c.id DESC)
-    TO STDOUT WITH (FORMAT csv, HEADER true, FORCE_QUOTE (${quoted}))`;
+    TO STDOUT WITH (FORMAT csv, HEADER true${forceQuote})`;
 }

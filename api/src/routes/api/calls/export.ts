@@ -1,4 +1,12 @@
-import { XLSX_EXPORT_MAX_ROWS, type CallFilterParams, type ExportFormat, type PublicUser } from '@callboard/contract';
+import {
+  EXPORT_COLUMNS_MAX_LENGTH,
+  EXPORT_COLUMNS_PARAM,
+  XLSX_EXPORT_MAX_ROWS,
+  parseExportColumns,
+  type CallFilterParams,
+  type ExportFormat,
+  type PublicUser,
+} from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
 import { describeFilter, openCallExport } from '../../../domain/export/call-export';
@@ -6,6 +14,7 @@ import type { ExportLimits } from '../../../domain/export/export-guard';
 import { ExportSlots, defaultExportSlotLimits, type ExportSlotLimits } from '../../../domain/export/export-slots';
 import { STALLED_READER_MS, watchStalledReader } from '../../../domain/export/stalled-reader';
 import { SHEET_CONTENT_TYPES, downloadName } from '../../../domain/export/sheet-writer';
+import { validationFailed } from '../../../http/http-error';
 import { bearer } from '../schemas';
 
 export interface ExportRouteOptions {
@@ -20,7 +29,7 @@ export interface ExportRouteOptions {
   stalledReaderMs?: number;
 }
 
-type ExportQuery = CallFilterParams & { fmt: ExportFormat };
+type ExportQuery = CallFilterParams & { fmt: ExportFormat; [EXPORT_COLUMNS_PARAM]?: string };
 
 /** GET /api/calls/export: the filtered call records as a CSV or XLSX download (domain/export/call-export.ts does the work). */
 export default async function exportRoutes(fastify: FastifyInstance, options: ExportRouteOptions): Promise<void> {
@@ -42,20 +51,30 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       schema: {
         tags: ['calls'],
         summary: 'The filtered call records as a CSV or XLSX file (streamed; XLSX capped)',
-        description: `Columns and labels of the records table, times in America/New_York, text cells formula-neutralised. X-Total-Count carries the row count. XLSX above ${xlsxMaxRows.toLocaleString('en-US')} rows → 422. At most one export at a time and a few per minute per user, and a few at once per server (a short wait for a turn first) → 429 with Retry-After. A client that reads nothing for ${Math.round(stalledReaderMs / 1000)} s has its download cut.`,
+        description: `The records table's columns named in \`${EXPORT_COLUMNS_PARAM}\` (comma-separated keys, in that order; the table's default columns without it), with its labels, times in America/New_York, text cells formula-neutralised. X-Total-Count carries the row count. XLSX above ${xlsxMaxRows.toLocaleString('en-US')} rows → 422. At most one export at a time and a few per minute per user, and a few at once per server (a short wait for a turn first) → 429 with Retry-After. A client that reads nothing for ${Math.round(stalledReaderMs / 1000)} s has its download cut.`,
         security: bearer,
         querystring: {
           type: 'object',
           required: ['fmt'],
-          properties: { ...callFilterQuerySchema, fmt: { type: 'string', enum: ['csv', 'xlsx'] } },
+          properties: {
+            ...callFilterQuerySchema,
+            fmt: { type: 'string', enum: ['csv', 'xlsx'] },
+            [EXPORT_COLUMNS_PARAM]: {
+              type: 'string',
+              maxLength: EXPORT_COLUMNS_MAX_LENGTH,
+              description: 'Record column keys, comma-separated (contract/src/record-columns.ts), e.g. callTimestamp,callerId,revenue,payout,profit',
+            },
+          },
         },
       },
     },
     async (request, reply) => {
       const { fmt } = request.query;
       const filter = parseCallFilter(request.query);
+      const asked = parseExportColumns(request.query[EXPORT_COLUMNS_PARAM]);
+      if ('error' in asked) throw validationFailed([{ field: EXPORT_COLUMNS_PARAM, message: asked.error }]);
       const user = request.currentUser as PublicUser;
-      const who = { userId: user.id, email: user.email, format: fmt, filter: describeFilter(filter) };
+      const who = { userId: user.id, email: user.email, format: fmt, columns: asked.keys.length, filter: describeFilter(filter) };
       let release: () => void;
       try {
         release = await guard.acquire(user.id);
@@ -92,6 +111,7 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
         log: request.log,
         filter,
         fmt,
+        columns: asked.keys,
         who,
         xlsxMaxRows,
         batchSize: options.batchSize,

@@ -7,6 +7,9 @@ import { useCallChange, useMayChangeCalls } from '@callboard/shared-ui/use-call-
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
 import { CallDetailPanel } from '../../call-detail/components/call-detail-panel';
+import { CHOSEN_CALL_LOG_COLUMNS } from '../../columns/components/chosen-columns';
+import { ColumnsMenu } from '../../columns/components/columns-menu';
+import { useCallLogColumns } from '../../columns/hooks/use-call-log-columns';
 import { DispositionPicker } from '../../review-keys/components/disposition-picker';
 import { useReviewKeys } from '../../review-keys/hooks/use-review-keys';
 import { useRowSelection } from '../../selection/hooks/use-row-selection';
@@ -129,7 +132,13 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
     log.showNewCalls();
   };
 
-  const columns = useMemo(() => callLogColumns({ selectedIds: selectedSet, loadedIds: ids, actions: selection }), [selectedSet, ids, selection]);
+  const { shown } = useCallLogColumns();
+  const columns = useMemo(() => {
+    const chosen = new Set<string>(shown);
+    return [...callLogColumns({ selectedIds: selectedSet, loadedIds: ids, actions: selection }), ...CHOSEN_CALL_LOG_COLUMNS].filter(
+      (column) => column.key === 'select' || chosen.has(column.key),
+    );
+  }, [selectedSet, ids, selection, shown]);
 
   const rowClassName = (row: CallRecord) =>
     [
@@ -149,7 +158,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   return (
     <section ref={pageRef} className={openId === null ? 'cb-page calllogs' : 'cb-page calllogs calllogs--with-panel'} aria-labelledby="calllogs-title">
       <div ref={topRef} className="calllogs__top-sentinel" data-testid="log-top" aria-hidden="true" />
-      <LogHeader loaded={rows.length} total={log.total} loading={log.isLoadingFirst} />
+      <LogHeader loaded={rows.length} total={log.total} loading={log.isLoadingFirst} actions={<ColumnsMenu />} />
 
       {error && rows.length === 0 ? (
         <LoadError title="Failed to load records." error={error} onRetry={log.retry} />

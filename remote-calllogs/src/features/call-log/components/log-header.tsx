@@ -2,12 +2,15 @@ import { useLiveStatus } from '@callboard/shared-auth/use-live-events';
 import { formatCount } from '@callboard/shared-ui/format';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 
 export interface LogHeaderProps {
   loaded: number;
   /** Calls in range on the server; null before the first answer. */
   total: number | null;
   loading: boolean;
+  /** Controls for the log as a whole (Columns). */
+  actions?: ReactNode;
 }
 
 /** "1,250 of 4,031 calls loaded": the server may have counted before a call or two arrived, so never less than what is shown. */
@@ -19,7 +22,7 @@ export function loadedText(loaded: number, total: number | null): string {
 }
 
 /** The title, whether the log is live, how much of it is loaded, and the review keys. */
-export function LogHeader({ loaded, total, loading }: LogHeaderProps) {
+export function LogHeader({ loaded, total, loading, actions }: LogHeaderProps) {
   return (
     <header className="calllogs__header">
       <div className="calllogs__heading">
@@ -34,8 +37,9 @@ export function LogHeader({ loaded, total, loading }: LogHeaderProps) {
         </p>
         <p className="calllogs__keys" aria-label="Keyboard shortcuts">
           <kbd>j</kbd>
-          <kbd>k</kbd> move <kbd>Enter</kbd> details <kbd>x</kbd> select <kbd>Esc</kbd> close
+          <kbd>k</kbd> move <kbd>Enter</kbd> details <kbd>x</kbd> select <kbd>p</kbd> play <kbd>Esc</kbd> close
         </p>
+        {actions}
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { RECORD_COLUMNS } from '@callboard/contract';
+import { DEFAULT_RECORD_COLUMN_KEYS, RECORD_COLUMNS } from '@callboard/contract';
 import { screen, within } from '@testing-library/react';
 import { makeRecord, recordsBody, renderOverview } from '../../../testing/overview';
 import { RecordsCard } from '../../records/components/records-card';
@@ -14,12 +14,14 @@ async function openSettings(user: ReturnType<typeof renderOverview>['user']) {
 }
 
 describe('Column Settings', () => {
-  test('a checkbox per column, all ticked at first', async () => {
+  test("a checkbox per column: the spec's ticked at first, money, connected and repeat to tick", async () => {
     const { user } = renderOverview({ ui: <RecordsCard onOpen={noop} />, respond });
     const dialog = await openSettings(user);
     const boxes = within(dialog).getAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(RECORD_COLUMNS.map((c) => c.label));
-    expect(boxes.every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    const unticked = boxes.filter((box) => !(box as HTMLInputElement).checked).map((box) => box.closest('label')?.textContent);
+    expect(unticked).toEqual(['Connected', 'Repeat', 'Revenue', 'Payout', 'Profit']);
+    expect(within(dialog).getByText('14 of 19 shown')).toBeInTheDocument();
   });
 
   test('Cancel leaves the table as it was', async () => {
@@ -45,8 +47,8 @@ describe('Column Settings', () => {
 
     expect(headers()).not.toContain('Transcript');
     expect(headers()).not.toContain('Buyer');
-    expect(headers()).toHaveLength(RECORD_COLUMNS.length - 2 + 1);
-    expect(JSON.parse(localStorage.getItem(COLUMNS_STORAGE_KEY) ?? '{}')).toEqual({ hidden: ['transcript', 'systemBuyerId'] });
+    expect(headers()).toHaveLength(DEFAULT_RECORD_COLUMN_KEYS.length - 2 + 1);
+    expect(JSON.parse(localStorage.getItem(COLUMNS_STORAGE_KEY) ?? '{}')).toEqual({ hidden: ['transcript', 'systemBuyerId'], shown: [] });
     first.unmount();
 
     // A reload: a new store and cache, the same localStorage.
@@ -58,15 +60,22 @@ describe('Column Settings', () => {
 
     const reopened = await openSettings(second.user);
     expect(within(reopened).getByRole('checkbox', { name: 'Transcript' })).not.toBeChecked();
-    expect(within(reopened).getByText('12 of 14 shown')).toBeInTheDocument();
+    expect(within(reopened).getByText('12 of 19 shown')).toBeInTheDocument();
     await second.user.click(within(reopened).getByRole('button', { name: 'Show all' }));
     await second.user.click(within(reopened).getByRole('button', { name: 'Save' }));
     expect(headers()).toEqual([...RECORD_COLUMNS.map((c) => c.label), 'Actions']);
   });
 
+  test('settings saved before the money columns existed keep them off', async () => {
+    localStorage.setItem(COLUMNS_STORAGE_KEY, JSON.stringify({ hidden: ['transcript'] }));
+    renderOverview({ ui: <RecordsCard onOpen={noop} />, respond, keepStorage: true });
+    await screen.findByRole('button', { name: 'Copy JSON' });
+    expect(headers()).toEqual([...RECORD_COLUMNS.filter((c) => c.visible && c.key !== 'transcript').map((c) => c.label), 'Actions']);
+  });
+
   test('stored settings are read defensively: unknown keys and junk are dropped', () => {
-    expect(sanitizeColumnSettings({ hidden: ['reason', 'nope', 3, 'reason'] })).toEqual({ hidden: ['reason'] });
-    expect(sanitizeColumnSettings('garbage')).toEqual({ hidden: [] });
-    expect(sanitizeColumnSettings(undefined)).toEqual({ hidden: [] });
+    expect(sanitizeColumnSettings({ hidden: ['reason', 'nope', 3, 'reason'] })).toEqual({ hidden: ['reason'], shown: [] });
+    expect(sanitizeColumnSettings('garbage')).toEqual({ hidden: [], shown: [] });
+    expect(sanitizeColumnSettings(undefined)).toEqual({ hidden: [], shown: [] });
   });
 });

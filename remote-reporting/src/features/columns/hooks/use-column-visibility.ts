@@ -1,5 +1,6 @@
 import { RECORD_COLUMNS, type RecordColumn, type RecordColumnKey } from '@callboard/contract';
-import { columnSettingsAtom, settingsShowing } from '@callboard/shared-ui/record-columns-atom';
+import { isColumnShown } from '@callboard/shared-ui/column-choice';
+import { columnSettingsAtom, settingsShowing, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
 import { useAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
 
@@ -22,13 +23,10 @@ export interface ColumnVisibility {
 export function useColumnVisibility(): ColumnVisibility {
   const [settings, setSettings] = useAtom(columnSettingsAtom);
 
-  const columns = useMemo(() => {
-    const hidden = new Set(settings.hidden);
-    return RECORD_COLUMNS.map((column) => ({ ...column, visible: !hidden.has(column.key) }));
-  }, [settings]);
+  const columns = useMemo(() => RECORD_COLUMNS.map((column) => ({ ...column, visible: isColumnShown(settings, column) })), [settings]);
   const visibleColumns = useMemo(() => columns.filter((column) => column.visible), [columns]);
 
-  const isVisible = useCallback((key: RecordColumnKey) => !settings.hidden.includes(key), [settings]);
+  const isVisible = useCallback((key: RecordColumnKey) => visibleColumnKeys(settings).includes(key), [settings]);
 
   const setVisible = useCallback(
     (keys: Iterable<RecordColumnKey>) => setSettings(settingsShowing(keys)),
@@ -37,9 +35,10 @@ export function useColumnVisibility(): ColumnVisibility {
 
   const toggle = useCallback(
     (key: RecordColumnKey) => {
-      setSettings((previous) => ({
-        hidden: previous.hidden.includes(key) ? previous.hidden.filter((k) => k !== key) : [...previous.hidden, key],
-      }));
+      setSettings((previous) => {
+        const shown = visibleColumnKeys(previous);
+        return settingsShowing(shown.includes(key) ? shown.filter((k) => k !== key) : [...shown, key]);
+      });
     },
     [setSettings],
   );

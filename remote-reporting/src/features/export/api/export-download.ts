@@ -1,4 +1,4 @@
-import { API_PATHS, type ExportFormat } from '@callboard/contract';
+import { API_PATHS, EXPORT_COLUMNS_PARAM, exportColumnsParam, type ExportFormat, type RecordColumnKey } from '@callboard/contract';
 import { apiDownload, DEFAULT_DOWNLOAD_TIMEOUT_MS, type QueryParams } from '@callboard/shared-auth/api-fetch';
 import type { Store } from '@callboard/shared-auth/session';
 import { createCsvRowCounter } from '../components/csv-row-counter';
@@ -22,6 +22,8 @@ export interface StreamedFile {
 export interface ExportDownloadOptions {
   format: ExportFormat;
   query: QueryParams;
+  /** The columns the file holds, in order: the records table's visible ones. */
+  columns: readonly RecordColumnKey[];
   /** Used when the response names no file. */
   fallbackFilename: string;
   signal?: AbortSignal;
@@ -35,11 +37,11 @@ export interface ExportDownloadOptions {
  * popup can show how much has arrived and, for CSV, how many rows.
  */
 export async function downloadExport(store: Store, options: ExportDownloadOptions): Promise<StreamedFile> {
-  const { format, query, fallbackFilename, signal, onProgress, timeoutMs = DEFAULT_DOWNLOAD_TIMEOUT_MS } = options;
+  const { format, query, columns, fallbackFilename, signal, onProgress, timeoutMs = DEFAULT_DOWNLOAD_TIMEOUT_MS } = options;
   const counter = format === 'csv' ? createCsvRowCounter() : null;
   const progress: DownloadProgress = { bytes: 0, rows: counter ? 0 : null, totalRows: null };
   const { blob, filename } = await apiDownload(store, API_PATHS.callsExport, {
-    query: { ...query, fmt: format },
+    query: { ...query, fmt: format, [EXPORT_COLUMNS_PARAM]: exportColumnsParam(columns) },
     fallbackFilename,
     signal,
     timeoutMs,

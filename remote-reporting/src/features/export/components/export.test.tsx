@@ -1,3 +1,4 @@
+import { DEFAULT_RECORD_COLUMN_KEYS } from '@callboard/contract';
 import { tokenAtom } from '@callboard/shared-auth/session';
 import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -89,10 +90,10 @@ describe('Export', () => {
     expect(await screen.findByRole('dialog', { name: 'Exporting Records' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
 
-    // The request carries the filters, the format and the session's rules.
+    // The request carries the filters, the format, the columns shown (the default ones here) and the session's rules.
     const [input, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/calls/export'))!;
     const url = new URL(String(input), 'http://localhost');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ datePreset: 'last_7_days', publisher: 'p1', fmt: 'csv' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ datePreset: 'last_7_days', publisher: 'p1', fmt: 'csv', columns: DEFAULT_RECORD_COLUMN_KEYS.join(',') });
     expect(init?.credentials).toBe('include');
     expect((init?.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
 
@@ -120,6 +121,27 @@ describe('Export', () => {
     // The object URL outlives the click long enough for the browser to read it, then is given back.
     act(() => jest.advanceTimersByTime(REVOKE_AFTER_MS));
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:callboard/1');
+  });
+
+  test('the file holds the columns the table shows: money turned on and Transcript hidden in Column Settings', async () => {
+    const { user, fetchMock } = renderWithExport(() => streamedFile(CSV, CSV_HEADERS));
+    await screen.findByRole('button', { name: 'Copy JSON' });
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const settings = await screen.findByRole('dialog', { name: 'Column Settings' });
+    for (const name of ['Transcript', 'Revenue', 'Payout', 'Profit']) await user.click(within(settings).getByRole('checkbox', { name }));
+    await user.click(within(settings).getByRole('button', { name: 'Save' }));
+
+    await chooseExport(user, 'XLSX');
+    await screen.findByRole('dialog', { name: 'Export Complete' });
+    const [input] = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/calls/export'))!;
+    const shown = within(screen.getByRole('table', { name: 'Call records' }))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent)
+      .filter((label) => label !== 'Actions');
+    expect(shown.slice(-3)).toEqual(['Revenue', 'Payout', 'Profit']);
+    expect(new URL(String(input), 'http://localhost').searchParams.get('columns')).toBe(
+      [...DEFAULT_RECORD_COLUMN_KEYS.filter((key) => key !== 'transcript'), 'revenue', 'payout', 'profit'].join(','),
+    );
   });
 
   test('a download the server did not name is called call_records_{timestamp}.{ext}; XLSX shows bytes and the row total', async () => {

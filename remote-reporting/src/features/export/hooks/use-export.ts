@@ -1,5 +1,6 @@
 import type { ExportFormat } from '@callboard/contract';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
+import { columnSettingsAtom, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadExport, type DownloadProgress, type ExportDownloadOptions, type StreamedFile } from '../api/export-download';
@@ -26,7 +27,7 @@ export interface UseExportOptions {
 
 export interface ExportController {
   state: ExportState;
-  /** Starts an export of the current filters; ignored while one is processing. */
+  /** Starts an export of the current filters with the table's visible columns; ignored while one is processing. */
   start: (format: ExportFormat) => void;
   /** Back to idle: the close button. An export still streaming is cancelled. */
   reset: () => void;
@@ -68,6 +69,8 @@ export function useExport({ download = downloadExport, save = saveFile }: UseExp
       download(store, {
         format,
         query: store.get(filterParamsAtom),
+        // The file holds what the table shows, in its order.
+        columns: visibleColumnKeys(store.get(columnSettingsAtom)),
         fallbackFilename: fallbackExportName(format),
         signal: controller.signal,
         onProgress: (received) => {

@@ -1,5 +1,5 @@
-import type { CallRecord, RecordColumnKey } from '@callboard/contract';
-import { cellText, DASH, formatCallTime, formatDuration, truncate } from '@callboard/shared-ui/format';
+import { callProfit, type CallRecord, type RecordColumnKey } from '@callboard/contract';
+import { cellText, DASH, formatCallTime, formatDuration, formatMoney, truncate } from '@callboard/shared-ui/format';
 import { PlayIcon } from '@callboard/shared-ui/icons';
 import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
@@ -30,7 +30,7 @@ export function RecordingLink({ url }: { url: string | null | undefined }) {
 
 /** How each records column draws its cell; the default is the value as text, or the dash. */
 export function renderRecordCell(key: RecordColumnKey, record: CallRecord, truncated: boolean): ReactNode {
-  if (truncated) return <TruncatedText text={record[key] as string | null} />;
+  if (truncated && key !== 'profit') return <TruncatedText text={record[key] as string | null} />;
   switch (key) {
     case 'callTimestamp':
       return isBlank(record.callTimestamp) ? DASH : <time dateTime={record.callTimestamp}>{formatCallTime(record.callTimestamp)}</time>;
@@ -48,6 +48,14 @@ export function renderRecordCell(key: RecordColumnKey, record: CallRecord, trunc
           <RepeatBadge call={record} />
         </>
       );
+    case 'revenue':
+    case 'payout':
+      return <span className="cb-num">{formatMoney(record[key])}</span>;
+    case 'profit':
+      return <span className="cb-num">{formatMoney(callProfit(record))}</span>;
+    case 'connected':
+    case 'repeat':
+      return record[key] ? 'Yes' : 'No';
     case 'systemCallId':
     case 'systemBuyerId':
       return isBlank(record[key]) ? DASH : <span className="cb-mono">{cellText(record[key])}</span>;

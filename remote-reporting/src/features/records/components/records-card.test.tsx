@@ -82,12 +82,15 @@ describe('RecordsCard states', () => {
 });
 
 describe('RecordsCard table', () => {
-  test('has the 14 record columns with their labels, widths and sortable headers, then Actions', async () => {
+  test("has the spec's 14 record columns with their labels, widths and sortable headers, then Actions", async () => {
     renderOverview({ ui: <RecordsCard onOpen={noop} />, respond: recordsAnswer() });
     await screen.findAllByRole('button', { name: 'Copy JSON' });
-    expect(headerLabels()).toEqual([...RECORD_COLUMNS.map((c) => c.label), 'Actions']);
+    // Money, connected and repeat are there to choose, not shown until chosen.
+    const spec = RECORD_COLUMNS.filter((c) => c.visible);
+    expect(spec).toHaveLength(14);
+    expect(headerLabels()).toEqual([...spec.map((c) => c.label), 'Actions']);
     const widths = Array.from(table().querySelectorAll('col')).map((col) => col.style.width);
-    expect(widths).toEqual([...RECORD_COLUMNS.map((c) => `${c.width}px`), '84px']);
+    expect(widths).toEqual([...spec.map((c) => `${c.width}px`), '84px']);
     const sortable = within(table())
       .getAllByRole('columnheader')
       .filter((th) => th.hasAttribute('aria-sort'))
@@ -230,6 +233,35 @@ describe('RecordsCard table', () => {
       'callTimestamp', 'publisherName', 'callerId', 'status', 'sub_disposition', 'durationSec', 'campaignName', 'reason', 'target_name', 'recordingUrl', 'systemCallId',
     ]);
     expect(copied).toMatchObject({ callerId: '+15550000042', reason: 'A reason longer than twenty characters', durationSec: 125, callTimestamp: record.callTimestamp });
+  });
+});
+
+describe('RecordsCard money columns', () => {
+  test('chosen, they show revenue, payout, profit (revenue − payout), connected and repeat, and Copy JSON carries them', async () => {
+    const paid = makeRecord({ id: 'p', revenue: 12.3, payout: 4.1, connected: true, repeat: true, repeatOf: '7' });
+    const lost = makeRecord({ id: 'l', revenue: 0, payout: 25, connected: false });
+    const { user } = renderOverview({
+      ui: <RecordsCard onOpen={noop} />,
+      respond: recordsAnswer([paid, lost]),
+      setup: () =>
+        localStorage.setItem('callboard.reporting.records.columns', JSON.stringify({ hidden: [], shown: ['connected', 'repeat', 'revenue', 'payout', 'profit'] })),
+      keepStorage: true,
+    });
+    await screen.findAllByRole('button', { name: 'Copy JSON' });
+    expect(headerLabels().slice(-6)).toEqual(['Connected', 'Repeat', 'Revenue', 'Payout', 'Profit', 'Actions']);
+    // Each cell ends with its figure (a phone's card puts the column's name before it for screen readers).
+    const expectFigures = (row: HTMLElement, figures: string[]) =>
+      ['Connected', 'Repeat', 'Revenue', 'Payout', 'Profit'].forEach((label, i) => {
+        const cell = within(row).getAllByRole('cell')[headerLabels().indexOf(label)];
+        expect(cell?.textContent?.endsWith(figures[i] as string) && !cell.textContent.endsWith(`-${figures[i]}`)).toBe(true);
+      });
+    const [p, l] = bodyRows() as [HTMLElement, HTMLElement];
+    expectFigures(p, ['Yes', 'Yes', '$12.30', '$4.10', '$8.20']);
+    expectFigures(l, ['No', 'No', '$0.00', '$25.00', '-$25.00']);
+
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getAllByRole('button', { name: 'Copy JSON' })[0]!);
+    expect(JSON.parse(writeText.mock.calls[0]![0])).toMatchObject({ connected: true, repeat: true, revenue: 12.3, payout: 4.1, profit: 8.2 });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CallRecord, RecordColumn } from '@callboard/contract';
+import { recordColumnValue, type CallRecord, type RecordColumn } from '@callboard/contract';
 import toast from 'react-hot-toast';
 
 export const ROW_COPIED_TOAST = 'Row copied!';
@@ -6,11 +6,10 @@ export const ROW_COPIED_TOAST = 'Row copied!';
 /**
  * What Copy JSON puts on the clipboard: the row's visible columns,
  * keyed by column key, in table order, with the values as the API sent them
- * (the full text, the ISO time), so the copy can be pasted into a tool as data.
+ * (the full text, the ISO time; profit worked out from revenue and payout), so the copy can be pasted into a tool as data.
  */
 export function rowJson(record: CallRecord, columns: readonly Pick<RecordColumn, 'key'>[]): string {
-  const values = record as unknown as Record<string, unknown>;
-  const picked = Object.fromEntries(columns.map(({ key }) => [key, values[key] ?? null]));
+  const picked = Object.fromEntries(columns.map(({ key }) => [key, recordColumnValue(record, key) ?? null]));
   return JSON.stringify(picked, null, 2);
 }
 
