@@ -1,4 +1,4 @@
-import { DASH, cellText, formatCallTime, formatCount, formatDateTime, formatDuration, formatShortDateTime, formatMoney, formatPercent, truncate } from './format';
+import { DASH, cellText, formatCallTime, formatCount, formatCountOf, formatDateTime, formatFixedPercent, formatDuration, formatShortDateTime, formatMoney, formatPercent, truncate } from './format';
 
 describe('formatCallTime (America/New_York, "MMM dd hh:mm:ss a")', () => {
   test('summer time (EDT, UTC-4) and winter time (EST, UTC-5)', () => {
@@ -99,5 +99,19 @@ describe('numbers', () => {
     expect(formatPercent(0)).toBe('0%');
     expect(formatPercent(3.14159, 2)).toBe('3.14%');
     expect(formatPercent(Number.POSITIVE_INFINITY)).toBe(DASH);
+  });
+});
+
+describe('formatFixedPercent and formatCountOf', () => {
+  test('a column of percentages keeps one number of decimals', () => {
+    expect([5, 12.345, 0, 100, -2.25].map((p) => formatFixedPercent(p))).toEqual(['5.0%', '12.3%', '0.0%', '100.0%', '-2.3%']);
+    expect(formatFixedPercent(3.75, 2)).toBe('3.75%');
+    expect([null, undefined, '', 'x'].map((p) => formatFixedPercent(p))).toEqual(['—', '—', '—', '—']);
+  });
+
+  test('a count says its noun in the singular for one only', () => {
+    expect([0, 1, 2, 1234].map((n) => formatCountOf(n, 'payment'))).toEqual(['0 payments', '1 payment', '2 payments', '1,234 payments']);
+    expect(formatCountOf(1, 'person', 'people')).toBe('1 person');
+    expect(formatCountOf(3, 'person', 'people')).toBe('3 people');
   });
 });

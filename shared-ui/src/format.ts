@@ -100,3 +100,23 @@ export function formatPercent(p: Maybe<number | string>, digits = 1): string {
   if (!Number.isFinite(value)) return DASH;
   return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value)}%`;
 }
+
+/**
+ * A percentage with exactly `digits` decimals (5 → "5.0%", 12.345 → "12.3%"),
+ * for a table column: one format for every row, so the decimal points line up.
+ */
+export function formatFixedPercent(p: Maybe<number | string>, digits = 1): string {
+  if (isBlank(p)) return DASH;
+  const value = Number(p);
+  if (!Number.isFinite(value)) return DASH;
+  return `${new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)}%`;
+}
+
+/**
+ * A count and its noun, singular for exactly one: (1, 'payment') → "1 payment",
+ * (1234, 'payment') → "1,234 payments", (2, 'person', 'people') → "2 people".
+ * Only where the product spec does not fix the words ("user(s) total" stays).
+ */
+export function formatCountOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}

@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
 import { useState } from 'react';
 import { Dropdown } from './dropdown';
 import { Table, nextSort, type SortState, type TableColumn } from './table';
@@ -145,5 +146,154 @@ describe('Table', () => {
     rerender(<Table columns={COLUMNS} rows={ROWS} rowKey={(r) => r.id} loading />);
     expect(screen.getByText('Solar')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+});
+
+describe('Table column widths', () => {
+  // jsdom has no PointerEvent: a MouseEvent of the pointer's type carries what the resizer reads (clientX, button).
+  beforeAll(() => {
+    class FakePointerEvent extends MouseEvent {
+      pointerId: number;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+      }
+    }
+    Object.assign(window, { PointerEvent: FakePointerEvent });
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(window, 'PointerEvent');
+  });
+  beforeEach(() => localStorage.clear());
+
+  // A fresh store per render, as a new page load has: only storage carries widths from one to the next.
+  const resizable = () => (
+    <Provider>
+      <Table label="Resizable calls" columns={COLUMNS} rows={ROWS} rowKey={(r) => r.id} />
+    </Provider>
+  );
+  const widthOf = (column: number) => (document.querySelectorAll('col')[column] as HTMLElement).style.width;
+
+  test('each header has a separator the keyboard moves; its width is kept for the table', async () => {
+    const view = render(resizable());
+    const edge = screen.getByRole('separator', { name: 'Resize Campaign Name column' });
+    expect(edge).toHaveAttribute('aria-orientation', 'vertical');
+    expect(edge).toHaveAttribute('aria-valuenow', '150');
+    // The header is still named by its label alone.
+    expect(screen.getByRole('columnheader', { name: 'Campaign Name' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Reason' })).toBeInTheDocument();
+
+    edge.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(edge).toHaveAttribute('aria-valuenow', '160');
+    expect(widthOf(1)).toBe('160px');
+    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}{ArrowLeft}');
+    expect(edge).toHaveAttribute('aria-valuenow', '200');
+    expect(screen.getByRole('table')).toHaveStyle({ minWidth: `${120 + 200 + 200}px` });
+    await userEvent.keyboard('{Home}');
+    expect(edge).toHaveAttribute('aria-valuenow', '48');
+    await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
+    expect(JSON.parse(localStorage.getItem('callboard.table.widths') ?? '{}')).toEqual({ 'Resizable calls': { campaignName: 148 } });
+    view.unmount();
+
+    render(resizable());
+    expect(screen.getByRole('separator', { name: 'Resize Campaign Name column' })).toHaveAttribute('aria-valuenow', '148');
+    expect(widthOf(1)).toBe('148px');
+    // Enter gives the column its own width back, and forgets the one chosen.
+    screen.getByRole('separator', { name: 'Resize Campaign Name column' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(widthOf(1)).toBe('150px');
+    expect(JSON.parse(localStorage.getItem('callboard.table.widths') ?? '{}')).toEqual({ 'Resizable calls': {} });
+  });
+
+  test('dragging a header edge follows the pointer and keeps the width where it is let go', () => {
+    render(resizable());
+    const edge = screen.getByRole('separator', { name: 'Resize CID column' });
+    fireEvent.pointerDown(edge, { clientX: 300, button: 0, pointerId: 7 });
+    fireEvent.pointerMove(edge, { clientX: 340, pointerId: 7 });
+    expect(widthOf(0)).toBe('160px');
+    expect(localStorage.getItem('callboard.table.widths')).toBeNull();
+    fireEvent.pointerMove(edge, { clientX: 380, pointerId: 7 });
+    fireEvent.pointerUp(edge, { clientX: 380, pointerId: 7 });
+    expect(widthOf(0)).toBe('200px');
+    expect(edge).toHaveAttribute('aria-valuenow', '200');
+    expect(JSON.parse(localStorage.getItem('callboard.table.widths') ?? '{}')).toEqual({ 'Resizable calls': { callerId: 200 } });
+    // Never narrower than a column can be read.
+    fireEvent.pointerDown(edge, { clientX: 300, button: 0 });
+    fireEvent.pointerMove(edge, { clientX: 0 });
+    fireEvent.pointerUp(edge, { clientX: 0 });
+    expect(widthOf(0)).toBe('48px');
+  });
+});
+
+describe('Table tooltips and empty state', () => {
+  /** Makes `element` draw `scroll` px of text in `client` px, as layout would for a cut text. */
+  const drawn = (element: Element, scroll: number, client: number) => {
+    Object.defineProperty(element, 'scrollWidth', { configurable: true, value: scroll });
+    Object.defineProperty(element, 'clientWidth', { configurable: true, value: client });
+  };
+
+  test('a cell or header drawn cut shows its whole text as a tooltip, only while it is cut', async () => {
+    const columns: TableColumn<Call>[] = [...COLUMNS.slice(0, 2), { key: 'reason', label: 'Reason', width: 80, nowrap: true }];
+    render(<Table label="Cut calls" columns={columns} rows={ROWS} rowKey={(r) => r.id} />);
+    const reason = screen.getByText('Asked for a callback');
+    drawn(reason, 180, 60);
+    await userEvent.hover(reason);
+    expect(reason).toHaveAttribute('title', 'Asked for a callback');
+
+    const solar = screen.getByText('Solar');
+    drawn(solar, 40, 126);
+    await userEvent.hover(solar);
+    expect(solar).not.toHaveAttribute('title');
+
+    // Widened until it fits: the tooltip goes.
+    drawn(reason, 160, 160);
+    await userEvent.unhover(reason);
+    await userEvent.hover(reason);
+    expect(reason).not.toHaveAttribute('title');
+
+    // A header's label, wherever in the header the pointer is; and on focus, for the keyboard.
+    const header = screen.getByRole('columnheader', { name: 'Campaign Name' });
+    const label = within(header).getByText('Campaign Name');
+    drawn(label, 110, 70);
+    await userEvent.hover(header);
+    expect(label).toHaveAttribute('title', 'Campaign Name');
+    label.removeAttribute('title');
+    within(header).getByRole('button').focus();
+    expect(label).toHaveAttribute('title', 'Campaign Name');
+  });
+
+  test("a cell's own tooltip is left alone", async () => {
+    const columns: TableColumn<Call>[] = [{ key: 'reason', label: 'Reason', nowrap: true, render: (r) => <span title="Whole reason">{r.reason}</span> }];
+    render(<Table label="Own titles" columns={columns} rows={ROWS.slice(1)} rowKey={(r) => r.id} />);
+    const reason = screen.getByText('Asked for a callback');
+    drawn(reason, 180, 60);
+    await userEvent.hover(reason);
+    expect(reason).toHaveAttribute('title', 'Whole reason');
+  });
+
+  test('"No records found." is held to the visible width of a table wider than its box', () => {
+    let report: () => void = () => {};
+    const observe = jest.fn();
+    Object.assign(window, {
+      ResizeObserver: class {
+        constructor(callback: () => void) {
+          report = callback;
+        }
+        observe = observe;
+        disconnect() {}
+      },
+    });
+    try {
+      render(<Table label="Wide calls" columns={COLUMNS} rows={[]} rowKey={(r: Call) => r.id} emptyText="No records found." />);
+      const box = screen.getByRole('table').parentElement as HTMLElement;
+      expect(observe).toHaveBeenCalledWith(box);
+      drawn(box, 470, 320);
+      act(() => report());
+      expect(box.style.getPropertyValue('--cb-table-visible-width')).toBe('320px');
+      expect(screen.getByText('No records found.')).toHaveClass('cb-table__empty-content');
+    } finally {
+      Reflect.deleteProperty(window, 'ResizeObserver');
+    }
   });
 });

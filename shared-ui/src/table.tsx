@@ -1,8 +1,11 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { ColumnResizer } from './column-resizer';
+import { useColumnWidths } from './column-widths';
 import { cellText } from './format';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './icons';
 import { nextSort, type SortState } from './sort';
 import { Spinner } from './spinner';
+import { titleTruncatedText } from './truncation-title';
 import './table.css';
 
 export { nextSort };
@@ -11,7 +14,10 @@ export type { SortDir, SortState } from './sort';
 export interface TableColumn<Row> {
   key: string;
   label: ReactNode;
-  /** Width in px (the column keeps it; the table scrolls sideways when they add up past its box). */
+  /**
+   * Width in px (the column keeps it; the table scrolls sideways when they add up past its box), until
+   * someone drags its header's edge: that width is kept for them per table (`widthsKey`).
+   */
   width?: number;
   sortable?: boolean;
   /** The cell's content; without it the row's value under `key` is shown as text, or the dash when empty. */
@@ -29,6 +35,13 @@ export interface TableProps<Row> {
   rowKey: (row: Row, index: number) => string;
   /** Names the table for screen readers. */
   label?: string;
+  /**
+   * The name the widths people give its columns are kept under (column-widths.ts); `label` by
+   * default. Give one when the label changes with what is shown (the scorecard's grouping).
+   */
+  widthsKey?: string;
+  /** Keep the first column in view while the table scrolls sideways (the row's name beside its figures). */
+  stickyFirstColumn?: boolean;
   sort?: SortState;
   /** A sortable header was clicked: `next` is nextSort(sort, key). */
   onSort?: (next: SortState, key: string) => void;
@@ -121,9 +134,26 @@ function BlankRow({ height, columnCount }: { height: number; columnCount: number
 }
 
 /**
+ * The scrolling box's own width as `--cb-table-visible-width` on it, for what
+ * must fit the visible part of a table wider than its box (the empty state).
+ */
+function useVisibleWidth(): (element: HTMLDivElement | null) => void {
+  const observer = useRef<ResizeObserver | null>(null);
+  return (element) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver(() => element.style.setProperty('--cb-table-visible-width', `${element.clientWidth}px`));
+    observer.current.observe(element);
+  };
+}
+
+/**
  * A data table: sortable headers (aria-sort), clickable rows, optional row
  * selection, a loading overlay and an empty state. Sorting and selection are
- * controlled by the parent.
+ * controlled by the parent. Every column can be resized from its header's
+ * edge (column-resizer.tsx), and a header or cell drawn cut shows its whole
+ * text as a tooltip (truncation-title.ts).
  */
 export function Table<Row>({
   columns,
@@ -143,13 +173,35 @@ export function Table<Row>({
   rowClassName,
   className,
   rowWindow,
+  widthsKey,
+  stickyFirstColumn = false,
 }: TableProps<Row>) {
   const selected = new Set(selectedKeys);
   const keys = rows.map((row, index) => rowKey(row, index));
   const selectedOnPage = keys.filter((key) => selected.has(key)).length;
   const allSelected = keys.length > 0 && selectedOnPage === keys.length;
   const columnCount = columns.length + (selectable ? 1 : 0);
-  const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 120), selectable ? SELECT_COLUMN_WIDTH : 0);
+  const [resized, setResized] = useColumnWidths(widthsKey ?? label);
+  // The width being dragged, shown live and stored once the pointer lets go.
+  const [dragged, setDragged] = useState<{ key: string; px: number } | null>(null);
+  const widthOf = (column: TableColumn<Row>): number => (dragged?.key === column.key ? dragged.px : (resized[column.key] ?? column.width ?? 120));
+  const minWidth = columns.reduce((sum, c) => sum + widthOf(c), selectable ? SELECT_COLUMN_WIDTH : 0);
+  const scrollRef = useVisibleWidth();
+  // A header is named by its label alone, not by its resizer's name too (which its content would add).
+  const ids = useId();
+  const headerId = (column: TableColumn<Row>) => `${ids}-h-${column.key.replace(/\s/g, '_')}`;
+  const resizer = (column: TableColumn<Row>) => (
+    <ColumnResizer
+      name={typeof column.label === 'string' && column.label !== '' ? column.label : column.key}
+      width={widthOf(column)}
+      onResize={(px, done) => {
+        if (done) {
+          setDragged(null);
+          setResized(column.key, px);
+        } else if (px !== null) setDragged({ key: column.key, px });
+      }}
+    />
+  );
 
   const toggleAll = () => {
     if (!onSelectionChange) return;
@@ -181,12 +233,17 @@ export function Table<Row>({
 
   return (
     <div className={['cb-table-wrap', className].filter(Boolean).join(' ')} aria-busy={loading || undefined}>
-      <div className="cb-table-scroll">
+      <div
+        className={['cb-table-scroll', stickyFirstColumn && 'cb-table-scroll--sticky-first'].filter(Boolean).join(' ')}
+        ref={scrollRef}
+        onPointerOver={(event) => titleTruncatedText(event.target)}
+        onFocus={(event) => titleTruncatedText(event.target)}
+      >
         <table className={['cb-table', onRowClick && 'cb-table--clickable'].filter(Boolean).join(' ')} aria-label={label} style={{ minWidth }}>
           <colgroup>
             {selectable ? <col style={{ width: SELECT_COLUMN_WIDTH }} /> : null}
             {columns.map((column) => (
-              <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+              <col key={column.key} style={{ width: widthOf(column) }} />
             ))}
           </colgroup>
           <thead>
@@ -205,20 +262,23 @@ export function Table<Row>({
                 const align = column.align && column.align !== 'start' ? `cb-table__cell--${column.align}` : undefined;
                 if (!column.sortable) {
                   return (
-                    <th key={column.key} scope="col" className={align}>
-                      {column.label}
+                    <th key={column.key} scope="col" aria-labelledby={headerId(column)} className={align}>
+                      <span id={headerId(column)}>{column.label}</span>
+                      {resizer(column)}
                     </th>
                   );
                 }
                 const direction = ariaSort(column.key, sort);
                 return (
-                  <th key={column.key} scope="col" aria-sort={direction} className={align}>
+                  <th key={column.key} scope="col" aria-labelledby={headerId(column)} aria-sort={direction} className={align}>
                     <button
                       type="button"
                       className={['cb-table__sort', direction !== 'none' && 'cb-table__sort--active'].filter(Boolean).join(' ')}
                       onClick={() => onSort?.(nextSort(sort, column.key), column.key)}
                     >
-                      <span className="cb-table__sort-label">{column.label}</span>
+                      <span id={headerId(column)} className="cb-table__sort-label">
+                        {column.label}
+                      </span>
                       {direction === 'ascending' ? (
                         <ArrowUpIcon size={13} />
                       ) : direction === 'descending' ? (
@@ -227,6 +287,7 @@ export function Table<Row>({
                         <SortIcon size={13} className="cb-table__sort-idle" />
                       )}
                     </button>
+                    {resizer(column)}
                   </th>
                 );
               })}
@@ -237,7 +298,8 @@ export function Table<Row>({
             {rows.length === 0 ? (
               <tr className="cb-table__empty-row">
                 <td colSpan={columnCount} className="cb-table__empty">
-                  {loading ? null : emptyText}
+                  {/* As wide as the visible box and held in it, so the message stays centred under a table scrolled sideways. */}
+                  <div className="cb-table__empty-content">{loading ? null : emptyText}</div>
                 </td>
               </tr>
             ) : (

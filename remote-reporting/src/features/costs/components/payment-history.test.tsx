@@ -30,11 +30,16 @@ test('lists the payments with every column, newest first, asking for at most 100
   const second = paymentRow(/Beacon Leads/);
   expect(within(second).getByText('ACH')).toBeInTheDocument();
   expect(within(second).getAllByText('—')).toHaveLength(3); // reference, note, created by
-  expect(screen.getByText('2 payment(s)')).toBeInTheDocument();
+  expect(screen.getByText('2 payments')).toBeInTheDocument();
 
   const list = requests().find((r) => r.path === '/api/cost/payments');
   expect(list?.query.get('limit')).toBe('100');
   expect(list?.query.has('publisher')).toBe(false);
+});
+
+test('one payment is counted in the singular', async () => {
+  renderCosts(<PaymentHistory />, { api: ({ url }) => (url.pathname === '/api/cost/payments' ? { body: ok([FIRST]) } : undefined) });
+  expect(await screen.findByText('1 payment')).toBeInTheDocument();
 });
 
 test('the history follows the publisher selection', async () => {

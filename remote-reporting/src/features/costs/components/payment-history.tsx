@@ -3,7 +3,7 @@ import { usePermission } from '@callboard/shared-auth/permission-gate';
 import { Badge } from '@callboard/shared-ui/badge';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
-import { cellText, formatDateTime, formatMoney, formatShortDateTime } from '@callboard/shared-ui/format';
+import { cellText, formatCountOf, formatDateTime, formatMoney, formatShortDateTime } from '@callboard/shared-ui/format';
 import { DollarIcon, EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Table, type TableColumn } from '@callboard/shared-ui/table';
@@ -107,7 +107,7 @@ export function PaymentHistory() {
           </h2>
           {data ? (
             <Badge size="sm" tone="neutral">
-              {payments.length >= PAYMENT_HISTORY_LIMIT ? `Latest ${PAYMENT_HISTORY_LIMIT}` : `${payments.length} payment(s)`}
+              {payments.length >= PAYMENT_HISTORY_LIMIT ? `Latest ${PAYMENT_HISTORY_LIMIT}` : formatCountOf(payments.length, 'payment')}
             </Badge>
           ) : null}
           {narrowed ? <span className="cb-muted cb-text-sm">Selected publishers only</span> : null}
