@@ -30,8 +30,6 @@ const web = (displayName, packages) => ({
     '^@callboard/(shared-auth|shared-ui)/(.*)$': '<rootDir>/$1/src/$2',
     '^@callboard/shared-router$': '<rootDir>/shared-router/src/index.ts',
   },
-  // jotai 3 and eventsource-parser 4 ship only ES modules, so they are compiled like our code.
-  transformIgnorePatterns: ['/node_modules/(?!(?:jotai|eventsource-parser)/)'],
   setupFiles: ['<rootDir>/scripts/jest/web-globals.js'],
   setupFilesAfterEnv: ['<rootDir>/scripts/jest/web-matchers.js'],
 });
@@ -42,9 +40,6 @@ const node = (displayName, extra) => ({
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: workspaceSources,
-  // `cookie` 2 and `content-disposition` 3 (under @fastify/static) ship only ES modules (Node 20.19+ can
-  // require them, jest cannot), so they are compiled like our code.
-  transformIgnorePatterns: ['/node_modules/(?!(?:cookie|content-disposition)/)'],
   ...extra,
 });
 
