@@ -15,6 +15,11 @@ async function main(): Promise<void> {
     else server.fastify.log.info(`${signal} received, shutting down`);
     await server.stop();
   });
+  // The log is written asynchronously: flushed first, so the banner (with the demo's sign-in) is the last
+  // thing the start leaves on a terminal, not followed by the log's "Server listening" line. Request lines
+  // do not push it away on the demo either: they go at debug there (start-server.ts).
+  const log = server.fastify.log as { flush?: (done: (error?: Error) => void) => void };
+  if (log.flush) await new Promise<void>((resolve) => log.flush!(() => resolve()));
   console.log(startBanner(server));
 }
 

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import app from './app';
 import { applyRepeatWindow } from './domain/calls/repeat-window';
 import { FASTIFY_OPTIONS, loggerOptions } from './fastify-options';
+import { LeveledRequestLog } from './http/request-log';
 import { loadConfig, type Config } from './config/env';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './db/database';
@@ -71,8 +72,10 @@ async function prepareDatabase(config: Config, db: Database, passwords: Password
 /** Throws ConfigError (with every problem listed) before touching anything when the environment is wrong. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env, options.cwd ?? process.cwd());
+  const requestLog = new LeveledRequestLog();
   const fastify = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: requestLog,
     ...FASTIFY_OPTIONS,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
@@ -95,6 +98,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     const passwords = new PasswordHasher(options.passwordCost);
     const { demo } = await prepareDatabase(config, db, passwords, options.demoCalls ?? 50_000, (msg) => fastify.log.info(msg));
+    // The demo is mostly met on a person's terminal, where a line per request would scroll the sign-in away.
+    requestLog.level = config.requestLogLevel ?? (demo ? 'debug' : 'info');
     // fp: the app's error handler, headers and hooks apply to the whole server.
     await fastify.register(fp(app), {
       db,

@@ -93,10 +93,12 @@ function applyBulk(systemCallIds: string[], set: { status: string; sub_dispositi
   let changed = 0;
   for (const systemCallId of new Set(systemCallIds)) {
     const call = model.get(systemCallId)!;
+    // An omitted text stays only while the status stays (contract's verdictAfter).
+    const keeps = set.status === call.status;
     const next = {
       status: set.status,
-      sub: set.sub_disposition === undefined ? call.sub : blankToNull(set.sub_disposition),
-      reason: set.reason === undefined ? call.reason : blankToNull(set.reason),
+      sub: set.sub_disposition === undefined ? (keeps ? call.sub : null) : blankToNull(set.sub_disposition),
+      reason: set.reason === undefined ? (keeps ? call.reason : null) : blankToNull(set.reason),
     };
     if (next.status === call.status && next.sub === call.sub && next.reason === call.reason) continue;
     Object.assign(call, next, { overridden: true });

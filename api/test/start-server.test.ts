@@ -319,6 +319,23 @@ describe('the demo team cannot become a back door', () => {
     expect(logged.filter((line) => line.msg.includes(WARNING))).toEqual([]);
   });
 
+  test('with the demo, request lines go at debug so the sign-in stays on a terminal; a server keeps them at info; REQUEST_LOG_LEVEL decides', async () => {
+    await fromMigratedDatabase();
+    const requestLines = async (extraEnv: Record<string, string>) => {
+      const logged: Array<{ level: number; msg: string }> = [];
+      const logStream = { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) };
+      await withServer({ LOG_LEVEL: 'debug', ...extraEnv }, async (server) => {
+        expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
+        expect((await fetch(`${server.url}/api/nothing-here`)).status).toBe(404);
+      }, { logStream });
+      return logged.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed').map((line) => line.level);
+    };
+    const [DEBUG, INFO] = [20, 30];
+    expect(await requestLines({ DEMO_DATA: 'false' })).toEqual([INFO, INFO, INFO, INFO]);
+    expect(await requestLines({ DEMO_DATA: 'true' })).toEqual([DEBUG, DEBUG, DEBUG, DEBUG]);
+    expect(await requestLines({ DEMO_DATA: 'true', REQUEST_LOG_LEVEL: 'info' })).toEqual([INFO, INFO, INFO, INFO]);
+  });
+
   test('with no demo accounts, HOST=0.0.0.0 is no reason for a warning', async () => {
     await fromMigratedDatabase();
     await withServer({ DEMO_DATA: 'false', HOST: '0.0.0.0' }, async (server) => {

@@ -39,6 +39,8 @@ export interface Config {
   /** undefined: decide at start (on for a fresh embedded database, off on PostgreSQL). */
   demoData: boolean | undefined;
   logLevel: LogLevel;
+  /** REQUEST_LOG_LEVEL: the level of each request's log lines; undefined: debug while the demo team is in use, else info. */
+  requestLogLevel: Exclude<LogLevel, 'silent'> | undefined;
   /** Accepted as X-Api-Key on the ingest endpoints, beside keys created by admins. */
   ingestApiKey: string | undefined;
   /** Call deliveries written to the database at once (domain/ingest/ingest-write-queue.ts). */
@@ -144,6 +146,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}")`);
   }
 
+  let requestLogLevel: Config['requestLogLevel'];
+  const rawRequestLevel = value('REQUEST_LOG_LEVEL');
+  const requestLevels = LOG_LEVELS.filter((level) => level !== 'silent');
+  if (rawRequestLevel !== undefined) {
+    if ((requestLevels as readonly string[]).includes(rawRequestLevel)) requestLogLevel = rawRequestLevel as Config['requestLogLevel'];
+    else problems.push(`REQUEST_LOG_LEVEL must be one of ${requestLevels.join(', ')} (got "${rawRequestLevel}")`);
+  }
+
   const percent = (name: string, fallback: number): number => {
     const raw = value(name);
     if (raw === undefined) return fallback;
@@ -228,6 +238,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     admin,
     demoData: bool('DEMO_DATA'),
     logLevel,
+    requestLogLevel,
     ingestApiKey,
     ingestConcurrency,
     repeatWindowDays,
