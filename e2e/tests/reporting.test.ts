@@ -186,22 +186,29 @@ test('a call opens from its row with a playable recording, closes, and opens aga
   const title = await dialog.getByRole('heading').first().textContent();
 
   const audio = dialog.locator('audio');
-  expect(await audio.getAttribute('controls')).not.toBeNull();
   expect(await audio.getAttribute('src')).toBe(recording);
   expect(await dialog.getByRole('link', { name: 'Download Recording' }).getAttribute('href')).toBe(recording);
-  // The recording really plays: metadata loads and time moves (muted: headless Chromium has no sound card to block on).
-  const played = await audio.evaluate(async (element) => {
+  // The recording really plays from the player's own button: metadata loads and time moves (muted: headless
+  // Chromium has no sound card to block on), at the speed chosen.
+  await audio.evaluate((element) => {
+    (element as HTMLAudioElement).muted = true;
+  });
+  await dialog.getByRole('button', { name: '1.5×' }).click();
+  await dialog.getByRole('button', { name: 'Play recording' }).click();
+  await dialog.getByRole('button', { name: 'Pause recording' }).waitFor();
+  await page.waitForTimeout(600);
+  const played = await audio.evaluate((element) => {
     const media = element as HTMLAudioElement;
-    media.muted = true;
-    await media.play();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const result = { duration: media.duration, time: media.currentTime, error: media.error?.code ?? null };
-    media.pause();
-    return result;
+    return { duration: media.duration, time: media.currentTime, rate: media.playbackRate, error: media.error?.code ?? null };
   });
   expect(played.error).toBeNull();
   expect(played.duration).toBeGreaterThan(0);
   expect(played.time).toBeGreaterThan(0);
+  expect(played.rate).toBe(1.5);
+  expect(await dialog.getByRole('slider', { name: 'Seek' }).isEnabled()).toBe(true);
+  // P pauses it, as the button does.
+  await page.keyboard.press('p');
+  await dialog.getByRole('button', { name: 'Play recording' }).waitFor();
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await page.waitForURL(/\/reporting(\?.*)?$/);

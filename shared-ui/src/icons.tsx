@@ -65,6 +65,7 @@ export const EyeOffIcon = icon(
 );
 export const CopyIcon = icon('CopyIcon', <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" /></>);
 export const PlayIcon = icon('PlayIcon', <path d="M7 4v16l13-8z" />);
+export const PauseIcon = icon('PauseIcon', <path d="M8 5v14M16 5v14" />);
 export const DownloadIcon = icon('DownloadIcon', <path d="M12 3v12m-5-5 5 5 5-5M4 21h16" />);
 export const UploadIcon = icon('UploadIcon', <path d="M12 21V9m-5 5 5-5 5 5M4 3h16" />);
 export const WarningIcon = icon('WarningIcon', <><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /><path d="M12 9v4M12 17h.01" /></>);

@@ -193,3 +193,57 @@ describe('repeat callers', () => {
     expect(await within(screen.getByRole('complementary', { name: 'Call details' })).findByText('after')).toBeInTheDocument();
   });
 });
+
+describe('the call and its recording', () => {
+  const recorded = makeCall(8, { recordingUrl: 'https://recordings.example.com/8.wav', connected: false, revenue: 35.5, payout: 12.25 });
+  let play: jest.SpyInstance;
+  let pause: jest.SpyInstance;
+  beforeEach(() => {
+    // jsdom does not play media: play and pause do what a browser's do as far as the page sees.
+    play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      Object.defineProperty(this, 'paused', { configurable: true, value: false });
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    pause = jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      Object.defineProperty(this, 'paused', { configurable: true, value: true });
+      this.dispatchEvent(new Event('pause'));
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  test('the same fields as Reporting’s dialog: target, buyer, connected, revenue, payout and profit', async () => {
+    const { user } = renderCallLogs({ api: fakeCallsApi([makeCall(6), recorded]) });
+    await user.click(await screen.findByText(recorded.callerId));
+    const facts = within(screen.getByRole('complementary', { name: 'Call details' })).getByRole('region', { name: 'Call' });
+    const field = (label: string) => within(facts).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect([field('Target'), field('Buyer'), field('Connected'), field('Revenue'), field('Payout'), field('Profit')]).toEqual([
+      'Target A',
+      'Buyer One',
+      'No',
+      '$35.50',
+      '$12.25',
+      '$23.25',
+    ]);
+  });
+
+  test('the shared player with Download Recording beside it; P plays and pauses while j / k still walk the log', async () => {
+    const { user, location } = renderCallLogs({ api: fakeCallsApi([makeCall(6), recorded, makeCall(7)]) });
+    await user.click(await screen.findByText(recorded.callerId));
+    const panel = screen.getByRole('complementary', { name: 'Call details' });
+    expect(within(panel).getByRole('link', { name: 'Download Recording' })).toHaveAttribute('href', 'https://recordings.example.com/8.wav');
+    expect(within(panel).getByRole('group', { name: 'Playback speed' })).toBeInTheDocument();
+
+    // The row keeps the focus after the click: the shortcut works from the log, as the review keys do.
+    await user.keyboard('p');
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(within(panel).getByRole('button', { name: 'Pause recording' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/callLogs/calls/8');
+    await user.keyboard('p');
+    expect(pause).toHaveBeenCalled();
+
+    // Newest first: 8, 7, 6.
+    await user.keyboard('j');
+    expect(location.pathname).toBe('/callLogs/calls/7');
+  });
+});

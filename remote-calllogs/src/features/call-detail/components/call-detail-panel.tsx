@@ -3,16 +3,17 @@ import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
+import { CallMoneyFacts } from '@callboard/shared-ui/call-money-facts';
 import { CallerCalls } from '@callboard/shared-ui/caller-calls';
 import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
 import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
-import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
+import { cellText, formatCallTime, formatDuration } from '@callboard/shared-ui/format';
 import { HighlightedText } from '@callboard/shared-ui/highlighted-text';
-import { CloseIcon, ExternalLinkIcon } from '@callboard/shared-ui/icons';
+import { CloseIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
+import { RecordingPlayer } from '@callboard/shared-ui/recording-player';
 import { Spinner } from '@callboard/shared-ui/spinner';
-import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
 import { useAtomValue } from 'jotai';
 import { useId, type ReactNode } from 'react';
 import './call-detail-panel.css';
@@ -121,19 +122,12 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function Facts({ call }: { call: CallRecord }) {
-  const recordingUrl = useSteadyRecordingLink(call.recordingUrl);
   const facts: [label: string, value: string][] = [
     ['Time', formatCallTime(call.callTimestamp)],
     ['Caller', cellText(call.callerId)],
     ['Campaign', cellText(call.campaignName)],
     ['Publisher', cellText(call.publisherName)],
-    ['Target', cellText(call.target_name)],
-    ['Buyer', cellText(call.buyerName)],
     ['Duration', formatDuration(call.durationSec)],
-    ['Connected', call.connected ? 'Yes' : 'No'],
-    ['Revenue', formatMoney(call.revenue)],
-    ['Payout', formatMoney(call.payout)],
-    ['System call ID', cellText(call.systemCallId)],
   ];
   return (
     <section className="cb-section" aria-label="Call">
@@ -142,13 +136,13 @@ function Facts({ call }: { call: CallRecord }) {
         {facts.map(([label, value]) => (
           <Fact key={label} label={label} value={value} />
         ))}
+        {/* Target, buyer, connected and the money: the same fields as Reporting's call dialog. */}
+        <CallMoneyFacts call={call} />
+        <Fact label="System call ID" value={cellText(call.systemCallId)} />
       </dl>
-      {recordingUrl ? (
+      {call.recordingUrl ? (
         <div className="calllog-detail__recording">
-          <audio controls preload="none" src={recordingUrl} aria-label="Call recording" />
-          <a href={recordingUrl} target="_blank" rel="noreferrer noopener">
-            Open recording <ExternalLinkIcon size={12} />
-          </a>
+          <RecordingPlayer url={call.recordingUrl} />
         </div>
       ) : null}
     </section>

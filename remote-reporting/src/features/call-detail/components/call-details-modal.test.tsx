@@ -15,6 +15,11 @@ const detail = makeDetail({
   statusOverridden: false,
   systemPublisherId: 'PUB-77',
   systemBuyerId: 'BUY-77',
+  target_name: 'Target Seventy',
+  buyerName: 'Buyer Seventy',
+  connected: false,
+  revenue: 35.5,
+  payout: 12.25,
   recordingUrl: 'https://recordings.example.com/77.wav',
   transcript: 'Agent: Hello\nCaller: Hi',
   qc: { disposition: 'Callback', sub_disposition: 'Asked for later', reason: 'Busy now', summary: 'Call back tomorrow' },
@@ -55,13 +60,25 @@ describe('Call Record Details', () => {
     expect(field('System Information', 'System Buyer ID')).toBe('BUY-77');
   });
 
-  test('plays the recording, links its download, and scrolls a long transcript in a 300 px box', async () => {
+  test('shows where the call went and what it earned, as Call Logs\' panel does', async () => {
+    renderOverview({ path: '/reporting/calls/77', respond: respondWith() });
+    await waitFor(() => expect(field('Routing and Money', 'Target')).toBe('Target Seventy'));
+    expect(field('Routing and Money', 'Buyer')).toBe('Buyer Seventy');
+    expect(field('Routing and Money', 'Connected')).toBe('No');
+    expect(field('Routing and Money', 'Revenue')).toBe('$35.50');
+    expect(field('Routing and Money', 'Payout')).toBe('$12.25');
+    expect(field('Routing and Money', 'Profit')).toBe('$23.25');
+  });
+
+  test('plays the recording in the shared player, links its download, and scrolls a long transcript in a 300 px box', async () => {
     renderOverview({ path: '/reporting/calls/77', respond: respondWith() });
     await waitFor(() => expect(field('Basic Information', 'Caller ID')).toBe('+15557770077'));
-    const audio = dialog().querySelector('audio') as HTMLAudioElement;
-    expect(audio).toHaveAttribute('controls');
+    const recording = within(dialog()).getByRole('region', { name: 'Recording' });
+    const audio = recording.querySelector('audio') as HTMLAudioElement;
     expect(audio).toHaveAttribute('src', 'https://recordings.example.com/77.wav');
-    expect(within(dialog()).getByRole('link', { name: 'Download Recording' })).toHaveAttribute('href', 'https://recordings.example.com/77.wav');
+    expect(within(recording).getByRole('button', { name: 'Play recording' })).toHaveAttribute('aria-keyshortcuts', 'p');
+    expect(within(recording).getByRole('group', { name: 'Playback speed' })).toBeInTheDocument();
+    expect(within(recording).getByRole('link', { name: 'Download Recording' })).toHaveAttribute('href', 'https://recordings.example.com/77.wav');
     const transcript = within(dialog()).getByTestId('transcript');
     expect(transcript).toHaveTextContent('Agent: Hello Caller: Hi');
     expect(transcript).toHaveClass('cb-scroll-box');

@@ -3,18 +3,18 @@ import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
+import { CallMoneyFacts } from '@callboard/shared-ui/call-money-facts';
 import { CallerCalls } from '@callboard/shared-ui/caller-calls';
 import { DispositionEditor } from '@callboard/shared-ui/disposition-editor';
 import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatDateTime } from '@callboard/shared-ui/format';
 import { HighlightedText, MarkedText } from '@callboard/shared-ui/highlighted-text';
-import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
+import { RecordingPlayer } from '@callboard/shared-ui/recording-player';
 import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
-import { useSteadyRecordingLink } from '@callboard/shared-ui/use-steady-recording-link';
 import { useAtomValue } from 'jotai';
 import type { CSSProperties, ReactNode } from 'react';
 import './details.css';
@@ -58,7 +58,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Call Record Details: Basic, QC and System Information, the review (the AI's
  * verdict beside a reviewer's, the form a reviewer corrects it with, the
- * history), the recording with its download link, the caller's other calls to
+ * history), the recording's player with its download link, where the call went and what it earned, the caller's other calls to
  * the campaign around this one (each opens in its place), and the transcript. Opened by its URL
  * (/reporting/calls/{id}), so it can be shared; the backdrop, Escape, × and
  * Close all close it.
@@ -106,7 +106,6 @@ interface CallDetailsBodyProps {
 
 function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBodyProps) {
   const { qc } = record;
-  const recordingUrl = useSteadyRecordingLink(record.recordingUrl);
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
   return (
     <div className="call-details__body">
@@ -144,6 +143,10 @@ function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBod
             <span className="cb-mono">{cellText(record.systemBuyerId)}</span>
           </Field>
         </Section>
+        {/* Target, buyer, connected and the money: the same fields as Call Logs' panel. */}
+        <Section title="Routing and Money">
+          <CallMoneyFacts call={record} />
+        </Section>
       </div>
 
       <section className="cb-section call-details__review" aria-label="Review">
@@ -154,19 +157,10 @@ function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBod
         {audit ? <AuditHistory entries={audit} /> : <p className="cb-text-sm cb-muted">Loading history…</p>}
       </section>
 
-      {hasText(recordingUrl) ? (
+      {hasText(record.recordingUrl) ? (
         <section className="cb-section" aria-label="Recording">
           <h3 className="cb-section__title">Recording</h3>
-          <div className="call-details__recording">
-            {/* preload="none": opening a call must not start pulling its audio until asked. */}
-            <audio controls preload="none" src={recordingUrl} className="call-details__audio">
-              Your browser cannot play this recording.
-            </audio>
-            <a className="call-details__download" href={recordingUrl} target="_blank" rel="noopener noreferrer" download>
-              <DownloadIcon size={14} />
-              Download Recording
-            </a>
-          </div>
+          <RecordingPlayer url={record.recordingUrl} />
         </section>
       ) : null}
 
