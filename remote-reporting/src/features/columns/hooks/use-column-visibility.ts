@@ -1,5 +1,4 @@
 import { RECORD_COLUMNS, type RecordColumn, type RecordColumnKey } from '@callboard/contract';
-import { isColumnShown } from '@callboard/shared-ui/column-choice';
 import { columnSettingsAtom, settingsShowing, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
 import { useAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
@@ -23,7 +22,10 @@ export interface ColumnVisibility {
 export function useColumnVisibility(): ColumnVisibility {
   const [settings, setSettings] = useAtom(columnSettingsAtom);
 
-  const columns = useMemo(() => RECORD_COLUMNS.map((column) => ({ ...column, visible: isColumnShown(settings, column) })), [settings]);
+  const columns = useMemo(() => {
+    const shown = new Set(visibleColumnKeys(settings));
+    return RECORD_COLUMNS.map((column) => ({ ...column, visible: shown.has(column.key) }));
+  }, [settings]);
   const visibleColumns = useMemo(() => columns.filter((column) => column.visible), [columns]);
 
   const isVisible = useCallback((key: RecordColumnKey) => visibleColumnKeys(settings).includes(key), [settings]);
