@@ -10,7 +10,7 @@ import {
   type ScorecardSortColumn,
 } from '@callboard/contract';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
-import { formatCount, formatMoney, formatPercent } from '@callboard/shared-ui/format';
+import { formatCount, formatFixedPercent, formatMoney } from '@callboard/shared-ui/format';
 import { ArrowDownIcon, ArrowUpIcon, WarningIcon } from '@callboard/shared-ui/icons';
 import { Table, type TableColumn } from '@callboard/shared-ui/table';
 import type { ReactNode } from 'react';
@@ -30,18 +30,26 @@ interface Props {
 
 const FLAG_OF_COLUMN = new Map(Object.entries(SCORECARD_FLAG_COLUMNS).map(([flag, column]) => [column, flag as ScorecardFlag]));
 
-const WIDTHS: Record<ScorecardColumnKind, number> = { label: 220, count: 100, percent: 110, money: 130 };
+/**
+ * The compact widths that put all fourteen columns in a 1440 px window beside the open sidebar
+ * (e2e/tests/scorecard.test.ts holds it): each fits its figures at their widest usual size, an arrow
+ * or a warning mark included; a longer name is cut with its whole text as a tooltip, and any column
+ * can be widened from its header's edge.
+ */
+const WIDTHS: Record<ScorecardColumnKind, number> = { label: 150, count: 66, percent: 74, money: 100 };
+const WIDER: Partial<Record<ScorecardSortColumn, number>> = { calls: 76, salesRate: 80, profit: 112 };
 
+/** One format per column, whatever the row: money with cents, percentages with one decimal, so the points line up. */
 function figure(row: ScorecardRow, key: ScorecardSortColumn, kind: ScorecardColumnKind): string {
   const value = row[key];
   if (kind === 'money') return formatMoney(value);
-  if (kind === 'percent') return formatPercent(value, 2);
+  if (kind === 'percent') return formatFixedPercent(value);
   return kind === 'count' ? formatCount(value) : String(value);
 }
 
 function previousText(row: ScorecardRow, column: TrendColumn): string {
   if (column === 'calls') return formatCount(row.previous.calls);
-  return column === 'salesRate' ? formatPercent(row.previous.salesRate, 2) : formatMoney(row.previous.profit);
+  return column === 'salesRate' ? formatFixedPercent(row.previous.salesRate) : formatMoney(row.previous.profit);
 }
 
 /** The arrow against the previous period, with its words for a screen reader and a tooltip with the previous figure. */
@@ -72,14 +80,15 @@ function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
     key,
     label: scorecardColumnHeader(key, groupBy),
     sortable: true,
-    width: WIDTHS[kind],
+    width: WIDER[key] ?? WIDTHS[kind],
     align: kind === 'label' ? 'start' : 'end',
     nowrap: kind === 'label',
     render: (row: ScorecardRow) => {
       if (kind === 'label') return <span title={row.label}>{row.label}</span>;
       const flag = FLAG_OF_COLUMN.get(key);
       const text = figure(row, key, kind);
-      const shown = flag && row.flags.includes(flag) ? <FlaggedShare flag={flag}>{text}</FlaggedShare> : text;
+      // An unflagged share sits in the same box as a flagged one, so the column's figures stay aligned.
+      const shown = !flag ? text : row.flags.includes(flag) ? <FlaggedShare flag={flag}>{text}</FlaggedShare> : <span className="scorecard__share">{text}</span>;
       if (key !== 'calls' && key !== 'salesRate' && key !== 'profit') return shown;
       return (
         <span className="scorecard__with-trend">
@@ -112,6 +121,8 @@ export function ScorecardTable({ groupBy, rows, sort, onSort, onOpen, loading }:
       rowClassName={(row) => (row.flags.length > 0 ? 'scorecard__row--flagged' : undefined)}
       emptyText={<EmptyState compact title="No calls for these filters" description="Widen the date range or clear a selection to see the scorecard." />}
       className="scorecard__table"
+      widthsKey="scorecard"
+      stickyFirstColumn
     />
   );
 }
