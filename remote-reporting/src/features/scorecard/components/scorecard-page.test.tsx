@@ -34,18 +34,33 @@ test('shows a row per publisher for the shell filters, most calls first, with fl
   expect(header(/^Calls/)).toHaveAttribute('aria-sort', 'descending');
 
   const acme = screen.getByRole('row', { name: /Acme Media/ });
-  for (const text of ['600', '$7,000.00', '$5,000.00', '5%', '12']) expect(within(acme).getAllByText(text).length).toBeGreaterThan(0);
+  for (const text of ['600', '$7,000.00', '$5,000.00', '5.0%', '25.0%', '12']) expect(within(acme).getAllByText(text).length).toBeGreaterThan(0);
   // The voicemail and no-connect shares crossed their thresholds; the hang-up share did not.
   expect(within(acme).getByText(/voicemail share is above its threshold/i)).toBeInTheDocument();
   expect(within(acme).getByText(/no-connect share is above its threshold/i)).toBeInTheDocument();
   expect(within(acme).queryByText(/hang-up share/i)).not.toBeInTheDocument();
   // Calls up from 500, sales rate down from 6 %, profit unchanged.
   expect(within(acme).getByText('up from 500 in the previous period')).toBeInTheDocument();
-  expect(within(acme).getByText('down from 6% in the previous period')).toBeInTheDocument();
+  expect(within(acme).getByText('down from 6.0% in the previous period')).toBeInTheDocument();
   expect(within(acme).getByText('unchanged from $5,000.00 in the previous period')).toBeInTheDocument();
 
   const [request] = requests().filter((r) => r.path === '/api/scorecard');
   expect(Object.fromEntries(request!.query)).toMatchObject({ datePreset: 'last_30_days', groupBy: 'publisher', sortBy: 'calls', sortDir: 'desc' });
+});
+
+test('one number format per column: percentages with one decimal, money with cents, whatever the row', async () => {
+  renderScorecard(page);
+  await screen.findByRole('cell', { name: 'Acme Media' });
+  const rows = within(table()).getAllByRole('row').slice(1);
+  const column = (index: number) => rows.map((r) => (within(r).getAllByRole('cell')[index]?.textContent ?? '').replace(/(up|down|unchanged) from .*$|, .*$/, '').replace('–', '').trim());
+  // Sales rate (5, 3.75, 2), Voicemail (25, 10, 0), Repeat rate; Revenue, Payout, Profit.
+  expect(column(4)).toEqual(['5.0%', '3.8%', '2.0%']);
+  expect(column(5)).toEqual(['25.0%', '10.0%', '0.0%']);
+  expect(column(10)).toEqual(['2.0%', '0.0%', '0.0%']);
+  expect(column(12)).toEqual(['$2,000.00', '$1,500.50', '$1,600.00']);
+  expect(column(13)).toEqual(['$5,000.00', '$2,499.50', '-$100.00']);
+  // A share that is not flagged keeps the flagged box's room, so the figures line up with a flagged one's.
+  expect(within(rows[1]!).getByText('10.0%')).toHaveClass('scorecard__share');
 });
 
 test('a header click asks the API for that order, ascending first, then the other way', async () => {
