@@ -15,11 +15,8 @@ async function main(): Promise<void> {
     else server.fastify.log.info(`${signal} received, shutting down`);
     await server.stop();
   });
-  // The log is written asynchronously: flushed first, so the banner (with the demo's sign-in) is the last
-  // thing the start leaves on a terminal, not followed by the log's "Server listening" line. Request lines
-  // do not push it away on the demo either: they go at debug there (start-server.ts).
-  const log = server.fastify.log as { flush?: (done: (error?: Error) => void) => void };
-  if (log.flush) await new Promise<void>((resolve) => log.flush!(() => resolve()));
+  // After the start's own log lines; on the demo the request lines go at debug (start-server.ts), so on a
+  // terminal the sign-in is not scrolled away by the first page the person opens.
   console.log(startBanner(server));
 }
 
