@@ -10,6 +10,7 @@ import {
   roleMay,
   undoChangePath,
   userPath,
+  viewDefaultPath,
   viewPath,
   type Permission,
   type Role,
@@ -60,6 +61,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     request: () => ({ url: API_PATHS.views, payload: { name: `View ${randomUUID()}`, area: 'callLogs', query: '' } }),
   },
   'PUT /api/views/:id': { who: { everyRole: 'own views' }, request: () => ({ url: viewPath(NO_SUCH_ID), payload: { name: 'Renamed' } }) },
+  'PUT /api/views/defaults/:area': { who: { everyRole: 'own views' }, request: () => ({ url: viewDefaultPath('reporting'), payload: { viewId: null } }) },
   // The owner deletes their own view whatever their role; someone else's shared one needs deleteSharedViews.
   'DELETE /api/views/:id': {
     who: { permission: 'deleteSharedViews' },

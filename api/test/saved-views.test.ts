@@ -1,4 +1,13 @@
-import { API_PATHS, VIEW_MESSAGES, VIEW_NAME_MAX_LENGTH, VIEWS_PER_OWNER_MAX, viewPath, type SavedView } from '@callboard/contract';
+import {
+  API_PATHS,
+  VIEW_MESSAGES,
+  VIEW_NAME_MAX_LENGTH,
+  VIEWS_PER_OWNER_MAX,
+  viewDefaultPath,
+  viewPath,
+  type SavedView,
+  type ViewDefaults,
+} from '@callboard/contract';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -300,5 +309,96 @@ describe('the bound per owner', () => {
     expect((await call(busy, 'POST', API_PATHS.views, { name: 'One too many', area: 'reporting', query: '' })).statusCode).toBe(201);
     // Another person's count is their own.
     expect((await save(member)).ownerId).toBe(member.user.id);
+  });
+});
+
+describe('default views', () => {
+  async function defaultsOf(who: SignedIn): Promise<ViewDefaults> {
+    const response = await call(who, 'GET', API_PATHS.viewDefaults);
+    expect(response.statusCode).toBe(200);
+    return response.json().data;
+  }
+  const makeDefault = (who: SignedIn, area: string, viewId: unknown) =>
+    call(who, 'PUT', `${API_PATHS.viewDefaults}/${area}`, { viewId });
+
+  test('none at first; one per area, kept per person, replaced by the next choice and unset with null', async () => {
+    const person = await signUp(t.app, 'Dee Default');
+    expect(await defaultsOf(person)).toEqual({ reporting: null, callLogs: null });
+    const first = await save(person);
+    const second = await save(person);
+    const log = await save(person, { area: 'callLogs', query: 'status=Sales' });
+
+    const set = await makeDefault(person, 'reporting', first.id);
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data).toEqual({ reporting: first, callLogs: null });
+    expect((await makeDefault(person, 'callLogs', log.id)).statusCode).toBe(200);
+    expect((await makeDefault(person, 'reporting', second.id)).statusCode).toBe(200);
+    expect(await defaultsOf(person)).toEqual({ reporting: second, callLogs: log });
+    // Somebody else's defaults are their own.
+    expect(await defaultsOf(member)).not.toMatchObject({ reporting: second });
+
+    const unset = await call(person, 'PUT', viewDefaultPath('reporting'), { viewId: null });
+    expect(unset.json().data).toEqual({ reporting: null, callLogs: log });
+  });
+
+  test("a team member's shared view may be your default; their private one is a 404, like an unknown id", async () => {
+    const shared = await save(other, { shared: true });
+    const secret = await save(other);
+    expect((await makeDefault(member, 'reporting', shared.id)).statusCode).toBe(200);
+    expect((await defaultsOf(member)).reporting).toEqual(shared);
+    for (const id of [secret.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await makeDefault(member, 'reporting', id);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'NOT_FOUND', message: VIEW_MESSAGES.notFound });
+    }
+    expect((await defaultsOf(member)).reporting).toEqual(shared);
+  });
+
+  test.each([
+    ['users', { viewId: null }, 'area'],
+    ['reporting', {}, 'viewId'],
+    ['reporting', { viewId: 'not-a-uuid' }, 'viewId'],
+    ['reporting', { viewId: 42 }, 'viewId'],
+  ])('PUT %s %j is refused under %s', async (area, body, field) => {
+    expect(await fieldsOf(await call(member, 'PUT', `${API_PATHS.viewDefaults}/${area}`, body))).toContain(field);
+  });
+
+  test("a view of another area is refused under viewId, in the menu's words", async () => {
+    const log = await save(member, { area: 'callLogs', query: '' });
+    const refused = await makeDefault(member, 'reporting', log.id);
+    expect(await fieldsOf(refused)).toEqual(['viewId']);
+    expect(refused.json().message).toBe(VIEW_MESSAGES.defaultOtherArea);
+  });
+
+  test('deleting the view clears it, for its owner and for the team', async () => {
+    const shared = await save(other, { shared: true });
+    expect((await makeDefault(other, 'reporting', shared.id)).statusCode).toBe(200);
+    expect((await makeDefault(member, 'reporting', shared.id)).statusCode).toBe(200);
+    expect((await call(other, 'DELETE', viewPath(shared.id))).statusCode).toBe(200);
+    expect((await defaultsOf(other)).reporting).toBeNull();
+    expect((await defaultsOf(member)).reporting).toBeNull();
+  });
+
+  test('unsharing clears it for the team, not for the owner, and sharing again does not bring it back', async () => {
+    const shared = await save(other, { shared: true });
+    expect((await makeDefault(other, 'reporting', shared.id)).statusCode).toBe(200);
+    expect((await makeDefault(member, 'reporting', shared.id)).statusCode).toBe(200);
+    expect((await call(other, 'PUT', viewPath(shared.id), { shared: false })).statusCode).toBe(200);
+    expect((await defaultsOf(member)).reporting).toBeNull();
+    expect((await defaultsOf(other)).reporting).toMatchObject({ id: shared.id, shared: false });
+    expect((await call(other, 'PUT', viewPath(shared.id), { shared: true })).statusCode).toBe(200);
+    expect((await defaultsOf(member)).reporting).toBeNull();
+  });
+
+  test('moving the view to another area clears it where it was', async () => {
+    const view = await save(member, { query: '' });
+    expect((await makeDefault(member, 'reporting', view.id)).statusCode).toBe(200);
+    expect((await call(member, 'PUT', viewPath(view.id), { area: 'callLogs' })).statusCode).toBe(200);
+    expect(await defaultsOf(member)).toMatchObject({ reporting: null, callLogs: null });
+  });
+
+  test('signing in is required', async () => {
+    expect((await call(null, 'GET', API_PATHS.viewDefaults)).statusCode).toBe(401);
+    expect((await call(null, 'PUT', viewDefaultPath('reporting'), { viewId: null })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import type { FilterDimension } from './dimensions';
+import type { ViewArea } from './saved-views';
 
 /**
  * The path of every API endpoint the front end calls, declared once for the
@@ -32,6 +33,8 @@ export const API_PATHS = {
   payments: '/api/cost/payments',
   /** Saved views: mine and the team's shared ones (GET), a new one (POST); one by id: viewPath. */
   views: '/api/views',
+  /** Each area's default view (GET); one area's is set with viewDefaultPath. */
+  viewDefaults: '/api/views/defaults',
   users: '/api/users',
   userRoles: '/api/users/roles',
   /** A Server-Sent Events stream of changes to the calls (contract/src/live-events.ts). */
@@ -65,6 +68,10 @@ export function paymentPath(id: string): string {
 /** One saved view (PUT, DELETE). */
 export function viewPath(id: string): string {
   return `${API_PATHS.views}/${encodeURIComponent(id)}`;
+}
+
+export function viewDefaultPath(area: ViewArea): string {
+  return `${API_PATHS.viewDefaults}/${encodeURIComponent(area)}`;
 }
 
 export function userPath(id: string): string {

@@ -20,6 +20,7 @@ export const VIEW_MESSAGES = {
   notFound: 'View not found',
   ownerOnly: 'Only the owner can change this view',
   deleteForbidden: 'Only the owner or an admin can delete this view',
+  defaultOtherArea: 'This view belongs to another area',
 } as const;
 
 /** The problem with a view's name (kept trimmed) under `field` `name`, or null when it will do. */

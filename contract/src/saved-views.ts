@@ -1,6 +1,9 @@
 /**
  * Saved views (GET/POST /api/views, PUT/DELETE /api/views/{id}): a named
  * query string of one area, kept by its owner and optionally shared with the team.
+ * Each person may mark one view they can see per area as their default
+ * (GET /api/views/defaults, PUT /api/views/defaults/{area}): the view a bare
+ * address of that area opens.
  */
 export const VIEW_AREAS = ['reporting', 'callLogs'] as const;
 export type ViewArea = (typeof VIEW_AREAS)[number];
@@ -29,4 +32,12 @@ export interface SavedViewBody {
   query: string;
   columns?: string[] | null;
   shared?: boolean;
+}
+
+/** Each area's default view of the person asking (GET /api/views/defaults), or null where they chose none. */
+export type ViewDefaults = Record<ViewArea, SavedView | null>;
+
+/** Body of PUT /api/views/defaults/{area}: the view a bare address of the area opens, or null for none. */
+export interface ViewDefaultBody {
+  viewId: string | null;
 }

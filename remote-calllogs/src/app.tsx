@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from '@callboard/shared-router';
-import { useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
+import { useDefaultView, useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { CallLogPage } from './features/call-log/components/call-log-page';
 
 /**
@@ -10,7 +10,7 @@ import { CallLogPage } from './features/call-log/components/call-log-page';
  */
 export default function App() {
   // The screens below ask for data as they mount: only once the address's view is in the filters.
-  const filtersRead = useFiltersInUrl('callLogs');
+  const filtersRead = useFiltersInUrl('callLogs', useDefaultView('callLogs'));
   if (!filtersRead) return null;
   return (
     <Routes>

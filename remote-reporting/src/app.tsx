@@ -1,5 +1,5 @@
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useParams } from '@callboard/shared-router';
-import { useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
+import { useDefaultView, useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { CostsPage } from './features/costs/components/costs-page';
 import { OverviewPage } from './features/overview/components/overview-page';
 import { ScorecardPage } from './features/scorecard/components/scorecard-page';
@@ -29,7 +29,7 @@ export default function App() {
 /** The area's heading and tabs above whichever tab's page the address names. */
 function ReportingFrame() {
   // The screens below ask for data as they mount: only once the address's view is in the filters.
-  const filtersRead = useFiltersInUrl('reporting');
+  const filtersRead = useFiltersInUrl('reporting', useDefaultView('reporting'));
   const base = useAreaBase();
   // A call's details (calls/:id) open over Statistics & Records, so that tab stays marked there: it matches
   // its sub-paths too on that address alone.

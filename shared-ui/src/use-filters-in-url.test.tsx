@@ -3,26 +3,27 @@ import { MemoryRouter, useLocation, useNavigate, useNavigationType } from '@call
 import { Provider, createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { DEFAULT_FILTERS, FILTERS_STORAGE_KEY, filtersAtom, setPageAtom, setSelectionAtom, updateFiltersAtom } from './filter-atoms';
-import { useFiltersInUrl } from './use-filters-in-url';
+import { columnSettingsAtom, visibleColumnKeys } from './record-columns-atom';
+import { useFiltersInUrl, type DefaultView } from './use-filters-in-url';
 
 const SOLAR = { value: '7', label: 'Solar', count: 120 };
 
 /** The hook under a router at `url`, reporting the address, how it was reached, and a navigate to step through history. */
-function renderAt(url: string, area: 'reporting' | 'callLogs' = 'reporting', store = createStore()) {
+function renderAt(url: string, area: 'reporting' | 'callLogs' = 'reporting', store = createStore(), defaultView: DefaultView = null) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
     </Provider>
   );
-  const { result } = renderHook(
-    () => {
-      const ready = useFiltersInUrl(area);
+  const { result, rerender } = renderHook(
+    ({ view }: { view: DefaultView }) => {
+      const ready = useFiltersInUrl(area, view);
       const location = useLocation();
       return { ready, url: `${location.pathname}${location.search}`, type: useNavigationType(), navigate: useNavigate() };
     },
-    { wrapper },
+    { wrapper, initialProps: { view: defaultView } },
   );
-  return { store, result, filters: () => store.get(filtersAtom) };
+  return { store, result, filters: () => store.get(filtersAtom), setDefaultView: (view: DefaultView) => rerender({ view }) };
 }
 
 beforeEach(() => localStorage.clear());
@@ -58,6 +59,54 @@ test('a bare address restores the last used filters and writes them in with repl
   expect(filters()).toMatchObject({ datePreset: 'yesterday', search: '555' });
   expect(result.current.url).toBe('/callLogs?datePreset=yesterday&search=555');
   expect(result.current.type).toBe('REPLACE');
+});
+
+describe("the person's default view", () => {
+  const DEFAULT_VIEW = { query: 'datePreset=last_30_days&status=Sales&sortBy=status', columns: ['callTimestamp', 'status'] };
+
+  beforeEach(() => localStorage.setItem(FILTERS_STORAGE_KEY, JSON.stringify({ ...DEFAULT_FILTERS, datePreset: 'yesterday', search: '555' })));
+
+  test('a bare address opens it instead of the last used filters, columns and all, and writes it in with replace', () => {
+    const { result, filters, store } = renderAt('/reporting', 'reporting', createStore(), DEFAULT_VIEW);
+    expect(filters()).toMatchObject({ datePreset: 'last_30_days', status: ['Sales'], sortBy: 'status', search: '' });
+    expect(result.current).toMatchObject({ ready: true, url: '/reporting?datePreset=last_30_days&sortBy=status&status=Sales', type: 'REPLACE' });
+    expect(visibleColumnKeys(store.get(columnSettingsAtom))).toEqual(['callTimestamp', 'status']);
+  });
+
+  test('a default with an empty query opens the default filters', () => {
+    const { result, filters } = renderAt('/callLogs', 'callLogs', createStore(), { query: '', columns: null });
+    expect(filters()).toMatchObject({ datePreset: 'today', search: '' });
+    expect(result.current.url).toBe('/callLogs?datePreset=today');
+  });
+
+  test('until the server has said whether there is one, a bare address waits: not ready, the address untouched', () => {
+    const { result, filters, setDefaultView } = renderAt('/reporting', 'reporting', createStore(), 'unknown');
+    expect(result.current).toMatchObject({ ready: false, url: '/reporting' });
+    setDefaultView(DEFAULT_VIEW);
+    expect(filters()).toMatchObject({ datePreset: 'last_30_days', status: ['Sales'] });
+    expect(result.current).toMatchObject({ ready: true, url: '/reporting?datePreset=last_30_days&sortBy=status&status=Sales' });
+  });
+
+  test('no default, or none known after a failed read, keeps the last used filters', () => {
+    const { result, setDefaultView } = renderAt('/reporting', 'reporting', createStore(), 'unknown');
+    setDefaultView(null);
+    expect(result.current).toMatchObject({ ready: true, url: '/reporting?datePreset=yesterday&search=555' });
+  });
+
+  test('an address naming a view shows that view, not the default; nor does a later change of the default move it', () => {
+    const { result, filters, setDefaultView } = renderAt('/reporting?datePreset=this_week', 'reporting', createStore(), 'unknown');
+    expect(result.current).toMatchObject({ ready: true, url: '/reporting?datePreset=this_week' });
+    setDefaultView(DEFAULT_VIEW);
+    expect(filters()).toMatchObject({ datePreset: 'this_week', status: [] });
+    expect(result.current.url).toBe('/reporting?datePreset=this_week');
+  });
+
+  test('arriving again at the bare address (the sidebar) opens it again', () => {
+    const { result, filters } = renderAt('/reporting?datePreset=this_week', 'reporting', createStore(), DEFAULT_VIEW);
+    act(() => void result.current.navigate('/reporting'));
+    expect(filters()).toMatchObject({ datePreset: 'last_30_days', status: ['Sales'] });
+    expect(result.current.url).toBe('/reporting?datePreset=last_30_days&sortBy=status&status=Sales');
+  });
 });
 
 test('changing a filter, or the page, pushes a history entry; Back and Forward step through the views', () => {

@@ -1,9 +1,21 @@
 /**
- * The saved views (GET /api/views) and the changes to them: each request, its
- * toast (a fixed word on success, the server's message on failure), and a
- * revalidation of the list so every open menu agrees with the server.
+ * The saved views (GET /api/views), the person's default views
+ * (GET /api/views/defaults) and the changes to them: each request, its toast (a
+ * fixed word on success, the server's message on failure), and a revalidation
+ * of both lists so every open menu, and the areas that open a default on a bare
+ * address (useDefaultView in shared-ui/src/use-filters-in-url.ts), agree with the server.
  */
-import { API_PATHS, viewPath, type ApiSuccess, type FieldError, type SavedView, type SavedViewBody } from '@callboard/contract';
+import {
+  API_PATHS,
+  viewDefaultPath,
+  viewPath,
+  type ApiSuccess,
+  type FieldError,
+  type SavedView,
+  type SavedViewBody,
+  type ViewArea,
+  type ViewDefaults,
+} from '@callboard/contract';
 import { isApiError } from '@callboard/shared-auth/api-error';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
 import { useCallback, useMemo } from 'react';
@@ -14,6 +26,9 @@ export const VIEW_TOASTS = {
   saved: 'View saved',
   renamed: 'View renamed',
   deleted: 'View deleted',
+  defaultSet: 'Default view set',
+  defaultUnset: 'Default view unset',
+  defaultFailed: 'Failed to change the default view',
   saveFailed: 'Failed to save the view',
   deleteFailed: 'Failed to delete the view',
 } as const;
@@ -38,6 +53,13 @@ export function useSavedViews(active: boolean): SavedViewsState {
   return { views, isLoading: active && data === undefined && error === undefined, error, retry };
 }
 
+/** The id of the person's default view of `area`, or null; read only while `active`, from the cache the areas share. */
+export function useDefaultViewId(area: ViewArea, active: boolean): string | null {
+  const apiFetch = useApiFetch();
+  const { data } = useSWR(active ? API_PATHS.viewDefaults : null, (path: string) => apiFetch<ApiSuccess<ViewDefaults>>(path));
+  return data?.data[area]?.id ?? null;
+}
+
 /** The outcome of a save or rename: the view, or the field problems the server named (if any). */
 export type ViewResult = { ok: true; view: SavedView } | { ok: false; errors: FieldError[] };
 
@@ -50,7 +72,11 @@ function failure(error: unknown, fallback: string): FieldError[] {
 export function useViewActions() {
   const apiFetch = useApiFetch();
   const { mutate } = useSWRConfig();
-  const refresh = useCallback(() => void mutate(API_PATHS.views), [mutate]);
+  // Both lists: a rename, a delete or an unshare changes what the defaults hold too.
+  const refresh = useCallback(() => {
+    void mutate(API_PATHS.views);
+    void mutate(API_PATHS.viewDefaults);
+  }, [mutate]);
 
   const send = useCallback(
     async (request: () => Promise<ApiSuccess<SavedView>>, success: string): Promise<ViewResult> => {
@@ -94,5 +120,20 @@ export function useViewActions() {
     [apiFetch, refresh],
   );
 
-  return useMemo(() => ({ save, rename, remove }), [save, rename, remove]);
+  /** Makes `viewId` the view a bare address of `area` opens, or none with null. */
+  const setDefault = useCallback(
+    async (area: ViewArea, viewId: string | null): Promise<void> => {
+      try {
+        await apiFetch(viewDefaultPath(area), { method: 'PUT', body: { viewId } });
+        toast.success(viewId === null ? VIEW_TOASTS.defaultUnset : VIEW_TOASTS.defaultSet);
+      } catch (error) {
+        failure(error, VIEW_TOASTS.defaultFailed);
+      } finally {
+        refresh();
+      }
+    },
+    [apiFetch, refresh],
+  );
+
+  return useMemo(() => ({ save, rename, remove, setDefault }), [save, rename, remove, setDefault]);
 }

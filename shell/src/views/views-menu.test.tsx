@@ -35,11 +35,18 @@ interface Options {
   /** Answers a write instead of the in-memory server (a refusal). */
   refuse?: (request: FakeRequest) => { status: number; body: unknown } | undefined;
   failList?: boolean;
+  /** The id of the person's default view of each area, as the server holds it. */
+  defaults?: Partial<Record<'reporting' | 'callLogs', string>>;
 }
 
-/** The menu over a small in-memory server of views (GET lists, POST adds, PUT renames, DELETE removes). */
-function renderMenu({ area = 'reporting', account = {}, views = [MINE, MINE_SHARED, THEIRS, CALL_LOGS], refuse, failList = false }: Options = {}) {
+/** The menu over a small in-memory server of views (GET lists, POST adds, PUT renames, DELETE removes) and of default views. */
+function renderMenu({ area = 'reporting', account = {}, views = [MINE, MINE_SHARED, THEIRS, CALL_LOGS], refuse, failList = false, defaults = {} }: Options = {}) {
   let stored = [...views];
+  const chosen = { ...defaults };
+  const defaultViews = () => ({
+    reporting: stored.find((v) => v.id === chosen.reporting) ?? null,
+    callLogs: stored.find((v) => v.id === chosen.callLogs) ?? null,
+  });
   const rendered = renderInHost(<ViewsMenu area={area} />, {
     path: area === 'reporting' ? '/reporting' : '/callLogs',
     session: account,
@@ -47,6 +54,14 @@ function renderMenu({ area = 'reporting', account = {}, views = [MINE, MINE_SHAR
       if (request.method !== 'GET') {
         const refusal = refuse?.(request);
         if (refusal) return refusal;
+      }
+      if (request.path === '/api/views/defaults' && request.method === 'GET') return { body: { success: true, data: defaultViews() } };
+      if (request.path.startsWith('/api/views/defaults/') && request.method === 'PUT') {
+        const which = request.path.replace('/api/views/defaults/', '') as 'reporting' | 'callLogs';
+        const { viewId } = request.body as { viewId: string | null };
+        if (viewId === null) delete chosen[which];
+        else chosen[which] = viewId;
+        return { body: { success: true, data: defaultViews() } };
       }
       if (request.path === '/api/views' && request.method === 'GET') {
         return failList ? { status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'The database is unavailable' } } : { body: { success: true, data: stored } };
@@ -235,6 +250,29 @@ test("nobody renames another person's view; only an admin is offered to delete a
   shared = section(await openMenu(admin.user), 'Shared views');
   expect(within(shared).queryByRole('button', { name: /^Rename / })).not.toBeInTheDocument();
   expect(within(shared).getByRole('button', { name: 'Delete No connects' })).toBeInTheDocument();
+});
+
+test('any view listed can be made my default: it is marked Default, and unset the same way', async () => {
+  const { user, requests } = renderMenu({ defaults: { reporting: 'mine' } });
+  const menu = await openMenu(user);
+  const mine = section(menu, 'My views');
+  await waitFor(() => expect(within(mine).getByRole('button', { name: 'Unset Sales last week as my default view' })).toBeInTheDocument());
+  expect(within(viewButton(menu, 'Sales last week')).getByText('Default')).toBeInTheDocument();
+  expect(within(viewButton(menu, 'Team board')).queryByText('Default')).not.toBeInTheDocument();
+
+  // A team member's shared view takes its place.
+  await user.click(within(section(menu, 'Shared views')).getByRole('button', { name: 'Make No connects my default view' }));
+  expect(await screen.findByText('Default view set')).toBeInTheDocument();
+  expect(requests('/api/views/defaults/reporting').map((r) => [r.method, r.body])).toEqual([['PUT', { viewId: 'theirs' }]]);
+  // The menu stays open, so the mark is seen moving.
+  await waitFor(() => expect(within(viewButton(menu, 'No connects')).getByText('Default')).toBeInTheDocument());
+  expect(within(viewButton(menu, 'Sales last week')).queryByText('Default')).not.toBeInTheDocument();
+
+  await user.click(within(menu).getByRole('button', { name: 'Unset No connects as my default view' }));
+  expect(await screen.findByText('Default view unset')).toBeInTheDocument();
+  expect(requests('/api/views/defaults/reporting').at(-1)?.body).toEqual({ viewId: null });
+  await waitFor(() => expect(within(menu).queryByText('Default')).not.toBeInTheDocument());
+  expect(within(menu).getByRole('button', { name: 'Make No connects my default view' })).toBeInTheDocument();
 });
 
 test('a list that fails to load says so and offers Retry', async () => {

@@ -5,15 +5,15 @@ import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
 import { Dropdown } from '@callboard/shared-ui/dropdown';
 import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
-import { EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
+import { CheckIcon, EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { columnSettingsAtom, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
 import { Spinner } from '@callboard/shared-ui/spinner';
+import { openViewAtom } from '@callboard/shared-ui/use-filters-in-url';
 import { useNavigate } from '@callboard/shared-router';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useId, useState } from 'react';
-import { openViewAtom } from './open-view-atom';
-import { useSavedViews, useViewActions } from './use-saved-views';
+import { useDefaultViewId, useSavedViews, useViewActions } from './use-saved-views';
 import { DeleteViewDialog, ViewNameDialog } from './view-dialogs';
 import { viewLocation, viewQueryOf } from './view-query';
 import './views-menu.css';
@@ -32,9 +32,13 @@ interface ViewListProps {
   onDelete: (view: SavedView) => void;
   /** Shown after the name: whose view it is, or that it is shared. */
   note: (view: SavedView) => string | null;
+  /** The person's default view of the area (a bare address opens it), or null. */
+  defaultId: string | null;
+  /** Makes the view the default, or with null unsets it. */
+  onSetDefault: (viewId: string | null) => void;
 }
 
-function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, note }: ViewListProps) {
+function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, note, defaultId, onSetDefault }: ViewListProps) {
   const headingId = useId();
   return (
     <section className="views-menu__section" aria-labelledby={headingId}>
@@ -47,16 +51,32 @@ function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, 
         <ul className="views-menu__list">
           {views.map((view) => {
             const aside = note(view);
+            const isDefault = view.id === defaultId;
             return (
               <li key={view.id} className="views-menu__item">
                 <button type="button" className="views-menu__open" title={view.name} onClick={() => onOpen(view)}>
                   <span className="views-menu__name">{view.name}</span>
+                  {isDefault ? (
+                    <Badge size="sm" tone="success">
+                      Default
+                    </Badge>
+                  ) : null}
                   {aside ? (
                     <Badge size="sm" tone={view.shared ? 'accent' : 'neutral'}>
                       {aside}
                     </Badge>
                   ) : null}
                 </button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  iconOnly
+                  icon={<CheckIcon size={14} />}
+                  className={isDefault ? 'views-menu__default views-menu__default--on' : 'views-menu__default'}
+                  aria-label={isDefault ? `Unset ${view.name} as my default view` : `Make ${view.name} my default view`}
+                  title={isDefault ? 'Unset my default view' : 'Make this my default view'}
+                  onClick={() => onSetDefault(isDefault ? null : view.id)}
+                />
                 {onRename ? (
                   <Button variant="ghost" size="sm" iconOnly icon={<EditIcon size={14} />} aria-label={`Rename ${view.name}`} onClick={() => onRename(view)} />
                 ) : null}
@@ -77,7 +97,9 @@ function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, 
  * views" (the team's, each with its owner), each opening its view; "Save
  * current view" names the filters in force (and, in Reporting, the records
  * columns shown) and may share them; your own views can be renamed and deleted,
- * and an admin may delete a shared one. The list is read when the menu opens.
+ * and an admin may delete a shared one. Any view listed can be made the
+ * person's default of the area (marked Default, and unset the same way), which
+ * a bare address of the area opens. The list is read when the menu opens.
  */
 export function ViewsMenu({ area }: { area: ViewArea }) {
   const [open, setOpen] = useState(false);
@@ -86,6 +108,7 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
   // The owner deletes their own; someone else's shared view only the roles contract/src/permissions.ts lets tidy them.
   const mayDeleteShared = usePermission('deleteSharedViews');
   const { views, isLoading, error, retry } = useSavedViews(open);
+  const defaultId = useDefaultViewId(area, open);
   const actions = useViewActions();
   const store = useStore();
   const openView = useSetAtom(openViewAtom);
@@ -141,6 +164,8 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
                     setDialog({ kind: 'delete', view });
                   }}
                   note={(view) => (view.shared ? 'Shared' : null)}
+                  defaultId={defaultId}
+                  onSetDefault={(viewId) => void actions.setDefault(area, viewId)}
                 />
                 <ViewList
                   title="Shared views"
@@ -153,6 +178,8 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
                     setDialog({ kind: 'delete', view });
                   }}
                   note={(view) => `by ${view.ownerName}`}
+                  defaultId={defaultId}
+                  onSetDefault={(viewId) => void actions.setDefault(area, viewId)}
                 />
               </>
             )}

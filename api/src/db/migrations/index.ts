@@ -26,6 +26,7 @@ import { transcriptSearch } from './0020-transcript-search';
 import { callWordsTable } from './0021-call-words-table';
 import { statusWideAndCombinationRollups } from './0022-status-wide-and-combination-rollups';
 import { sheetTextScansOnce } from './0023-sheet-text-scans-once';
+import { viewDefaults } from './0024-view-defaults';
 
 export interface Migration {
   version: string;
@@ -56,4 +57,5 @@ export const MIGRATIONS: Migration[] = [
   callWordsTable,
   statusWideAndCombinationRollups,
   sheetTextScansOnce,
+  viewDefaults,
 ];

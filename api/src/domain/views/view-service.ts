@@ -5,6 +5,8 @@ import {
   type PublicUser,
   type SavedView,
   type SavedViewBody,
+  type ViewArea,
+  type ViewDefaults,
 } from '@callboard/contract';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/unavailable';
@@ -70,6 +72,8 @@ export class ViewService {
         const errors = viewErrors(fields);
         if (errors.length > 0) throw validationFailed(errors);
         await viewsRepository.update(tx, id, fields);
+        // Unshared, or moved to another area: whoever made it their default there loses it now.
+        await viewsRepository.clearDefaultsLost(tx, { id, area: fields.area, shared: fields.shared, ownerId: current.ownerId });
       }),
     );
     return (await viewsRepository.findVisible(this.db, id, user.id))!;
@@ -83,6 +87,31 @@ export class ViewService {
       if (!mayDelete) throw forbidden(VIEW_MESSAGES.deleteForbidden);
       await viewsRepository.delete(tx, id);
     });
+  }
+
+  /** Each area's default view of `user`: only views they can still see, in that area. */
+  async defaults(user: PublicUser): Promise<ViewDefaults> {
+    const defaults: ViewDefaults = { reporting: null, callLogs: null };
+    for (const view of await viewsRepository.listDefaults(this.db, user.id)) defaults[view.area] = view;
+    return defaults;
+  }
+
+  /**
+   * Makes `viewId` the view a bare address of `area` opens for `user`, or none
+   * when null. The view must be one they can see (404 otherwise, as for any
+   * other use of it) and of that area (400 naming viewId). It is locked while
+   * chosen, so an owner unsharing it at the same moment cannot leave a default
+   * behind (ViewService.update clears those in its own transaction).
+   */
+  async setDefault(user: PublicUser, area: ViewArea, viewId: string | null): Promise<ViewDefaults> {
+    await this.db.transaction(async (tx) => {
+      if (viewId === null) return viewsRepository.clearDefault(tx, user.id, area);
+      const view = await viewsRepository.findVisible(tx, viewId, user.id, true);
+      if (!view) throw notFound(VIEW_MESSAGES.notFound);
+      if (view.area !== area) throw validationFailed([{ field: 'viewId', message: VIEW_MESSAGES.defaultOtherArea }]);
+      await viewsRepository.setDefault(tx, user.id, area, viewId);
+    });
+    return this.defaults(user);
   }
 
   /** Runs `work`, turning the refusal of the one-name-per-owner index (saved_views_owner_name_key) into the 409 a person can act on. */

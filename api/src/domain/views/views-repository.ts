@@ -89,4 +89,34 @@ export const viewsRepository = {
   async delete(db: Queryable, id: string): Promise<void> {
     await db.query('DELETE FROM saved_views WHERE id = $1', [id]);
   },
+
+  /** `userId`'s default view of each area that has one, joined under the rule of findVisible and in the default's own area. */
+  async listDefaults(db: Queryable, userId: string): Promise<SavedView[]> {
+    const rows = await db.query<ViewRow>(
+      `${SELECT_VIEW} JOIN view_defaults d ON d.view_id = v.id AND d.area = v.area
+        WHERE d.user_id = $1 AND (v.owner_id = $1 OR v.shared)`,
+      [userId],
+    );
+    return rows.map(toSavedView);
+  },
+
+  async setDefault(db: Queryable, userId: string, area: ViewArea, viewId: string): Promise<void> {
+    await db.query(
+      `INSERT INTO view_defaults (user_id, area, view_id) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, area) DO UPDATE SET view_id = excluded.view_id`,
+      [userId, area, viewId],
+    );
+  },
+
+  async clearDefault(db: Queryable, userId: string, area: ViewArea): Promise<void> {
+    await db.query('DELETE FROM view_defaults WHERE user_id = $1 AND area = $2', [userId, area]);
+  },
+
+  /** Clears the defaults `view` no longer fits: another area's, and everyone else's once it is not shared. */
+  async clearDefaultsLost(db: Queryable, view: { id: string; area: ViewArea; shared: boolean; ownerId: string }): Promise<void> {
+    await db.query(
+      'DELETE FROM view_defaults WHERE view_id = $1 AND (area <> $2 OR (NOT $3 AND user_id <> $4))',
+      [view.id, view.area, view.shared, view.ownerId],
+    );
+  },
 };

@@ -3,6 +3,8 @@ import {
   VIEW_AREAS,
   VIEW_QUERY_MAX_LENGTH,
   type SavedViewBody,
+  type ViewArea,
+  type ViewDefaultBody,
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { ViewService } from '../../../domain/views/view-service';
@@ -22,6 +24,18 @@ const savedViewSchema = {
     ownerName: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const defaultsResponse = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    data: {
+      type: 'object',
+      required: [...VIEW_AREAS],
+      properties: Object.fromEntries(VIEW_AREAS.map((area) => [area, { ...savedViewSchema, type: ['object', 'null'] }])),
+    },
   },
 } as const;
 
@@ -61,6 +75,43 @@ export default async function viewRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => ({ success: true, data: await views.list(request.currentUser!) }),
+  );
+
+  fastify.get(
+    '/defaults',
+    {
+      schema: {
+        tags: ['views'],
+        summary: 'Your default view of each area (the one a bare address opens), or null',
+        security: bearer,
+        response: { 200: defaultsResponse },
+      },
+    },
+    async (request) => ({ success: true, data: await views.defaults(request.currentUser!) }),
+  );
+
+  fastify.put<{ Params: { area: ViewArea }; Body: ViewDefaultBody }>(
+    '/defaults/:area',
+    {
+      schema: {
+        tags: ['views'],
+        summary: 'Make a view you can see your default in its area, or unset it with null',
+        security: bearer,
+        params: { type: 'object', required: ['area'], properties: { area: { type: 'string', enum: [...VIEW_AREAS] } } },
+        body: {
+          type: 'object',
+          required: ['viewId'],
+          additionalProperties: false,
+          properties: { viewId: { type: ['string', 'null'], format: 'uuid' } },
+        },
+        response: { 200: defaultsResponse },
+      },
+    },
+    async (request) => {
+      const data = await views.setDefault(request.currentUser!, request.params.area, request.body.viewId);
+      request.log.info({ actor: request.currentUser?.id, area: request.params.area, viewId: request.body.viewId }, 'default view set');
+      return { success: true, data };
+    },
   );
 
   fastify.post<{ Body: SavedViewBody }>(
