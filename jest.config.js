@@ -30,6 +30,8 @@ const web = (displayName, packages) => ({
     '^@callboard/(shared-auth|shared-ui)/(.*)$': '<rootDir>/$1/src/$2',
     '^@callboard/shared-router$': '<rootDir>/shared-router/src/index.ts',
   },
+  // jotai 3 ships only ES modules, so it is compiled like our code.
+  transformIgnorePatterns: ['/node_modules/(?!jotai/)'],
   setupFiles: ['<rootDir>/scripts/jest/web-globals.js'],
   setupFilesAfterEnv: ['<rootDir>/scripts/jest/web-matchers.js'],
 });

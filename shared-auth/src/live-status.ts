@@ -4,7 +4,7 @@
  * them costs a screen next to nothing.
  */
 import type { CallsChanged } from '@callboard/contract';
-import { atom } from 'jotai/vanilla';
+import { atom } from 'jotai';
 
 /** 'live' while the stream is open; 'polling' while it is down and screens poll on their timers instead. */
 export type LiveStatus = 'live' | 'polling';

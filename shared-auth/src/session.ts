@@ -8,8 +8,8 @@
  * module-level state that two bundles could disagree about.
  */
 import type { AuthPayload, PublicUser } from '@callboard/contract';
-import { atom } from 'jotai/vanilla';
-import type { createStore } from 'jotai/vanilla';
+import { atom } from 'jotai';
+import type { createStore } from 'jotai';
 
 export type Store = ReturnType<typeof createStore>;
 
