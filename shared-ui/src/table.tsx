@@ -9,6 +9,8 @@ import { titleTruncatedText } from './truncation-title';
 import './table.css';
 
 export { nextSort };
+// The row menu of a row drawn as a card comes with the table, so a remote's share scope (and its remoteEntry.js) gains no entry for it.
+export { RowMenu, type RowMenuItem, type RowMenuProps } from './row-menu';
 export type { SortDir, SortState } from './sort';
 
 export interface TableColumn<Row> {
@@ -26,7 +28,22 @@ export interface TableColumn<Row> {
   /** Cut the cell to one line with an ellipsis (CSS; the full text stays in the DOM). */
   nowrap?: boolean;
   className?: string;
+  /**
+   * Where the cell goes when the rows are drawn as cards, below 768 px (table.css): a table with any
+   * column placed so draws cards there, and leaves the cells of columns without a place off them.
+   */
+  card?: CardPlace;
+  /** A figure's name on a card, which has no header above it ("Revenue"): drawn before the value there only. */
+  cardLabel?: string;
 }
+
+/**
+ * A cell's place on a row drawn as a card: `lead` at the left (a checkbox), `title` and the `detail`
+ * lines under it, `badge` and then `figure` at the right, `menu` (the row's RowMenu) at the end. A
+ * `flag` is a figure drawn only while it holds an element marked `data-card-flag` (a share past its
+ * threshold), under the rest.
+ */
+export type CardPlace = 'lead' | 'title' | 'detail' | 'badge' | 'figure' | 'flag' | 'menu';
 
 export interface TableProps<Row> {
   columns: readonly TableColumn<Row>[];
@@ -113,6 +130,16 @@ function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checke
       onChange={onChange}
     />
   );
+}
+
+/** The classes that put a column's header and cells on a card (table.css). */
+function cardClasses(place: CardPlace | undefined): string | undefined {
+  return place ? `cb-table__cell--card cb-table__cell--card-${place}` : undefined;
+}
+
+/** A figure's name on a card, drawn before it there by table.css (not in the text: the header names it for a screen reader). */
+function cardLabelOf<Row>(column: TableColumn<Row>): string | undefined {
+  return column.card === 'figure' || column.card === 'flag' ? column.cardLabel : undefined;
 }
 
 /** The rows to draw, each with its place in `rows`: all of them, or the window's. */
@@ -202,6 +229,7 @@ export function Table<Row>({
       }}
     />
   );
+  const cards = columns.some((column) => column.card !== undefined);
 
   const toggleAll = () => {
     if (!onSelectionChange) return;
@@ -232,14 +260,18 @@ export function Table<Row>({
   };
 
   return (
-    <div className={['cb-table-wrap', className].filter(Boolean).join(' ')} aria-busy={loading || undefined}>
+    <div className={['cb-table-wrap', cards && 'cb-table-wrap--cards', className].filter(Boolean).join(' ')} aria-busy={loading || undefined}>
       <div
         className={['cb-table-scroll', stickyFirstColumn && 'cb-table-scroll--sticky-first'].filter(Boolean).join(' ')}
         ref={scrollRef}
         onPointerOver={(event) => titleTruncatedText(event.target)}
         onFocus={(event) => titleTruncatedText(event.target)}
       >
-        <table className={['cb-table', onRowClick && 'cb-table--clickable'].filter(Boolean).join(' ')} aria-label={label} style={{ minWidth }}>
+        <table
+          className={['cb-table', onRowClick && 'cb-table--clickable', cards && 'cb-table--cards'].filter(Boolean).join(' ')}
+          aria-label={label}
+          style={{ minWidth }}
+        >
           <colgroup>
             {selectable ? <col style={{ width: SELECT_COLUMN_WIDTH }} /> : null}
             {columns.map((column) => (
@@ -259,10 +291,12 @@ export function Table<Row>({
                 </th>
               ) : null}
               {columns.map((column) => {
-                const align = column.align && column.align !== 'start' ? `cb-table__cell--${column.align}` : undefined;
+                const headerClasses =
+                  [column.align && column.align !== 'start' && `cb-table__cell--${column.align}`, cardClasses(column.card)].filter(Boolean).join(' ') ||
+                  undefined;
                 if (!column.sortable) {
                   return (
-                    <th key={column.key} scope="col" aria-labelledby={headerId(column)} className={align}>
+                    <th key={column.key} scope="col" aria-labelledby={headerId(column)} className={headerClasses}>
                       <span id={headerId(column)}>{column.label}</span>
                       {resizer(column)}
                     </th>
@@ -270,7 +304,7 @@ export function Table<Row>({
                 }
                 const direction = ariaSort(column.key, sort);
                 return (
-                  <th key={column.key} scope="col" aria-labelledby={headerId(column)} aria-sort={direction} className={align}>
+                  <th key={column.key} scope="col" aria-labelledby={headerId(column)} aria-sort={direction} className={headerClasses}>
                     <button
                       type="button"
                       className={['cb-table__sort', direction !== 'none' && 'cb-table__sort--active'].filter(Boolean).join(' ')}
@@ -329,12 +363,13 @@ export function Table<Row>({
                       const classes = [
                         column.align && column.align !== 'start' && `cb-table__cell--${column.align}`,
                         column.nowrap && 'cb-table__cell--nowrap',
+                        cardClasses(column.card),
                         column.className,
                       ]
                         .filter(Boolean)
                         .join(' ');
                       return (
-                        <td key={column.key} className={classes || undefined}>
+                        <td key={column.key} className={classes || undefined} data-card-label={cardLabelOf(column)}>
                           {column.render ? column.render(row, index) : cellText((row as Record<string, unknown>)[column.key])}
                         </td>
                       );
