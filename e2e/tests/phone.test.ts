@@ -7,9 +7,12 @@ import { startSystem, type System } from '../support/system';
 
 /**
  * Callboard in a phone's hand (390 × 844, touch), in real Chromium against the
- * production build: the sidebar is a drawer, the top bar folds into Filters,
- * the cards fit two to a row, wide tables scroll inside their own box and the
- * page never scrolls sideways. And on a laptop (1280 × 800) the frame is as it was.
+ * production build: the sidebar is a drawer, the top bar folds into Filters and
+ * takes one row, the cards fit two to a row, the rows of calls, users, payments
+ * and scorecard sources are stacked cards (their actions in a row menu), other
+ * wide tables scroll inside their own box, keyboard hints are gone and the page
+ * never scrolls sideways. And on a laptop (1280 × 800) the frame and the tables
+ * are as they were.
  */
 let system: System;
 let browser: Browser;
@@ -103,6 +106,78 @@ async function expectScrollsInsideItsBox(table: Locator) {
   await expectNoSidewaysScroll();
 }
 
+/** The table's own box does not scroll sideways either: its rows fit the screen as they are. */
+async function expectNoScrollInsideItsBox(table: Locator) {
+  const scroller = table.locator('xpath=..');
+  await expectWithinWidth(scroller);
+  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+}
+
+/** Drawn (not display: none, not clipped to nothing) and whole inside the screen's width. */
+async function expectShownWithinWidth(locator: Locator) {
+  expect(await locator.isVisible()).toBe(true);
+  const { x, width } = await box(locator);
+  expect(width).toBeGreaterThan(1);
+  expect(x).toBeGreaterThanOrEqual(0);
+  expect(x + width).toBeLessThanOrEqual(PHONE.viewport.width);
+}
+
+/**
+ * The roles Chromium itself gives the table, its first row and that row's cells (its accessibility
+ * tree, through the DevTools protocol, not Playwright's reading of the tags): a row drawn as a card
+ * must still be a row of a table for a screen reader.
+ */
+async function chromiumTableRoles(table: Locator) {
+  await table.evaluate((element) => element.setAttribute('data-ax-probe', 'table'));
+  await table.locator('tbody tr').first().evaluate((element) => element.setAttribute('data-ax-probe', 'row'));
+  const session = await context.newCDPSession(page);
+  const { root } = await session.send('DOM.getDocument', { depth: 0 });
+  const roleOf = async (selector: string) => {
+    const { nodeId } = await session.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { nodes } = await session.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    return nodes[0]?.role?.value as string | undefined;
+  };
+  const roles = {
+    table: await roleOf('[data-ax-probe="table"]'),
+    row: await roleOf('[data-ax-probe="row"]'),
+    cell: await roleOf('[data-ax-probe="row"] > td'),
+  };
+  await session.detach();
+  return roles;
+}
+
+/** Opens a row's menu (the actions of a row drawn as a card) and returns the menu. */
+async function openRowMenu(row: Locator) {
+  const trigger = row.getByRole('button', { name: /^Actions for / });
+  await expectShownWithinWidth(trigger);
+  expect((await box(trigger)).height).toBeGreaterThanOrEqual(TOUCH_PX);
+  await trigger.click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  await expectWithinWidth(menu);
+  return menu;
+}
+
+/** The shell's top bar: the row holding Filters. */
+const topBar = () => page.getByRole('button', { name: /^Filters/ }).locator('xpath=ancestor::div[contains(@class, "top-bar")][last()]');
+
+/** Every drawn control of the top bar sits in one row: their vertical centres agree, and the bar is one control high. */
+async function expectOneRow(bar: Locator) {
+  const { centres, height } = await bar.evaluate((element) => ({
+    centres: [...element.querySelectorAll('button, select, [role="status"]')]
+      .filter((control) => control.getClientRects().length > 0)
+      .map((control) => {
+        const rect = control.getBoundingClientRect();
+        return Math.round(rect.top + rect.height / 2);
+      }),
+    height: element.getBoundingClientRect().height,
+  }));
+  expect(centres.length).toBeGreaterThanOrEqual(4);
+  expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(2);
+  // A 40 px control and the bar's padding: one row, not two.
+  expect(height).toBeLessThanOrEqual(TOUCH_PX + 20);
+}
+
 /** Every visible control in `scope` is at least a finger's size high and wide. */
 async function expectTouchSized(scope: Locator) {
   const small = await scope.locator('button, a[href], select, input:not([type="checkbox"]):not([type="radio"])').evaluateAll((elements, min) =>
@@ -145,34 +220,186 @@ test('Reporting on a phone: no sideways scroll, every card whole and two to a ro
   await records.locator('tbody tr').first().waitFor();
   await records.scrollIntoViewIfNeeded();
   await expectWithinWidth(page.getByRole('region', { name: 'Call Records' }));
-  await expectScrollsInsideItsBox(records);
+  await expectNoScrollInsideItsBox(records);
 });
 
-test('Call Logs and Users on a phone: no sideways scroll, and their tables scroll inside their box', async () => {
+test("Reporting's records on a phone are cards: time, caller, publisher and status on every row, the actions in its menu", async () => {
+  await open(PHONE);
+  await signIn();
+  const records = page.getByRole('table', { name: 'Call records' });
+  const rows = records.locator('tbody tr');
+  await rows.first().waitFor();
+  await expectNoSidewaysScroll();
+  await expectNoScrollInsideItsBox(records);
+
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
+  for (let index = 0; index < count; index += 1) {
+    const row = rows.nth(index);
+    await row.scrollIntoViewIfNeeded();
+    await expectShownWithinWidth(row);
+    // Nothing in the card is cut at its right edge.
+    expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    await expectShownWithinWidth(row.locator('time'));
+    await expectShownWithinWidth(row.locator('.records__cell--callerId'));
+    await expectShownWithinWidth(row.locator('.records__cell--publisherName'));
+    await expectShownWithinWidth(row.locator('.cb-status, .cb-status-empty'));
+    // The desktop's inline buttons give way to the row's menu.
+    await expect(row.getByRole('button', { name: 'View Details' }).isVisible()).resolves.toBe(false);
+  }
+
+  // Still a table to a screen reader, in Chromium's own accessibility tree.
+  expect(await chromiumTableRoles(records)).toEqual({ table: 'table', row: 'row', cell: 'cell' });
+
+  const menu = await openRowMenu(rows.first());
+  expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['View Details', 'Copy JSON']);
+  await menu.getByRole('menuitem', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: /Call Record Details/ });
+  await details.waitFor();
+  await page.keyboard.press('Escape');
+  await details.waitFor({ state: 'detached' });
+});
+
+test('Call Logs on a phone: each call a card with its time, caller, publisher, status and money; no keyboard hints', async () => {
   await open(PHONE);
   await signIn();
 
   await page.goto('/callLogs');
   const log = page.getByRole('table', { name: 'Call log' });
-  await log.locator('tbody tr').first().waitFor();
+  const rows = log.locator('tbody tr:not([aria-hidden])');
+  await rows.first().waitFor();
   await expectNoSidewaysScroll();
-  await expectScrollsInsideItsBox(log);
-
-  await page.goto('/users');
-  const users = page.getByRole('table', { name: 'Users' });
-  await users.locator('tbody tr').first().waitFor();
-  await expectNoSidewaysScroll();
-  await expectScrollsInsideItsBox(users);
+  await expectNoScrollInsideItsBox(log);
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
+  for (let index = 0; index < Math.min(count, 12); index += 1) {
+    const row = rows.nth(index);
+    await row.scrollIntoViewIfNeeded();
+    await expectShownWithinWidth(row);
+    expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    for (const cell of ['.calllogs__time', '.calllogs__mono', '.calllogs__status', '.calllogs__publisher', '.calllogs__money']) {
+      await expectShownWithinWidth(row.locator(cell).first());
+    }
+  }
+  expect(await chromiumTableRoles(log)).toEqual({ table: 'table', row: 'row', cell: 'cell' });
+  // A tap on a card opens its call, as a click on a row does.
+  await rows.first().locator('.calllogs__time').click();
+  await page.waitForURL(/\/callLogs\/calls\//);
+  // j / k / Enter mean nothing without a keyboard.
+  await expect(page.getByLabel('Keyboard shortcuts').isVisible()).resolves.toBe(false);
 });
 
-test('the costs tables scroll inside their cards on a phone', async () => {
+test('Users on a phone: each user a card with name, email, role and status; Edit and Delete in its menu', async () => {
+  await open(PHONE);
+  await signIn();
+  await page.goto('/users');
+  const users = page.getByRole('table', { name: 'Users' });
+  const rows = users.locator('tbody tr');
+  await rows.first().waitFor();
+  await expectNoSidewaysScroll();
+  await expectNoScrollInsideItsBox(users);
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
+  for (let index = 0; index < count; index += 1) {
+    const row = rows.nth(index);
+    await row.scrollIntoViewIfNeeded();
+    await expectShownWithinWidth(row);
+    expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    await expectShownWithinWidth(row.getByText(/^(Admin|Reviewer|User)$/));
+    await expectShownWithinWidth(row.getByText(/^(Active|Inactive)$/));
+  }
+
+  // A reviewer's row (not the admin's own) offers both; Edit opens the dialog, filled, on the screen.
+  const other = rows.filter({ hasText: 'Reviewer' }).first();
+  const name = (await other.locator('.users-table__name-text').textContent()) ?? '';
+  const menu = await openRowMenu(other);
+  expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Delete']);
+  await menu.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await dialog.waitFor();
+  await expectWithinWidth(dialog);
+  expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await (await openRowMenu(other)).getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByText('Are you sure you want to delete this user?').waitFor();
+});
+
+test('Costs on a phone: the breakdown scrolls inside its card, the empty payment history says so on the screen', async () => {
   await open(PHONE);
   await signIn();
   await page.getByRole('link', { name: 'Costs' }).click();
   const breakdown = page.getByRole('table').first();
   await breakdown.locator('tbody tr').first().waitFor();
   await expectNoSidewaysScroll();
-  for (const table of await page.getByRole('table').all()) await expectScrollsInsideItsBox(table);
+  await expectScrollsInsideItsBox(breakdown);
+
+  // The demo records no payments: the empty state is whole on the screen and centred on it.
+  const payments = page.getByRole('table', { name: 'Payment history' });
+  const empty = payments.getByText('No payments yet');
+  await empty.scrollIntoViewIfNeeded();
+  await expectNoScrollInsideItsBox(payments);
+  await expectShownWithinWidth(empty);
+  await expectShownWithinWidth(payments.getByText(/appears here\.$/));
+  const { x, width } = await box(empty);
+  expect(Math.abs(x + width / 2 - PHONE.viewport.width / 2)).toBeLessThanOrEqual(20);
+  await expectNoSidewaysScroll();
+});
+
+test('the scorecard on a phone: a card per source with its figures, the first twenty, then the rest on request', async () => {
+  await open(PHONE);
+  await signIn();
+  await page.getByRole('link', { name: 'Scorecard' }).click();
+  const table = page.getByRole('table', { name: 'Scorecard by publisher' });
+  const rows = table.locator('tbody tr');
+  await rows.first().waitFor();
+  await expectNoSidewaysScroll();
+  await expectNoScrollInsideItsBox(table);
+  const all = await rows.count();
+  // The demo's last 30 days have calls from far more publishers than a phone shows at once.
+  expect(all).toBeGreaterThan(20);
+  const shown = rows.filter({ visible: true });
+  expect(await shown.count()).toBe(20);
+  for (let index = 0; index < 20; index += 1) {
+    const row = shown.nth(index);
+    await row.scrollIntoViewIfNeeded();
+    await expectShownWithinWidth(row);
+    expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    // Calls, Sales rate and Profit, each drawn whole and named before it, as no header is drawn above it.
+    const figures = await row.locator('td[data-card-label]').evaluateAll((cells, screen) =>
+      cells
+        .filter((cell) => cell.getClientRects().length > 0)
+        .map((cell) => {
+          const rect = cell.getBoundingClientRect();
+          const named = !['none', 'normal'].includes(getComputedStyle(cell, '::before').content);
+          return { label: cell.getAttribute('data-card-label'), named, whole: rect.left >= 0 && rect.right <= screen && cell.scrollWidth <= cell.clientWidth };
+        }),
+    PHONE.viewport.width);
+    const key = ['Calls', 'Sales rate', 'Profit'];
+    expect(figures.filter(({ label }) => key.includes(label ?? ''))).toEqual(key.map((label) => ({ label, named: true, whole: true })));
+    // Any other share shown is one past its threshold, drawn and named the same way.
+    for (const other of figures.filter(({ label }) => !key.includes(label ?? ''))) expect(other).toMatchObject({ named: true, whole: true });
+  }
+  const list = await box(page.getByRole('region', { name: 'Scorecard' }));
+  expect(list.height).toBeLessThan(3 * PHONE.viewport.height);
+
+  const more = page.getByRole('button', { name: `Show all ${all} publishers` });
+  await more.click();
+  await eventually(() => shown.count(), all);
+  await expectNoSidewaysScroll();
+  // A tap on a card opens Reporting for that source, as a click on a row does.
+  await shown.first().click();
+  await page.waitForURL(/\/reporting\?.*publisher=/);
+});
+
+test('the top bar on a phone is one compact row, with Auto Refresh off and on', async () => {
+  await open(PHONE);
+  await signIn();
+  await expectOneRow(topBar());
+  await page.getByRole('switch', { name: 'Auto Refresh' }).click();
+  await page.getByRole('status').filter({ hasText: /^(Live|Polling)$/ }).waitFor();
+  await expectOneRow(topBar());
+  await expectNoSidewaysScroll();
 });
 
 test('the sidebar is a drawer behind the menu button: it opens over the page, navigates, and closes', async () => {
@@ -296,4 +523,27 @@ test('on a laptop the frame is unchanged: a 220 px sidebar collapsing to 80 px, 
   const panel = page.getByRole('dialog', { name: 'Filters' });
   await panel.waitFor();
   await expect(panel.getByRole('region', { name: 'Selections' }).isVisible()).resolves.toBe(false);
+});
+
+test('on a laptop the tables are tables: headers drawn, rows one line, inline actions, keyboard hints shown', async () => {
+  await open(LAPTOP);
+  await page.goto('/login');
+  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
+  await page.waitForURL(/\/reporting(\?.*)?$/);
+  const records = page.getByRole('table', { name: 'Call records' });
+  const row = records.locator('tbody tr').first();
+  await row.waitFor();
+  await expect(records.getByRole('columnheader', { name: 'Status' }).isVisible()).resolves.toBe(true);
+  expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe('table-row');
+  await expect(row.getByRole('button', { name: 'View Details' }).isVisible()).resolves.toBe(true);
+  await expect(row.getByRole('button', { name: /^Actions for / }).isVisible()).resolves.toBe(false);
+  // The row opens from the keyboard as before.
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: /Call Record Details/ }).waitFor();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/callLogs');
+  await page.getByRole('table', { name: 'Call log' }).locator('tbody tr').first().waitFor();
+  await expect(page.getByLabel('Keyboard shortcuts').isVisible()).resolves.toBe(true);
 });

@@ -49,11 +49,16 @@ function SelectAllCheckbox({ selectedIds, loadedIds, actions }: SelectionColumnS
   );
 }
 
+/** Money on a call's card, at its right under the status. */
+const MONEY_ON_CARD = { card: 'figure', className: 'calllogs__money' } as const;
+
 /**
  * The log's columns: time in New York, caller, campaign, publisher,
  * target, buyer, duration, status, revenue and payout. The checkbox column is
  * drawn here rather than by the table's own selection, which does not say
- * whether shift was held.
+ * whether shift was held. On a phone each call is a card (shared-ui table.css)
+ * of its checkbox, time, caller, publisher, status and money: the rest is in
+ * its details, a tap away.
  */
 export function callLogColumns(selection: SelectionColumnState): TableColumn<CallRecord>[] {
   return [
@@ -63,6 +68,7 @@ export function callLogColumns(selection: SelectionColumnState): TableColumn<Cal
       width: 40,
       align: 'center',
       className: 'cb-table__select',
+      card: 'lead',
       render: (call) => (
         <input
           type="checkbox"
@@ -77,13 +83,22 @@ export function callLogColumns(selection: SelectionColumnState): TableColumn<Cal
         />
       ),
     },
-    { key: 'callTimestamp', label: 'Time', width: 156, nowrap: true, className: 'calllogs__time', render: (call) => formatCallTime(call.callTimestamp) },
+    {
+      key: 'callTimestamp',
+      label: 'Time',
+      width: 156,
+      nowrap: true,
+      className: 'calllogs__time',
+      card: 'title',
+      render: (call) => formatCallTime(call.callTimestamp),
+    },
     {
       key: 'callerId',
       label: 'Caller',
       width: 150,
       nowrap: true,
       className: 'calllogs__mono',
+      card: 'detail',
       render: (call) => (
         <>
           {clipped(call.callerId)}
@@ -92,7 +107,15 @@ export function callLogColumns(selection: SelectionColumnState): TableColumn<Cal
       ),
     },
     { key: 'campaignName', label: 'Campaign', width: 110, nowrap: true, render: (call) => clipped(call.campaignName) },
-    { key: 'publisherName', label: 'Publisher', width: 104, nowrap: true, render: (call) => clipped(call.publisherName) },
+    {
+      key: 'publisherName',
+      label: 'Publisher',
+      width: 104,
+      nowrap: true,
+      className: 'calllogs__publisher',
+      card: 'detail',
+      render: (call) => clipped(call.publisherName),
+    },
     { key: 'target_name', label: 'Target', width: 100, nowrap: true, render: (call) => clipped(call.target_name) },
     { key: 'buyerName', label: 'Buyer', width: 92, nowrap: true, render: (call) => clipped(call.buyerName) },
     { key: 'durationSec', label: 'Duration', width: 64, align: 'end', render: (call) => formatDuration(call.durationSec) },
@@ -100,6 +123,7 @@ export function callLogColumns(selection: SelectionColumnState): TableColumn<Cal
       key: 'status',
       label: 'Status',
       width: 146,
+      card: 'badge',
       render: (call) => (
         <span className="calllogs__status">
           <StatusBadge status={call.status} />
@@ -109,7 +133,7 @@ export function callLogColumns(selection: SelectionColumnState): TableColumn<Cal
         </span>
       ),
     },
-    { key: 'revenue', label: 'Revenue', width: 76, align: 'end', render: (call) => formatMoney(call.revenue) },
-    { key: 'payout', label: 'Payout', width: 76, align: 'end', render: (call) => formatMoney(call.payout) },
+    { key: 'revenue', label: 'Revenue', width: 76, align: 'end', ...MONEY_ON_CARD, cardLabel: 'Revenue', render: (call) => formatMoney(call.revenue) },
+    { key: 'payout', label: 'Payout', width: 76, align: 'end', ...MONEY_ON_CARD, cardLabel: 'Payout', render: (call) => formatMoney(call.payout) },
   ];
 }

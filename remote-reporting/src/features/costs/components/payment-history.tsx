@@ -6,7 +6,7 @@ import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
 import { cellText, formatCountOf, formatDateTime, formatMoney, formatShortDateTime } from '@callboard/shared-ui/format';
 import { DollarIcon, EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
-import { Table, type TableColumn } from '@callboard/shared-ui/table';
+import { RowMenu, Table, type TableColumn } from '@callboard/shared-ui/table';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo, useState } from 'react';
 import { usePayments } from '../api/cost-api';
@@ -49,11 +49,19 @@ export function PaymentHistory() {
         label: 'Paid at',
         width: 180,
         nowrap: true,
+        card: 'title',
         render: (p) => <span title={formatDateTime(p.paidAt)}>{formatShortDateTime(p.paidAt)}</span>,
       },
-      { key: 'publisherName', label: 'Publisher', width: 170, nowrap: true, render: (p) => clipped(p.publisherName) },
-      { key: 'amount', label: 'Amount', width: 110, align: 'end', render: (p) => <span className="cb-num">{formatMoney(p.amount, p.currency)}</span> },
-      { key: 'method', label: 'Method', width: 90, render: (p) => <Badge size="sm">{paymentMethodLabel(p.method)}</Badge> },
+      { key: 'publisherName', label: 'Publisher', width: 170, nowrap: true, card: 'detail', render: (p) => clipped(p.publisherName) },
+      {
+        key: 'amount',
+        label: 'Amount',
+        width: 110,
+        align: 'end',
+        card: 'figure',
+        render: (p) => <span className="cb-num">{formatMoney(p.amount, p.currency)}</span>,
+      },
+      { key: 'method', label: 'Method', width: 90, card: 'badge', render: (p) => <Badge size="sm">{paymentMethodLabel(p.method)}</Badge> },
       { key: 'reference', label: 'Reference', width: 140, nowrap: true, render: (p) => clipped(p.reference) },
       { key: 'note', label: 'Note', width: 200, nowrap: true, render: (p) => clipped(p.note) },
       { key: 'createdBy', label: 'Created by', width: 140, nowrap: true, render: (p) => clipped(p.createdBy) },
@@ -62,30 +70,55 @@ export function PaymentHistory() {
         label: <span className="cb-sr-only">Actions</span>,
         width: 84,
         align: 'end',
+        card: 'menu',
         render: (p) => (
-          <div className="costs-row-actions">
-            <AdminAction
-              allowed={mayManage}
-              reason={EDIT_PAYMENT_REASON}
-              variant="ghost"
-              size="sm"
-              iconOnly
-              icon={<EditIcon size={14} />}
-              aria-label="Edit payment"
-              onClick={() => setDialog({ kind: 'edit', payment: p })}
+          <>
+            <div className="costs-row-actions">
+              <AdminAction
+                allowed={mayManage}
+                reason={EDIT_PAYMENT_REASON}
+                variant="ghost"
+                size="sm"
+                iconOnly
+                icon={<EditIcon size={14} />}
+                aria-label="Edit payment"
+                onClick={() => setDialog({ kind: 'edit', payment: p })}
+              />
+              <AdminAction
+                allowed={mayManage}
+                reason={DELETE_PAYMENT_REASON}
+                variant="ghost"
+                size="sm"
+                iconOnly
+                icon={<TrashIcon size={14} />}
+                aria-label="Delete payment"
+                className="costs-danger-action"
+                onClick={() => setDialog({ kind: 'delete', payment: p })}
+              />
+            </div>
+            <RowMenu
+              name={`payment of ${formatMoney(p.amount, p.currency)} to ${p.publisherName}`}
+              items={[
+                {
+                  key: 'edit',
+                  label: 'Edit payment',
+                  icon: <EditIcon size={14} />,
+                  disabled: !mayManage,
+                  reason: EDIT_PAYMENT_REASON,
+                  onSelect: () => setDialog({ kind: 'edit', payment: p }),
+                },
+                {
+                  key: 'delete',
+                  label: 'Delete payment',
+                  icon: <TrashIcon size={14} />,
+                  danger: true,
+                  disabled: !mayManage,
+                  reason: DELETE_PAYMENT_REASON,
+                  onSelect: () => setDialog({ kind: 'delete', payment: p }),
+                },
+              ]}
             />
-            <AdminAction
-              allowed={mayManage}
-              reason={DELETE_PAYMENT_REASON}
-              variant="ghost"
-              size="sm"
-              iconOnly
-              icon={<TrashIcon size={14} />}
-              aria-label="Delete payment"
-              className="costs-danger-action"
-              onClick={() => setDialog({ kind: 'delete', payment: p })}
-            />
-          </div>
+          </>
         ),
       },
     ],

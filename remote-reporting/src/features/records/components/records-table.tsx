@@ -1,11 +1,32 @@
 import type { CallRecord, RecordColumn } from '@callboard/contract';
 import { Button } from '@callboard/shared-ui/button';
+import { formatCallTime } from '@callboard/shared-ui/format';
 import { CopyIcon, EyeIcon } from '@callboard/shared-ui/icons';
-import { Table, type SortState, type TableColumn } from '@callboard/shared-ui/table';
+import { RowMenu, Table, type CardPlace, type SortState, type TableColumn } from '@callboard/shared-ui/table';
 import { useMemo, type ReactNode } from 'react';
 import { renderRecordCell } from './record-cells';
 
 export const ACTIONS_COLUMN_WIDTH = 84;
+
+/**
+ * What a record's card shows on a phone (shared-ui table.css), of the visible columns: the time over the
+ * caller and the publisher, the status and the money columns a reader has turned on at the right. The
+ * rest is a tap away, in the details. Keyed by name, so a column without a place here is left off the card.
+ */
+const CARD_PLACES: Readonly<Record<string, CardPlace>> = {
+  callTimestamp: 'title',
+  callerId: 'detail',
+  publisherName: 'detail',
+  status: 'badge',
+  revenue: 'figure',
+  payout: 'figure',
+  profit: 'figure',
+};
+
+/** Which call a row's menu is for, by what a person tells calls apart with. */
+function recordName(record: CallRecord): string {
+  return `call from ${record.callerId || 'unknown caller'} at ${formatCallTime(record.callTimestamp)}`;
+}
 
 export interface RecordsTableProps {
   rows: readonly CallRecord[];
@@ -31,6 +52,8 @@ export function RecordsTable({ rows, columns, sort, onSort, onOpen, onCopy, load
         sortable: column.sortable,
         nowrap: true,
         className: `records__cell--${column.key}`,
+        card: CARD_PLACES[column.key],
+        cardLabel: column.label,
         render: (record: CallRecord) => renderRecordCell(column.key, record, column.truncate),
       })),
       {
@@ -38,15 +61,25 @@ export function RecordsTable({ rows, columns, sort, onSort, onOpen, onCopy, load
         label: 'Actions',
         width: ACTIONS_COLUMN_WIDTH,
         align: 'center' as const,
+        card: 'menu' as const,
         render: (record: CallRecord) => (
-          <div className="records__actions">
-            <Button variant="ghost" size="sm" iconOnly aria-label="View Details" title="View Details" onClick={() => onOpen(record)}>
-              <EyeIcon size={14} />
-            </Button>
-            <Button variant="ghost" size="sm" iconOnly aria-label="Copy JSON" title="Copy JSON" onClick={() => onCopy(record)}>
-              <CopyIcon size={14} />
-            </Button>
-          </div>
+          <>
+            <div className="records__actions">
+              <Button variant="ghost" size="sm" iconOnly aria-label="View Details" title="View Details" onClick={() => onOpen(record)}>
+                <EyeIcon size={14} />
+              </Button>
+              <Button variant="ghost" size="sm" iconOnly aria-label="Copy JSON" title="Copy JSON" onClick={() => onCopy(record)}>
+                <CopyIcon size={14} />
+              </Button>
+            </div>
+            <RowMenu
+              name={recordName(record)}
+              items={[
+                { key: 'view', label: 'View Details', icon: <EyeIcon size={14} />, onSelect: () => onOpen(record) },
+                { key: 'copy', label: 'Copy JSON', icon: <CopyIcon size={14} />, onSelect: () => onCopy(record) },
+              ]}
+            />
+          </>
         ),
       },
     ],

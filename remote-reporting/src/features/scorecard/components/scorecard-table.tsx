@@ -18,6 +18,7 @@ import { useMemo } from 'react';
 import { FLAG_REASONS } from '../../stats/components/stats-card';
 import type { ScorecardSort } from '../api/scorecard-api';
 import { trendOf, type TrendColumn } from './scorecard-columns';
+import { ScorecardPhoneList } from './scorecard-phone-list';
 
 interface Props {
   groupBy: ScorecardGroupBy;
@@ -36,7 +37,7 @@ const FLAG_OF_COLUMN = new Map(Object.entries(SCORECARD_FLAG_COLUMNS).map(([flag
  * or a warning mark included; a longer name is cut with its whole text as a tooltip, and any column
  * can be widened from its header's edge.
  */
-const WIDTHS: Record<ScorecardColumnKind, number> = { label: 150, count: 66, percent: 74, money: 100 };
+const WIDTHS: Record<ScorecardColumnKind, number> = { label: 124, count: 66, percent: 74, money: 100 };
 const WIDER: Partial<Record<ScorecardSortColumn, number>> = { calls: 76, salesRate: 80, profit: 112 };
 
 /** One format per column, whatever the row: money with cents, percentages with one decimal, so the points line up. */
@@ -67,13 +68,16 @@ function TrendMark({ row, column }: { row: ScorecardRow; column: TrendColumn }) 
 /** A share whose threshold the row crosses: the stats cards' warning style and their reason. */
 function FlaggedShare({ flag, children }: { flag: ScorecardFlag; children: ReactNode }) {
   return (
-    <span className="scorecard__flagged" title={FLAG_REASONS[flag]}>
+    <span className="scorecard__flagged" title={FLAG_REASONS[flag]} data-card-flag>
       <WarningIcon size={12} />
       {children}
       <span className="cb-sr-only">, {FLAG_REASONS[flag].toLowerCase()}</span>
     </span>
   );
 }
+
+/** The figures a source's card shows on a phone (scorecard-phone-list.tsx); the other shares only while flagged. */
+const CARD_FIGURES: ReadonlySet<ScorecardSortColumn> = new Set(['calls', 'salesRate', 'profit']);
 
 function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
   return SCORECARD_COLUMNS.map(({ key, kind }) => ({
@@ -83,6 +87,8 @@ function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
     width: WIDER[key] ?? WIDTHS[kind],
     align: kind === 'label' ? 'start' : 'end',
     nowrap: kind === 'label',
+    card: kind === 'label' ? 'title' : CARD_FIGURES.has(key) ? 'figure' : FLAG_OF_COLUMN.has(key) ? 'flag' : undefined,
+    cardLabel: scorecardColumnHeader(key, groupBy),
     render: (row: ScorecardRow) => {
       if (kind === 'label') return <span title={row.label}>{row.label}</span>;
       const flag = FLAG_OF_COLUMN.get(key);
@@ -108,21 +114,23 @@ function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
 export function ScorecardTable({ groupBy, rows, sort, onSort, onOpen, loading }: Props) {
   const cols = useMemo(() => columns(groupBy), [groupBy]);
   return (
-    <Table
-      label={`Scorecard by ${SCORECARD_GROUP_LABELS[groupBy].toLowerCase()}`}
-      columns={cols}
-      rows={rows}
-      rowKey={(row) => row.key}
-      sort={sort}
-      onSort={(next) => onSort(next as ScorecardSort)}
-      onRowClick={(row) => onOpen(row)}
-      loading={loading}
-      loadingText="Loading scorecard..."
-      rowClassName={(row) => (row.flags.length > 0 ? 'scorecard__row--flagged' : undefined)}
-      emptyText={<EmptyState compact title="No calls for these filters" description="Widen the date range or clear a selection to see the scorecard." />}
-      className="scorecard__table"
-      widthsKey="scorecard"
-      stickyFirstColumn
-    />
+    <ScorecardPhoneList count={rows.length} noun={`${SCORECARD_GROUP_LABELS[groupBy].toLowerCase()}s`}>
+      <Table
+        label={`Scorecard by ${SCORECARD_GROUP_LABELS[groupBy].toLowerCase()}`}
+        columns={cols}
+        rows={rows}
+        rowKey={(row) => row.key}
+        sort={sort}
+        onSort={(next) => onSort(next as ScorecardSort)}
+        onRowClick={(row) => onOpen(row)}
+        loading={loading}
+        loadingText="Loading scorecard..."
+        rowClassName={(row) => (row.flags.length > 0 ? 'scorecard__row--flagged' : undefined)}
+        emptyText={<EmptyState compact title="No calls for these filters" description="Widen the date range or clear a selection to see the scorecard." />}
+        className="scorecard__table"
+        widthsKey="scorecard"
+        stickyFirstColumn
+      />
+    </ScorecardPhoneList>
   );
 }

@@ -2,7 +2,7 @@ import type { PublicUser } from '@callboard/contract';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
 import { EditIcon, TrashIcon } from '@callboard/shared-ui/icons';
-import { Table, type TableColumn } from '@callboard/shared-ui/table';
+import { RowMenu, Table, type TableColumn } from '@callboard/shared-ui/table';
 import type { ReactNode } from 'react';
 import { ADMIN_ONLY_REASON, type UserPermissions } from '../../permissions/hooks/user-permissions';
 import { RoleBadge } from './role-badge';
@@ -30,13 +30,18 @@ export function userLabel(user: PublicUser): string {
   return user.name?.trim() || user.email;
 }
 
-/** The users table — Name (avatar, "N/A" when empty), Email, Role, Status, Actions. */
+/**
+ * The users table — Name (avatar, "N/A" when empty), Email, Role, Status, Actions. On a phone each
+ * user is a card (shared-ui table.css): the name over the email, the role and status badges, and Edit
+ * and Delete in the row's menu.
+ */
 export function UsersTable({ users, permissions, loading, actionsDisabled, emptyState, onEdit, onDelete }: UsersTableProps) {
   const columns: TableColumn<PublicUser>[] = [
     {
       key: 'name',
       label: 'Name',
       width: 240,
+      card: 'title',
       render: (user) => {
         const name = user.name?.trim();
         return (
@@ -49,17 +54,19 @@ export function UsersTable({ users, permissions, loading, actionsDisabled, empty
         );
       },
     },
-    { key: 'email', label: 'Email', width: 260, nowrap: true, render: (user) => <span title={user.email}>{user.email}</span> },
+    { key: 'email', label: 'Email', width: 260, nowrap: true, card: 'detail', render: (user) => <span title={user.email}>{user.email}</span> },
     {
       key: 'role',
       label: 'Role',
       width: 110,
+      card: 'badge',
       render: (user) => <RoleBadge role={user.role} />,
     },
     {
       key: 'status',
       label: 'Status',
       width: 110,
+      card: 'badge',
       render: (user) => (
         <Badge tone={user.active ? 'success' : 'neutral'} dot>
           {user.active ? 'Active' : 'Inactive'}
@@ -71,36 +78,59 @@ export function UsersTable({ users, permissions, loading, actionsDisabled, empty
       label: 'Actions',
       width: 180,
       align: 'end',
+      card: 'menu',
       render: (user) => {
         const label = userLabel(user);
         const deletable = permissions.canDelete(user);
+        const deleteReason = deletable ? undefined : ADMIN_ONLY_REASON;
         return (
-          <span className="users-table__actions">
-            <Button
-              size="sm"
-              variant="ghost"
-              icon={<EditIcon size={14} />}
-              aria-label={`Edit ${label}`}
-              disabled={actionsDisabled}
-              onClick={() => onEdit(user)}
-            >
-              Edit
-            </Button>
-            {permissions.showsDelete(user) ? (
+          <>
+            <span className="users-table__actions">
               <Button
                 size="sm"
                 variant="ghost"
-                className="users-table__delete"
-                icon={<TrashIcon size={14} />}
-                aria-label={`Delete ${label}`}
-                title={deletable ? undefined : ADMIN_ONLY_REASON}
-                disabled={actionsDisabled || !deletable}
-                onClick={() => onDelete(user)}
+                icon={<EditIcon size={14} />}
+                aria-label={`Edit ${label}`}
+                disabled={actionsDisabled}
+                onClick={() => onEdit(user)}
               >
-                Delete
+                Edit
               </Button>
-            ) : null}
-          </span>
+              {permissions.showsDelete(user) ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="users-table__delete"
+                  icon={<TrashIcon size={14} />}
+                  aria-label={`Delete ${label}`}
+                  title={deleteReason}
+                  disabled={actionsDisabled || !deletable}
+                  onClick={() => onDelete(user)}
+                >
+                  Delete
+                </Button>
+              ) : null}
+            </span>
+            <RowMenu
+              name={label}
+              items={[
+                { key: 'edit', label: 'Edit', icon: <EditIcon size={14} />, disabled: actionsDisabled, onSelect: () => onEdit(user) },
+                ...(permissions.showsDelete(user)
+                  ? [
+                      {
+                        key: 'delete',
+                        label: 'Delete',
+                        icon: <TrashIcon size={14} />,
+                        danger: true,
+                        disabled: actionsDisabled || !deletable,
+                        reason: deleteReason,
+                        onSelect: () => onDelete(user),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </>
         );
       },
     },
