@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { startSystem, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 import { applyDatePreset } from '../support/filters';
@@ -196,7 +197,8 @@ test('a call opens from its row with a playable recording, closes, and opens aga
   await dialog.getByRole('button', { name: '1.5×' }).click();
   await dialog.getByRole('button', { name: 'Play recording' }).click();
   await dialog.getByRole('button', { name: 'Pause recording' }).waitFor();
-  await page.waitForTimeout(600);
+  // Time moves once the file has loaded, which a loaded machine takes a while to do: polled, not slept for.
+  await eventually(async () => (await audio.evaluate((element) => (element as HTMLAudioElement).currentTime)) > 0, true, 15_000);
   const played = await audio.evaluate((element) => {
     const media = element as HTMLAudioElement;
     return { duration: media.duration, time: media.currentTime, rate: media.playbackRate, error: media.error?.code ?? null };

@@ -91,3 +91,32 @@ test("a view the admin shares appears in a colleague's Views menu, and opening i
   const reopened = await openViewsMenu(colleague);
   expect(await reopened.getByRole('button', { name: /^(Rename|Delete) / }).count()).toBe(0);
 });
+
+test('the view made my default is what a bare address opens, in a fresh browser too, until it is unset', async () => {
+  const page = await signedIn(MEMBER.email, MEMBER.password);
+  await applyDatePreset(page, 'last_7_days');
+  await (await openViewsMenu(page)).getByRole('button', { name: 'Save current view' }).click();
+  const save = page.getByRole('dialog', { name: 'Save view' });
+  await save.getByLabel('Name').fill('My week');
+  await save.getByRole('button', { name: 'Save', exact: true }).click();
+  await save.waitFor({ state: 'detached' });
+  const menu = await openViewsMenu(page);
+  await menu.getByRole('button', { name: 'Make My week my default view' }).click();
+  await page.getByText('Default view set').waitFor();
+  await menu.getByRole('button', { name: /^My week\s*Default$/ }).waitFor();
+
+  // Another browser (no last used filters of its own) signs in to the bare /reporting: the default opens.
+  const elsewhere = await signedIn(MEMBER.email, MEMBER.password);
+  await elsewhere.waitForURL(/\/reporting\?datePreset=last_7_days$/);
+  await elsewhere.getByRole('button', { name: 'Date range: Last 7 Days' }).waitFor();
+  // The sidebar's link is a bare address too.
+  await elsewhere.getByRole('link', { name: 'Call Logs' }).click();
+  await applyDatePreset(elsewhere, 'yesterday');
+  await elsewhere.getByRole('link', { name: 'Reporting' }).click();
+  await elsewhere.getByRole('button', { name: 'Date range: Last 7 Days' }).waitFor();
+
+  await (await openViewsMenu(elsewhere)).getByRole('button', { name: 'Unset My week as my default view' }).click();
+  await elsewhere.getByText('Default view unset').waitFor();
+  const third = await signedIn(MEMBER.email, MEMBER.password);
+  await third.getByRole('button', { name: 'Date range: Today' }).waitFor();
+});

@@ -95,3 +95,45 @@ test('the tab shows the API rows; a header sorts; a row opens Reporting filtered
   await page.getByRole('button', { name: 'Publishers, 1 selected' }).waitFor();
   await page.getByText(new RegExp(`^Showing 1-[\\d,]+ of ${chosen.calls.toLocaleString('en-US')} items$`)).waitFor();
 });
+
+/** How the scorecard's table sits in the page: what scrolls sideways, and where its first two columns are. */
+async function layoutOf(table: Locator) {
+  return table.evaluate((element) => {
+    const box = element.parentElement!;
+    const main = document.querySelector('.dashboard__main') ?? document.documentElement;
+    const row = element.querySelector('tbody tr')!;
+    const [first, second] = [row.children[0]!.getBoundingClientRect(), row.children[1]!.getBoundingClientRect()];
+    const firstCell = row.children[0]!;
+    const hit = document.elementFromPoint(first.left + 4, first.top + first.height / 2);
+    return {
+      pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+      mainOverflow: main.scrollWidth - main.clientWidth,
+      tableOverflow: box.scrollWidth - box.clientWidth,
+      boxLeft: box.getBoundingClientRect().left,
+      firstLeft: first.left,
+      secondLeft: second.left,
+      firstOnTop: hit !== null && firstCell.contains(hit),
+    };
+  });
+}
+
+test('at 1440 px every column fits without sideways scrolling; narrower, the first column stays while the table scrolls', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const rows = await openScorecard();
+  const table = page.getByRole('table', { name: 'Scorecard by publisher' });
+  await table.getByRole('cell', { name: rows[0]!.label, exact: true }).waitFor();
+  const wide = await layoutOf(table);
+  expect({ page: wide.pageOverflow, main: wide.mainOverflow, table: wide.tableOverflow }).toEqual({ page: 0, main: 0, table: 0 });
+
+  // A window too narrow for the columns: the table scrolls inside its card, the page does not, and the names stay.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await eventually(async () => (await layoutOf(table)).tableOverflow > 200, true);
+  const before = await layoutOf(table);
+  expect({ page: before.pageOverflow, main: before.mainOverflow }).toEqual({ page: 0, main: 0 });
+  await table.evaluate((element) => element.parentElement!.scrollBy({ left: 200 }));
+  await eventually(async () => Math.round(before.secondLeft - (await layoutOf(table)).secondLeft), 200);
+  const scrolled = await layoutOf(table);
+  expect(Math.abs(scrolled.firstLeft - scrolled.boxLeft)).toBeLessThanOrEqual(1);
+  expect(scrolled.firstLeft).toBeCloseTo(before.firstLeft, 0);
+  expect(scrolled.firstOnTop).toBe(true);
+});
