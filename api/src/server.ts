@@ -9,13 +9,15 @@ import { startServer } from './start-server';
 import { startBanner } from './startup/start-banner';
 
 async function main(): Promise<void> {
-  const server = await startServer();
+  // The log goes through process.stdout, as the banner does, so the two keep their order: with pino's own
+  // asynchronous destination, Fastify's "Server listening" line came out after the banner.
+  const server = await startServer({ logStream: process.stdout });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) server.fastify.log.error({ err }, 'shutting down after an error');
     else server.fastify.log.info(`${signal} received, shutting down`);
     await server.stop();
   });
-  // After the start's own log lines; on the demo the request lines go at debug (start-server.ts), so on a
+  // Last, once the server listens; on the demo the request lines go at debug (start-server.ts), so on a
   // terminal the sign-in is not scrolled away by the first page the person opens.
   console.log(startBanner(server));
 }

@@ -139,3 +139,25 @@ test('a bulk re-disposition of three calls changes their status in the log, the 
   await page.goto(`/reporting/calls/${ids[0]}`);
   await page.getByRole('dialog', { name: /Call Record Details/ }).getByRole('region', { name: 'Basic Information' }).waitFor();
 });
+
+test('? lists the screen’s keyboard shortcuts in a dialog; Esc closes it and the keys go back to the log', async () => {
+  await eventually(async () => (await loadedCount(page))[0] > 0, true, 20_000);
+  await page.keyboard.press('j');
+  const focusRow = log().locator('tr.calllogs__row--focused');
+  await focusRow.waitFor();
+
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  const thisScreen = dialog.getByRole('region', { name: 'This screen' });
+  const j = thisScreen.getByRole('term').filter({ hasText: /^j$/ });
+  expect(await j.count()).toBe(1);
+  expect(await j.locator('xpath=following-sibling::dd[1]').innerText()).toBe('Next call');
+  expect(await dialog.getByRole('region', { name: 'Everywhere' }).innerText()).toContain('Show the keyboard shortcuts');
+
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  // Focus is back on the focus row, and Escape closed only the list.
+  expect(await focusRow.evaluate((row) => row === document.activeElement)).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/callLogs');
+});

@@ -67,4 +67,26 @@ describe('StandaloneHost', () => {
     expect(await screen.findByText('5 users')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
   });
+
+  it('shows the shortcuts listener its remote gives it beside the app, once signed in', async () => {
+    installFetchMock(async () => jsonResponse({ success: true, total: 5 }));
+    const view = render(
+      <StandaloneHost title="Users (standalone)" shortcutsHelp={<p>Press ? for shortcuts</p>}>
+        <UserCount />
+      </StandaloneHost>,
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Press ? for shortcuts')).toBeNull();
+    view.unmount();
+
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(makeUser()));
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken(900));
+    render(
+      <StandaloneHost title="Users (standalone)" shortcutsHelp={<p>Press ? for shortcuts</p>}>
+        <UserCount />
+      </StandaloneHost>,
+    );
+    expect(await screen.findByText('5 users')).toBeInTheDocument();
+    expect(screen.getByText('Press ? for shortcuts')).toBeInTheDocument();
+  });
 });

@@ -16,10 +16,16 @@ import { useAuthActions, useSession } from '@callboard/shared-auth/use-session';
 export interface StandaloneHostProps {
   /** Shown in the bar and the page title, e.g. "Users (standalone)". */
   title: string;
+  /**
+   * The `?` keyboard shortcuts listener, shown beside the app while signed in, as the shell's frame
+   * shows it. It is shared-ui's (shortcuts-help.tsx), which depends on this package, so the remote's
+   * bootstrap passes it in rather than this module importing it.
+   */
+  shortcutsHelp?: ReactNode;
   children?: ReactNode;
 }
 
-export function StandaloneHost({ title, children }: StandaloneHostProps) {
+export function StandaloneHost({ title, shortcutsHelp, children }: StandaloneHostProps) {
   // One store for the life of the page, restored before the first render so nothing flashes signed-out.
   const [store] = useState(() => {
     const created = createStore();
@@ -30,13 +36,15 @@ export function StandaloneHost({ title, children }: StandaloneHostProps) {
     <AppProviders store={store}>
       <BrowserRouter>
         <AppToaster />
-        <StandaloneFrame title={title}>{children}</StandaloneFrame>
+        <StandaloneFrame title={title} shortcutsHelp={shortcutsHelp}>
+          {children}
+        </StandaloneFrame>
       </BrowserRouter>
     </AppProviders>
   );
 }
 
-function StandaloneFrame({ title, children }: StandaloneHostProps) {
+function StandaloneFrame({ title, shortcutsHelp, children }: StandaloneHostProps) {
   const { user, isAuthenticated } = useSession();
   const { logout } = useAuthActions();
 
@@ -55,6 +63,7 @@ function StandaloneFrame({ title, children }: StandaloneHostProps) {
         </button>
       </header>
       <main className="standalone-host__main">{children}</main>
+      {shortcutsHelp}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useScreenShortcuts, type ShortcutMap } from '@callboard/shared-ui/ui-atoms';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { formatDuration } from './format';
 import { DownloadIcon, PauseIcon, PlayIcon } from './icons';
@@ -15,6 +16,10 @@ export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
  * first letter its disposition list searches by while it has the focus.
  */
 export const PLAY_PAUSE_KEY = 'p';
+export const PLAY_PAUSE_DESCRIPTION = 'Play or pause the call’s recording';
+
+/** The player's key as the `?` overlay lists it, while a player is on the screen. */
+const PLAYER_SHORTCUTS: ShortcutMap = { [PLAY_PAUSE_KEY]: { description: PLAY_PAUSE_DESCRIPTION } };
 
 const TYPING = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
 /** Lists that take letters for themselves (typeahead). */
@@ -73,6 +78,7 @@ function Player({ src }: { src: string }) {
   };
   const latestToggle = useRef(toggle);
   latestToggle.current = toggle;
+  useScreenShortcuts(PLAYER_SHORTCUTS);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -3,7 +3,8 @@
  * one object in localStorage so it survives a reload and follows other tabs.
  * Each piece is its own atom so a component re-renders only for what it reads.
  */
-import { atom } from 'jotai';
+import { atom, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { persistedAtom, storedRecord } from './persisted-atom';
 
 export const UI_STORAGE_KEY = 'callboard.ui';
@@ -104,3 +105,34 @@ export const refreshIntervalAtom = atom(
 
 /** SWR's refreshInterval: the interval while auto refresh is on, 0 (no polling) otherwise. */
 export const pollIntervalAtom = atom((get) => (get(autoRefreshAtom) ? get(refreshIntervalAtom) : 0));
+
+/** What one key does, as the keyboard shortcuts overlay (shortcuts-overlay.tsx) lists it. */
+export interface ShortcutEntry {
+  readonly description: string;
+}
+
+/**
+ * A key map: each KeyboardEvent.key a component handles → what it does. The
+ * component's key handler reads the same object it registers, so the overlay
+ * cannot list a key the handler does not know, nor miss one it does.
+ */
+export type ShortcutMap = Readonly<Record<string, ShortcutEntry>>;
+
+/**
+ * The key maps of what is on the screen now, one entry per mounted component
+ * that registered one (useScreenShortcuts). Kept here, beside the other UI
+ * atoms, because every remote already imports this module: a new shared-ui
+ * module would add to each remote's 10 KB remoteEntry.js (docs/decisions/0011-bundle-budgets.md).
+ */
+export const screenShortcutsAtom = atom<readonly { readonly keys: ShortcutMap }[]>([]);
+
+/** Lists `keys` in the shortcuts overlay while the calling component is mounted. */
+export function useScreenShortcuts(keys: ShortcutMap): void {
+  const setShortcuts = useSetAtom(screenShortcutsAtom);
+  useEffect(() => {
+    // An entry of its own, so two mounts of one map are two registrations and each unmount removes its own.
+    const entry = { keys };
+    setShortcuts((all) => [...all, entry]);
+    return () => setShortcuts((all) => all.filter((other) => other !== entry));
+  }, [keys, setShortcuts]);
+}

@@ -40,6 +40,18 @@ afterAll(() => cluster?.stop(), 60_000);
 
 const profileStatus = async (server: ServerProcess, token: string) => (await send(server, 'GET', '/api/auth/profile', { headers: bearer(token) })).status;
 
+test('a process prints its banner after its log says it listens, so a terminal ends on the banner', async () => {
+  const single = await startServerProcesses(1, { env: { LOG_LEVEL: 'info' } });
+  try {
+    const output = single.servers[0]!.output();
+    const listening = output.indexOf('Server listening at');
+    expect(listening).toBeGreaterThanOrEqual(0);
+    expect(output.indexOf('Callboard is running at')).toBeGreaterThan(listening);
+  } finally {
+    await single.stop();
+  }
+}, 120_000);
+
 describe('sessions', () => {
   test('both instances sign with the one secret kept in the database: a token from one works on the other', async () => {
     expect(await profileStatus(b, admin.token)).toBe(200);

@@ -11,6 +11,7 @@ import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
+import { ShortcutsHelp } from '@callboard/shared-ui/shortcuts-help';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
 import { act, configure } from '@testing-library/react';
 import App from '../app';
@@ -328,10 +329,18 @@ export interface RenderOptions {
   path?: string;
   /** The query, e.g. "?page=2". */
   search?: string;
+  /** Mounts the `?` shortcuts listener beside the area, as the hosts do (the shell's frame, StandaloneHost). */
+  shortcutsHelp?: boolean;
 }
 
-export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, live = false, path = '', search = '' }: RenderOptions = {}) {
-  const rendered = renderInHost(<App />, {
+export function renderCallLogs({ api = fakeCallsApi(), account, filters, pollEveryMs, live = false, path = '', search = '', shortcutsHelp = false }: RenderOptions = {}) {
+  const screen = (
+    <>
+      <App />
+      {shortcutsHelp ? <ShortcutsHelp /> : null}
+    </>
+  );
+  const rendered = renderInHost(screen, {
     path: `/callLogs${path}${search}`,
     route: '/callLogs/*',
     session: { role: 'admin', ...account },

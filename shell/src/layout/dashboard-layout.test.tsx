@@ -20,3 +20,13 @@ test('a skip link leads keyboard users past the frame to the main area', async (
   const skip = screen.getByRole('link', { name: 'Skip to content' });
   expect(skip).toHaveAttribute('href', `#${screen.getByRole('main').id}`);
 });
+
+test('? opens the keyboard shortcuts of the screen over the frame, and Esc closes them', async () => {
+  const { user } = await renderDashboard({ path: '/users' });
+  expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  await user.keyboard('?');
+  const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+  expect(within(dialog).getByRole('region', { name: 'Everywhere' })).toHaveTextContent('?Show the keyboard shortcuts');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+});

@@ -1,4 +1,5 @@
 import { Outlet } from '@callboard/shared-router';
+import { ShortcutsHelp } from '@callboard/shared-ui/shortcuts-help';
 import { GlobalPanels } from '../filters/global-panels';
 import { PickerNames } from '../filters/use-picker-names';
 import { AppHeader } from './app-header';
@@ -14,6 +15,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * left, the top bar over the main area where the remotes render (the
  * `<Outlet/>`), and the global overlays; PickerNames names the chosen ids a link brought. The frame fills the viewport and only
  * `<main>` scrolls, so navigation and filters stay in reach on a long table.
+ * `?` lists the keyboard shortcuts of the area shown (ShortcutsHelp fetches its dialog on the first press).
  */
 export default function DashboardLayout() {
   return (
@@ -33,6 +35,7 @@ export default function DashboardLayout() {
       </div>
       <GlobalPanels />
       <PickerNames />
+      <ShortcutsHelp />
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function LogHeader({ loaded, total, loading, actions }: LogHeaderProps) {
         </p>
         <p className="calllogs__keys" aria-label="Keyboard shortcuts">
           <kbd>j</kbd>
-          <kbd>k</kbd> move <kbd>Enter</kbd> details <kbd>x</kbd> select <kbd>p</kbd> play <kbd>Esc</kbd> close
+          <kbd>k</kbd> move <kbd>Enter</kbd> details <kbd>x</kbd> select <kbd>p</kbd> play <kbd>Esc</kbd> close <kbd>?</kbd> all keys
         </p>
         {actions}
       </div>

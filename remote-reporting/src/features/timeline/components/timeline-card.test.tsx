@@ -1,10 +1,12 @@
 import { REJECTED_UNKNOWN } from '@callboard/contract';
 import { deferred } from '@callboard/shared-auth/testing/fetch-mock';
 import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
+import { ShortcutsHelp } from '@callboard/shared-ui/shortcuts-help';
 import { autoRefreshAtom, refreshIntervalAtom } from '@callboard/shared-ui/ui-atoms';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderOverview, seriesBody, type Answer } from '../../../testing/overview';
 import { TimelineCard } from './timeline-card';
+import { BAR_KEYS } from './timeline-chart';
 
 const SERIES = '/api/stats/series';
 const answerSeries = (body: ReturnType<typeof seriesBody>) => (url: URL): Answer | undefined => (url.pathname === SERIES ? { body } : undefined);
@@ -71,6 +73,37 @@ describe('TimelineCard', () => {
     });
     expect(within(rows[0] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Jan 15, 2026, 12:00 AM – 1:00 AM');
     expect(screen.queryAllByTestId('timeline-bucket')).toHaveLength(0);
+  });
+
+  test('← / → move between the bars, and ? lists them from the same map while the chart (not the table) is shown', async () => {
+    const { user } = renderOverview({
+      ui: (
+        <>
+          <TimelineCard />
+          <ShortcutsHelp />
+        </>
+      ),
+      respond: answerSeries(THREE_HOURS),
+    });
+    await waitFor(() => expect(groups()).toHaveLength(3));
+    act(() => groups()[0]?.focus());
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(groups()[2]).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(groups()[1]).toHaveFocus();
+
+    const listed = async () => {
+      await user.keyboard('?');
+      const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+      const lines = within(within(dialog).getByRole('region', { name: 'This screen' }))
+        .queryAllByRole('term')
+        .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+      await user.keyboard('{Escape}');
+      return lines;
+    };
+    expect(await listed()).toEqual([`← ${BAR_KEYS.ArrowLeft?.description}`, `→ ${BAR_KEYS.ArrowRight?.description}`]);
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(await listed()).toEqual([]);
   });
 
   test('the legend hides and shows a disposition in the chart without narrowing the view', async () => {

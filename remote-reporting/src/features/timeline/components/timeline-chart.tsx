@@ -7,6 +7,7 @@
  */
 import type { SeriesData } from '@callboard/contract';
 import { formatCount } from '@callboard/shared-ui/format';
+import { useScreenShortcuts, type ShortcutEntry } from '@callboard/shared-ui/ui-atoms';
 import { useState, type KeyboardEvent } from 'react';
 import { labelEvery, stackSegments, valueAxis } from './chart-geometry';
 import { bucketRangeText, bucketTickText, SERIES_KEYS, seriesColourClass, seriesLabel } from './series-keys';
@@ -16,6 +17,12 @@ const HEIGHT = 220;
 const MARGIN = { top: 10, right: 8, bottom: 24, left: 44 };
 /** The share of a bucket's width its bar takes; the rest is the gap between bars. */
 const BAR_SHARE = 0.72;
+
+/** The keys of a focused bar group (KeyboardEvent.key → the step to the bar they move to), listed by the `?` overlay. */
+export const BAR_KEYS: Readonly<Record<string, ShortcutEntry & { readonly step: 1 | -1 }>> = {
+  ArrowLeft: { description: 'Previous bar of the timeline (with a bar focused)', step: -1 },
+  ArrowRight: { description: 'Next bar of the timeline (with a bar focused)', step: 1 },
+};
 
 export interface TimelineChartProps {
   series: SeriesData;
@@ -30,6 +37,7 @@ export default function TimelineChart({ series, hidden, onSegment }: TimelineCha
   const [active, setActive] = useState<number | null>(null);
   // Roving focus: the bar groups are one Tab stop, the arrows move between them.
   const [focusable, setFocusable] = useState(0);
+  useScreenShortcuts(BAR_KEYS);
   const { buckets, bucket: size } = series;
   const previous = series.previous.buckets;
 
@@ -51,8 +59,8 @@ export default function TimelineChart({ series, hidden, onSegment }: TimelineCha
     .join(' ');
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
+    const step = Object.hasOwn(BAR_KEYS, event.key) ? BAR_KEYS[event.key]?.step : undefined;
+    if (step === undefined) return;
     event.preventDefault();
     const next = Math.min(buckets.length - 1, Math.max(0, index + step));
     const group = event.currentTarget.parentElement?.querySelectorAll<SVGGElement>('.timeline-chart__bucket')[next];
