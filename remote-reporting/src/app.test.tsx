@@ -89,3 +89,16 @@ test('a call id the address encodes still leaves the tabs on the area', async ()
   expect(await screen.findByRole('heading', { name: 'Costs page' })).toBeInTheDocument();
   expect(location.pathname).toBe('/reporting/costs');
 });
+
+test('a tab keeps the view: the address it leads to carries the query in force, not the person’s default view', async () => {
+  const byDefault = { id: 'v1', name: 'Mine', area: 'reporting', query: 'datePreset=yesterday', columns: null, shared: false, ownerId: 'u1', ownerName: 'Me', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+  const api = (request: { path: string }) =>
+    request.path === '/api/views/defaults' ? { body: { success: true, data: { reporting: byDefault, callLogs: null } } } : undefined;
+  const { user, location } = renderInHost(inShell, { path: '/reporting?datePreset=last_7_days&status=Sales', api });
+  await screen.findByRole('heading', { name: 'Overview page' });
+  await user.click(screen.getByRole('link', { name: 'Scorecard' }));
+  expect(await screen.findByRole('heading', { name: 'Scorecard page' })).toBeInTheDocument();
+  expect(location.pathname).toBe('/reporting/scorecard');
+  expect(new URLSearchParams(location.search).get('datePreset')).toBe('last_7_days');
+  expect(new URLSearchParams(location.search).get('status')).toBe('Sales');
+});

@@ -31,21 +31,25 @@ function ReportingFrame() {
   // The screens below ask for data as they mount: only once the address's view is in the filters.
   const filtersRead = useFiltersInUrl('reporting', useDefaultView('reporting'));
   const base = useAreaBase();
+  const { pathname, search } = useLocation();
   // A call's details (calls/:id) open over Statistics & Records, so that tab stays marked there: it matches
   // its sub-paths too on that address alone.
-  const onCallDetails = /\/calls\/[^/]+\/?$/.test(useLocation().pathname);
+  const onCallDetails = /\/calls\/[^/]+\/?$/.test(pathname);
+  // Each tab carries the view's query: a bare address opens the person's default view (use-filters-in-url.ts),
+  // which a change of tab must not do.
+  const tab = (path: string) => ({ pathname: `${base}${path}` || '/', search });
   return (
     <section className="cb-page reporting">
       <header className="cb-page__header reporting__header">
         <h1 className="cb-page__title">Reporting</h1>
         <nav className="reporting__tabs" aria-label="Reporting views">
-          <NavLink to={base || '/'} end={!onCallDetails} className={({ isActive }) => tabClass(isActive)}>
+          <NavLink to={tab('')} end={!onCallDetails} className={({ isActive }) => tabClass(isActive)}>
             Statistics &amp; Records
           </NavLink>
-          <NavLink to={`${base}/costs`} className={({ isActive }) => tabClass(isActive)}>
+          <NavLink to={tab('/costs')} className={({ isActive }) => tabClass(isActive)}>
             Costs
           </NavLink>
-          <NavLink to={`${base}/scorecard`} className={({ isActive }) => tabClass(isActive)}>
+          <NavLink to={tab('/scorecard')} className={({ isActive }) => tabClass(isActive)}>
             Scorecard
           </NavLink>
         </nav>
