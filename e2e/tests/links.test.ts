@@ -311,7 +311,8 @@ test("the top bar's date button reaches a calendar for a custom range, fetched o
   const start = await panel.getByLabel('Start Date').inputValue();
   const end = await panel.getByLabel('End Date').inputValue();
   expect(start).toMatch(/^\d{4}-\d{2}-01T00:00$/);
-  expect(end).toBe(`${start.slice(0, 8)}03T23:59`);
+  // The midnight after the third: the API's end is exclusive.
+  expect(end).toBe(`${start.slice(0, 8)}04T00:00`);
 
   await panel.getByRole('button', { name: 'Apply' }).click();
   await page.waitForURL((url) => url.searchParams.get('datePreset') === 'custom');

@@ -93,9 +93,9 @@ test('a calendar picks a custom range of whole days into the Start Date and End 
   expect(startInput()).toHaveValue('2026-03-10T00:00');
   await user.click(await day(/March 12(th)?, 2026/));
   expect(startInput()).toHaveValue('2026-03-10T00:00');
-  expect(endInput()).toHaveValue('2026-03-12T23:59');
+  expect(endInput()).toHaveValue('2026-03-13T00:00');
   await user.click(screen.getByRole('button', { name: 'Apply' }));
-  expect(filters()).toMatchObject({ datePreset: 'custom', startDate: '2026-03-10T00:00', endDate: '2026-03-12T23:59' });
+  expect(filters()).toMatchObject({ datePreset: 'custom', startDate: '2026-03-10T00:00', endDate: '2026-03-13T00:00' });
 });
 
 test('opening the calendar under a preset makes the range custom; the custom rules still hold on Apply', async () => {

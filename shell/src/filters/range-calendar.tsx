@@ -12,7 +12,7 @@ export interface CalendarRange {
 export interface RangeCalendarProps {
   startDate: string;
   endDate: string;
-  /** Called with whole days: the first day from midnight, the last one up to 23:59. */
+  /** Called with whole days: from the first day's midnight to the midnight after the last (the API's end is exclusive). */
   onChange: (range: CalendarRange) => void;
 }
 
@@ -23,6 +23,14 @@ const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}
 function dateOf(value: string): Date | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
+}
+/** The day after a picked day (the calendar's Dates are local midnights, so the day's number steps it). */
+const nextDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1);
+/** The last day a range ending at `value` holds: an end at midnight holds nothing of its own day. */
+function lastDayOf(value: string): Date | undefined {
+  const day = dateOf(value);
+  if (day === undefined || !/T00:00/.test(value)) return day;
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate() - 1);
 }
 
 /**
@@ -36,11 +44,13 @@ function dateOf(value: string): Date | undefined {
  */
 export default function RangeCalendar({ startDate, endDate, onChange }: RangeCalendarProps) {
   const from = dateOf(startDate);
-  const to = dateOf(endDate);
+  const to = lastDayOf(endDate);
   const selected: DateRange | undefined = from ? { from, to } : undefined;
   // The first end of a range being picked, until its second click.
   const [anchor, setAnchor] = useState<Date | null>(null);
-  const pick = (first: Date, last: Date) => onChange({ startDate: `${dayOf(first)}T00:00`, endDate: `${dayOf(last)}T23:59` });
+  // The end is the midnight after the last day: the API reads a range as [start, end), so 23:59 would leave
+  // the last minute's calls out, and whole days are read from the daily rollups.
+  const pick = (first: Date, last: Date) => onChange({ startDate: `${dayOf(first)}T00:00`, endDate: `${dayOf(nextDay(last))}T00:00` });
   return (
     <DayPicker
       className="cb-range-calendar"
