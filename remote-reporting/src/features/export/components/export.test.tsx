@@ -144,6 +144,20 @@ describe('Export', () => {
     );
   });
 
+  test('with every column hidden the file asks for no columns, so it holds the default ones instead of failing', async () => {
+    const { user, fetchMock } = renderWithExport(() => streamedFile(CSV, CSV_HEADERS));
+    await screen.findByRole('button', { name: 'Copy JSON' });
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const settings = await screen.findByRole('dialog', { name: 'Column Settings' });
+    for (const box of within(settings).getAllByRole('checkbox')) if ((box as HTMLInputElement).checked) await user.click(box);
+    await user.click(within(settings).getByRole('button', { name: 'Save' }));
+
+    await chooseExport(user, 'CSV');
+    await screen.findByRole('dialog', { name: 'Export Complete' });
+    const [input] = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/calls/export'))!;
+    expect(new URL(String(input), 'http://localhost').searchParams.has('columns')).toBe(false);
+  });
+
   test('a download the server did not name is called call_records_{timestamp}.{ext}; XLSX shows bytes and the row total', async () => {
     const gate = deferred<void>();
     const { user } = renderWithExport(() => streamedFile(['PK\u0003\u0004zip-bytes'], { 'X-Total-Count': '1200' }, [gate.promise]));
