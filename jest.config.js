@@ -42,6 +42,9 @@ const node = (displayName, extra) => ({
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: workspaceSources,
+  // `content-disposition` 3 (under @fastify/static 10) ships only ES modules (Node 20.19+ can require them,
+  // jest cannot), so it is compiled like our code.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   ...extra,
 });
 

@@ -14,10 +14,11 @@ export function builtFileOptions(root: string): FastifyStaticOptions {
     root,
     preCompressed: true,
     cacheControl: false,
+    suppressWarning: true,
     // reply.sendFile asks this too.
     allowedPath: isPublishedFile,
-    setHeaders: (response, filePath) => {
-      response.setHeader('cache-control', cacheControlFor(filePath));
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath));
     },
   };
 }
@@ -38,10 +39,10 @@ export function remoteFileOptions(root: string, prefix: string): FastifyStaticOp
     wildcard: true,
     // Only files inside a kept build; a source map answers 404, as if the build had none.
     allowedPath: isPublishedRemoteFile,
-    setHeaders: (response) => {
-      response.setHeader('cache-control', IMMUTABLE_CACHE);
-      response.setHeader('access-control-allow-origin', '*');
-      response.setHeader('cross-origin-resource-policy', 'cross-origin');
+    setHeaders: (reply) => {
+      reply.header('cache-control', IMMUTABLE_CACHE);
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   };
 }
