@@ -205,7 +205,7 @@ export interface ResolvedRange {
   to: string;
 }
 
-/** GET /api/stats `data`: the figures for the range and for the previous period of equal length. */
+/** GET /api/stats `data`: the figures for the range and for the period it is compared with (for a period in progress, the one before up to the same moment: PRESETS_IN_PROGRESS). */
 export interface StatsData extends StatsFigures {
   range: ResolvedRange;
   previous: StatsFigures & { range: { from: string; to: string } };

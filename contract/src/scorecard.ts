@@ -4,7 +4,7 @@ import type { CallFilterParams } from './calls';
  * The scorecard (GET /api/scorecard, Reporting's third tab; its path joins
  * API_PATHS with the route): one row per
  * publisher (or campaign, buyer, target) with its quality and its money side
- * by side, and the previous period of equal length for the arrows.
+ * by side, and the period /api/stats compares with, for the arrows.
  */
 export const SCORECARD_GROUP_BY = ['publisher', 'campaign', 'buyer', 'target'] as const;
 export type ScorecardGroupBy = (typeof SCORECARD_GROUP_BY)[number];

@@ -3,7 +3,7 @@ import type { CallFilterParams } from './calls';
 /**
  * The timeline above the statistics cards (GET /api/stats/series): calls per
  * bucket of New York wall-clock time, split by disposition, with the previous
- * period of equal length for comparison.
+ * period /api/stats compares with (for a period in progress, up to the same moment).
  */
 export const SERIES_BUCKETS = ['hour', 'day', 'week', 'month'] as const;
 export type SeriesBucket = (typeof SERIES_BUCKETS)[number];

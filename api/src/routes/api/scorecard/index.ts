@@ -40,7 +40,7 @@ const rowSchema = {
     profit: money,
     previous: {
       type: 'object',
-      description: 'The previous period of equal length (as /api/stats has it)',
+      description: 'The period /api/stats compares with (for a period in progress, the one before up to the same moment)',
       required: ['calls', 'salesRate', 'profit'],
       properties: { calls: { type: 'integer' }, salesRate: share, profit: money },
     },
