@@ -66,11 +66,11 @@ describe('seeding', () => {
 });
 
 /**
- * The searches README.md's "Transcript search" shows, as written there: every
+ * The searches docs/user-guide.md's "Transcript search" shows, as written there: every
  * backticked example of that paragraph before its "The stats" sentence.
  */
 function readmeSearchExamples(): string[] {
-  const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+  const readme = readFileSync(path.join(__dirname, '../../docs/user-guide.md'), 'utf8');
   const start = readme.indexOf('**Transcript search.**');
   const end = readme.indexOf('The stats', start);
   expect([start, end].every((at) => at > 0)).toBe(true);
@@ -78,7 +78,7 @@ function readmeSearchExamples(): string[] {
 }
 
 describe('transcript search on the demo data', () => {
-  test("each of the README's example searches finds calls in the demo data", async () => {
+  test("each of the user guide's example searches finds calls in the demo data", async () => {
     const examples = readmeSearchExamples();
     expect(examples.length).toBeGreaterThanOrEqual(5);
     // The demo calls the seeding test stored; seeded here when this test runs alone.

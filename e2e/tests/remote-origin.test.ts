@@ -5,7 +5,7 @@ import { startSystem, REPO_ROOT, type System } from '../support/system';
 import { submitLogin } from '../support/sign-in';
 
 /**
- * A remote deployed on its own origin, as a feature team would (README, "Deploying a remote"): Users
+ * A remote deployed on its own origin, as a feature team would (docs/deploying.md, "Deploying a remote"): Users
  * is served by `npm run serve -w remote-users` on a second port, the API is started with
  * REMOTE_USERS_URL pointing there, and the shell the API serves loads Users from that origin —
  * with the Content-Security-Policy naming exactly that origin, and the area working as it does

@@ -101,7 +101,7 @@ function productionAliases(packageDir) {
 /**
  * Everything that must exist once at run time. Libraries are shared with the exact version each
  * build was made against; our own packages with the range of the major built against (`^1.0.0`):
- * within a major every version is compatible by promise (README, "Versions"), another major is not,
+ * within a major every version is compatible by promise (docs/deploying.md, "Versions"), another major is not,
  * and the shell refuses a remote that needs one (shell/src/federation/shared-versions.ts).
  */
 function sharedSingletons(packageDir) {

@@ -3,7 +3,7 @@
  * origin of its own, the way a feature team deploys it to a static host or CDN. It serves the
  * remote's `dist/` folder tree with the headers a cross-origin remote needs (http/built-files.ts)
  * and nothing else: no API, no proxy. Point the shell at it with
- * `REMOTE_<NAME>_URL=http://<host>:<p>/remoteEntry.js` (README, "Deploying a remote").
+ * `REMOTE_<NAME>_URL=http://<host>:<p>/remoteEntry.js` (docs/deploying.md, "Deploying a remote").
  * Exit codes: 0 stopped, 1 failed (not built, port taken), 2 wrong arguments.
  */
 import { existsSync } from 'node:fs';
