@@ -1,8 +1,8 @@
 import type { Migration } from './index';
 
 /**
- * Where repeat calls are kept (issue 19: a call is a repeat when the same
- * caller id called the same campaign within the repeat window before it):
+ * Where repeat calls are kept (a call is a repeat when the same caller id
+ * called the same campaign within the repeat window before it):
  * - calls.repeat_of: the earlier call's id, null for a first call;
  * - `repeats` beside `not_connected` in the per-status rollups (hourly, daily,
  *   monthly, and per dimension value and status), so counting repeats, and a
