@@ -1,9 +1,6 @@
 import { availableParallelism } from 'node:os';
-import fastq from 'fastq';
 import { unavailable } from '../../http/http-error';
-
-/** Runs one password hash or check when its turn comes, or refuses it at once when too many wait. */
-export type HashingTurns = <T>(work: () => Promise<T>) => Promise<T>;
+import { createBoundedTurns, type Turns } from '../bounded-turns';
 
 /**
  * scrypt runs on libuv's thread pool, which has 4 threads unless UV_THREADPOOL_SIZE says otherwise and
@@ -29,11 +26,6 @@ export const HASHING_BUSY_RETRY_AFTER_SECONDS = 2;
  * At most `concurrency` hashes run at once; up to `maxWaiting` more wait in arrival order; any beyond
  * that are refused with 503 and Retry-After before any work is done.
  */
-export function createHashingTurns(concurrency = HASHING_CONCURRENCY, maxWaiting = WAITING_PER_RUNNING_CHECK * concurrency): HashingTurns {
-  const queue = fastq.promise((work: () => Promise<unknown>) => work(), concurrency);
-  return <T>(work: () => Promise<T>) => {
-    const mustWait = queue.running() >= concurrency;
-    if (mustWait && queue.length() >= maxWaiting) return Promise.reject(unavailable(HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS));
-    return queue.push(work) as Promise<T>;
-  };
+export function createHashingTurns(concurrency = HASHING_CONCURRENCY, maxWaiting = WAITING_PER_RUNNING_CHECK * concurrency): Turns {
+  return createBoundedTurns(concurrency, maxWaiting, () => unavailable(HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS));
 }

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { createHashingTurns, type HashingTurns } from './hashing-turns';
+import type { Turns } from '../bounded-turns';
+import { createHashingTurns } from './hashing-turns';
 
 /** scrypt cost as log2(N). OWASP's Password Storage Cheat Sheet: N=2^17, r=8, p=1. */
 export interface ScryptCost {
@@ -59,7 +60,7 @@ export class PasswordHasher {
    * that can fail.
    */
   private readonly dummyHash: string;
-  private readonly turns: HashingTurns;
+  private readonly turns: Turns;
   private readonly derive: DeriveKey;
 
   constructor(

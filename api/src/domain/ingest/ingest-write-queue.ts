@@ -1,8 +1,8 @@
-import fastq from 'fastq';
-import { HttpError } from '../../http/http-error';
+import { unavailable } from '../../http/http-error';
+import { createBoundedTurns, type Turns } from '../bounded-turns';
 
 /** Runs a delivery's database write when its turn comes. */
-export type WriteTurns = <T>(write: () => Promise<T>) => Promise<T>;
+export type WriteTurns = Turns;
 
 /** Two at a time suits two cores (see createWriteTurns); a bigger database server may take more. */
 export const DEFAULT_INGEST_CONCURRENCY = 2;
@@ -26,15 +26,5 @@ export const MAX_WAITING_WRITES = 32;
  * server parses.
  */
 export function createWriteTurns(concurrency: number, maxWaiting = MAX_WAITING_WRITES): WriteTurns {
-  const queue = fastq.promise((write: () => Promise<unknown>) => write(), concurrency);
-  return <T>(write: () => Promise<T>) => {
-    if (queue.length() >= maxWaiting) {
-      return Promise.reject(
-        new HttpError(503, 'UNAVAILABLE', `${maxWaiting} deliveries are already waiting to be stored; retry shortly`, undefined, {
-          'retry-after': '1',
-        }),
-      );
-    }
-    return queue.push(write) as Promise<T>;
-  };
+  return createBoundedTurns(concurrency, maxWaiting, () => unavailable(`${maxWaiting} deliveries are already waiting to be stored; retry shortly`, 1));
 }
