@@ -26,6 +26,26 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * Field errors (the server's, in a 400's `errors`, or the contract's validators' own) sorted for a
+ * form: the first message of each field the form has an input for, and in `other` the messages none
+ * of its inputs can show (an unknown field, or none). An item that is not an object is skipped: the
+ * server's list is read from a body no one has checked.
+ */
+export function messagesByField<F extends string>(
+  errors: readonly FieldError[],
+  isFormField: (field: string) => field is F,
+): { fields: Partial<Record<F, string>>; other: string[] } {
+  const fields: Partial<Record<F, string>> = {};
+  const other: string[] = [];
+  for (const item of errors) {
+    if (typeof item !== 'object' || item === null) continue;
+    if (typeof item.field === 'string' && isFormField(item.field)) fields[item.field] ??= item.message;
+    else other.push(item.message);
+  }
+  return { fields, other };
+}
+
 export interface ApiErrorBody {
   success: false;
   message: string;

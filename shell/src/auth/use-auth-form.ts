@@ -1,4 +1,4 @@
-import type { FieldError } from '@callboard/contract';
+import { messagesByField, type FieldError } from '@callboard/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
 export type FormValues<F extends string> = Record<F, string>;
@@ -37,6 +37,9 @@ export function useAuthForm<F extends string>(
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors<F>>({});
   const [busy, setBusy] = useState(false);
+  // A message for a field the form has no input for would have nowhere to show.
+  const isFormField = (field: string): field is F => Object.hasOwn(initial, field);
+  const firstMessagePerField = (problems: FieldError[]): FormErrors<F> => messagesByField(problems, isFormField).fields;
 
   const field = (name: F): BoundField<F> => ({
     name,
@@ -55,7 +58,7 @@ export function useAuthForm<F extends string>(
     if (busy) return;
     const problems = validate(values);
     if (problems.length > 0) {
-      setErrors(firstMessagePerField<F>(problems));
+      setErrors(firstMessagePerField(problems));
       // Keyboard and screen-reader users land on the first thing to fix, not on a button that did nothing.
       const first = event.currentTarget.elements.namedItem(problems[0]!.field);
       if (first instanceof HTMLElement) first.focus();
@@ -67,13 +70,7 @@ export function useAuthForm<F extends string>(
     void send(values).finally(() => setBusy(false));
   };
 
-  const showErrors = (problems: FieldError[]) => setErrors(firstMessagePerField<F>(problems));
+  const showErrors = (problems: FieldError[]) => setErrors(firstMessagePerField(problems));
 
   return { values, errors, busy, field, handleSubmit, showErrors };
-}
-
-function firstMessagePerField<F extends string>(problems: FieldError[]): FormErrors<F> {
-  const errors: Record<string, string> = {};
-  for (const { field, message } of problems) errors[field] ??= message;
-  return errors as FormErrors<F>;
 }

@@ -3,7 +3,7 @@
  * contract's validatePayment, the very function the server runs, so the form
  * and the API can never disagree about what is valid or how it is worded.
  */
-import { validatePayment, type FieldError, type Payment, type PaymentBody, type PaymentMethod } from '@callboard/contract';
+import { messagesByField, validatePayment, type Payment, type PaymentBody, type PaymentMethod } from '@callboard/contract';
 import { toNewYorkInput } from '@callboard/contract/new-york-time';
 import { isApiError } from '@callboard/shared-auth/api-error';
 
@@ -44,20 +44,9 @@ function isPaymentField(field: string): field is PaymentField {
   return (PAYMENT_FIELDS as readonly string[]).includes(field);
 }
 
-/** At most one message per field, the first one found. */
-function byField(errors: readonly FieldError[]): { fields: PaymentFormErrors; other: string[] } {
-  const fields: PaymentFormErrors = {};
-  const other: string[] = [];
-  for (const { field, message } of errors) {
-    if (isPaymentField(field)) fields[field] ??= message;
-    else other.push(message);
-  }
-  return { fields, other };
-}
-
 /** The form's problems, keyed by field; empty when it may be sent. */
 export function validatePaymentForm(values: PaymentFormValues): PaymentFormErrors {
-  return byField(validatePayment({ ...values })).fields;
+  return messagesByField(validatePayment({ ...values }), isPaymentField).fields;
 }
 
 /** The request body: the amount as a number of dollars, blank optional text as null. */
@@ -79,5 +68,5 @@ export function paymentBodyFrom(values: PaymentFormValues): PaymentBody {
  */
 export function serverFieldErrors(error: unknown): { fields: PaymentFormErrors; other: string[] } {
   if (!isApiError(error) || !error.errors) return { fields: {}, other: [] };
-  return byField(error.errors);
+  return messagesByField(error.errors, isPaymentField);
 }

@@ -3,7 +3,7 @@
  * validateUserForm the server runs, so both say the same words), the request
  * bodies, and the server's field errors mapped back onto the fields.
  */
-import { validateUserForm, type CreateUserBody, type PublicUser, type Role, type UpdateUserBody } from '@callboard/contract';
+import { messagesByField, validateUserForm, type CreateUserBody, type PublicUser, type Role, type UpdateUserBody } from '@callboard/contract';
 import { isApiError } from '@callboard/shared-auth/api-error';
 
 export type UserFormMode = 'create' | 'edit';
@@ -41,12 +41,8 @@ function isFormField(field: string): field is UserFormField {
 
 /** `ownAccount`: the person edits themselves, so a new password needs the current one. */
 export function validateUserFormValues(values: UserFormValues, mode: UserFormMode, { ownAccount = false } = {}): UserFormErrors {
-  const errors: UserFormErrors = {};
-  for (const { field, message } of validateUserForm({ ...values }, mode, { ownAccount })) {
-    // One message a field, the first found (validateUserForm gives at most one anyway).
-    if (isFormField(field) && errors[field] === undefined) errors[field] = message;
-  }
-  return errors;
+  // One message a field, the first found (validateUserForm gives at most one anyway).
+  return messagesByField(validateUserForm({ ...values }, mode, { ownAccount }), isFormField).fields;
 }
 
 export function hasErrors(errors: UserFormErrors): boolean {
@@ -85,12 +81,7 @@ export function updateUserBody(
  */
 export function fieldErrorsFrom(error: unknown): UserFormErrors {
   if (!isApiError(error)) return {};
-  const errors: UserFormErrors = {};
-  for (const item of error.errors ?? []) {
-    if (item && typeof item.field === 'string' && isFormField(item.field) && !errors[item.field]) {
-      errors[item.field] = item.message;
-    }
-  }
+  const errors: UserFormErrors = messagesByField(error.errors ?? [], isFormField).fields;
   if (error.status === 409 && /email/i.test(error.message) && !errors.email) errors.email = error.message;
   return errors;
 }
