@@ -172,6 +172,31 @@ if (testEngine() === 'postgres') {
       expect((await profile(frank.token, t)).statusCode).toBe(429);
     });
 
+    test('claimed a slice at a time, a budget spread over two instances is never exceeded, and refused at most a slice early', async () => {
+      // A budget of 40 is claimed 4 places at a time; 23 requests to one instance leave it one place unused.
+      const budget = 40;
+      const sliced = { ...LIMITS, userPerMinute: budget };
+      const [one, two] = [
+        await buildTestApp({ database: await anotherPoolOn(t.database), jwtSecret: t.jwtSecret, limits: sliced }),
+        await buildTestApp({ database: await anotherPoolOn(t.database), jwtSecret: t.jwtSecret, limits: sliced }),
+      ] as [TestApp, TestApp];
+      try {
+        const judy = await person('Judy');
+        const onOne = await statuses(23, () => profile(judy.token, one));
+        const onTwo = await statuses(20, () => profile(judy.token, two));
+        expect(onOne).toEqual(Array(23).fill(200));
+        const passed = [...onOne, ...onTwo].filter((s) => s === 200).length;
+        expect(passed).toBeLessThanOrEqual(budget);
+        expect(passed).toBeGreaterThanOrEqual(budget - 3);
+        expect(onTwo.slice(passed - 23)).toEqual(Array(43 - passed).fill(429));
+        // The place the first instance held back is still its to give; after it, the budget is spent there too.
+        expect(await statuses(2, () => profile(judy.token, one))).toEqual([200, 429]);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    }, SETUP_TIMEOUT_MS);
+
     test('the counters table holds a fingerprint of an ingest key, never the key', async () => {
       const rows = await t.db.query<{ key: string }>('SELECT key FROM rate_limit_counters');
       const keys = rows.map((r) => r.key);

@@ -60,12 +60,16 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     });
   } else if (counters.kind === 'postgres') {
     const { db } = counters;
+    // The plugin makes the store; the sweep keeps hold of it to let go of the slices of ended windows.
+    let made: PostgresCounterStore | undefined;
     store = class extends PostgresCounterStore {
       constructor() {
         super(db, warnCountersUnavailable);
+        made = this;
       }
     };
     const sweep = setInterval(() => {
+      made?.forgetEndedWindows();
       deleteExpiredCounters(db).catch(warnCountersUnavailable);
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
