@@ -1,6 +1,6 @@
 /**
- * The sign-in throttle over HTTP, on each engine (memory on PGlite, the login_throttle table on
- * PostgreSQL): per address and email, a parallel burst gets no more password checks than the limit;
+ * The sign-in throttle over HTTP, on each engine (the login_throttle table on both, the same SQL):
+ * per address and email, a parallel burst gets no more password checks than the limit;
  * per account, failures from many addresses slow the account to one attempt a minute, never lock it.
  * Addresses come from X-Forwarded-For through a trusted proxy, as in trust-proxy.test.ts.
  */

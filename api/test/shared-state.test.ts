@@ -1,8 +1,7 @@
 /**
- * The PostgreSQL versions of the shared state, run on each engine's own SQL
- * (the statements are plain PostgreSQL, so PGlite runs them too): counts and
+ * The shared state, on each engine (the same SQL serves both): counts and
  * claims that stay right under concurrency, leases that run out, and the
- * choice of version by engine. Two real server processes sharing them:
+ * sweep that reaches every store. Two real server processes sharing them:
  * test/instances/two-instances.test.ts.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,12 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { HttpError } from '../src/http/http-error';
 import { resolveSharedJwtSecret } from '../src/config/jwt-secret';
-import { MemoryLoginThrottle } from '../src/domain/auth/login-throttle';
-import { PostgresLoginThrottle } from '../src/domain/auth/postgres-login-throttle';
-import { MemoryIdempotencyStore } from '../src/domain/costs/idempotency-cache';
-import { PostgresIdempotencyStore } from '../src/domain/costs/postgres-idempotency-store';
-import { MemoryExportGuard } from '../src/domain/export/export-guard';
-import { PostgresExportGuard } from '../src/domain/export/postgres-export-guard';
+import { LoginThrottle } from '../src/domain/auth/login-throttle';
+import { IdempotencyStore } from '../src/domain/costs/idempotency-store';
+import { ExportGuard } from '../src/domain/export/export-guard';
 import { createSharedState, jwtSecretFor } from '../src/domain/shared-state/shared-state';
 import { usersRepository } from '../src/domain/users/users-repository';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -38,9 +34,9 @@ async function newUserId(): Promise<string> {
   return user.id;
 }
 
-describe('PostgresLoginThrottle', () => {
+describe('LoginThrottle', () => {
   test('30 attempts at once: exactly maxFailures get through, the rest are told how long to wait', async () => {
-    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 5, windowMs: 60_000 });
+    const throttle = new LoginThrottle(database.db, { maxFailures: 5, windowMs: 60_000 });
     const waits = await Promise.all(Array.from({ length: 30 }, () => throttle.reserveAttempt('198.51.100.9|burst@example.com')));
     expect(waits.filter((w) => w === 0)).toHaveLength(5);
     for (const wait of waits.filter((w) => w > 0)) expect(wait).toBeGreaterThanOrEqual(59);
@@ -52,7 +48,7 @@ describe('PostgresLoginThrottle', () => {
   });
 
   test('attempts leave the window, and the sweep forgets keys with nothing left in it', async () => {
-    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 2, windowMs: 400 });
+    const throttle = new LoginThrottle(database.db, { maxFailures: 2, windowMs: 400 });
     const key = '198.51.100.9|window@example.com';
     expect([await throttle.reserveAttempt(key), await throttle.reserveAttempt(key)]).toEqual([0, 0]);
     expect(await throttle.reserveAttempt(key)).toBe(1);
@@ -65,7 +61,7 @@ describe('PostgresLoginThrottle', () => {
   });
 
   test('a soft limit: past maxFailures, one attempt gets through each slow interval, even from a burst', async () => {
-    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 3, windowMs: 60_000, slowIntervalMs: 600 });
+    const throttle = new LoginThrottle(database.db, { maxFailures: 3, windowMs: 60_000, slowIntervalMs: 600 });
     const key = 'account|soft@example.com';
     const first = await Promise.all(Array.from({ length: 10 }, () => throttle.reserveAttempt(key)));
     expect(first.filter((w) => w === 0)).toHaveLength(3);
@@ -80,7 +76,7 @@ describe('PostgresLoginThrottle', () => {
   });
 
   test('under a soft limit, an attempt taken out of the count still used its turn', async () => {
-    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 2, windowMs: 60_000, slowIntervalMs: 600 });
+    const throttle = new LoginThrottle(database.db, { maxFailures: 2, windowMs: 60_000, slowIntervalMs: 600 });
     const key = 'account|turn@example.com';
     expect([await throttle.reserveAttempt(key), await throttle.reserveAttempt(key)]).toEqual([0, 0]);
     await sleep(650);
@@ -92,7 +88,7 @@ describe('PostgresLoginThrottle', () => {
   });
 
   test('release takes back the newest attempt; the others still count', async () => {
-    const throttle = new PostgresLoginThrottle(database.db, { maxFailures: 2, windowMs: 60_000 });
+    const throttle = new LoginThrottle(database.db, { maxFailures: 2, windowMs: 60_000 });
     const key = '198.51.100.9|release@example.com';
     expect([await throttle.reserveAttempt(key), await throttle.reserveAttempt(key)]).toEqual([0, 0]);
     expect(await throttle.reserveAttempt(key)).toBeGreaterThan(0);
@@ -107,8 +103,8 @@ describe('PostgresLoginThrottle', () => {
   });
 
   test('the sweep forgets only what has expired in its own window, whoever sweeps', async () => {
-    const short = new PostgresLoginThrottle(database.db, { maxFailures: 5, windowMs: 300 });
-    const long = new PostgresLoginThrottle(database.db, { maxFailures: 5, windowMs: 60_000, slowIntervalMs: 1000 });
+    const short = new LoginThrottle(database.db, { maxFailures: 5, windowMs: 300 });
+    const long = new LoginThrottle(database.db, { maxFailures: 5, windowMs: 60_000, slowIntervalMs: 1000 });
     await short.reserveAttempt('198.51.100.9|short@example.com');
     await long.reserveAttempt('account|long@example.com');
     await sleep(350);
@@ -120,14 +116,14 @@ describe('PostgresLoginThrottle', () => {
   });
 });
 
-describe('PostgresIdempotencyStore', () => {
+describe('IdempotencyStore', () => {
   const write = (note: string, statusCode = 201) => async (tx: { query: typeof database.db.query }) => {
     const [row] = await tx.query<{ id: number }>('INSERT INTO written (note) VALUES ($1) RETURNING id', [note]);
     return { statusCode, body: { id: row?.id, note } };
   };
 
   test('the same key and request: one write, then the stored answer, replayed', async () => {
-    const store = new PostgresIdempotencyStore(database.db);
+    const store = new IdempotencyStore(database.db);
     const first = await store.run('admin-1', 'k-same', { amount: 1, note: 'a' }, write('same'));
     const again = await store.run('admin-1', 'k-same', { note: 'a', amount: 1 }, write('same'));
     expect(first.replayed).toBe(false);
@@ -136,7 +132,7 @@ describe('PostgresIdempotencyStore', () => {
   });
 
   test('ten duplicates at once: one write, one answer for all', async () => {
-    const store = new PostgresIdempotencyStore(database.db);
+    const store = new IdempotencyStore(database.db);
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => store.run('admin-1', 'k-race', { amount: 2 }, write('race'))));
     expect(await countWritten('race')).toBe(1);
     expect(new Set(outcomes.map((o) => JSON.stringify(o.answer))).size).toBe(1);
@@ -144,7 +140,7 @@ describe('PostgresIdempotencyStore', () => {
   });
 
   test('the same key with another request: 422; in another scope the key is free', async () => {
-    const store = new PostgresIdempotencyStore(database.db);
+    const store = new IdempotencyStore(database.db);
     await store.run('admin-1', 'k-diff', { amount: 3 }, write('diff'));
     const error = await store.run('admin-1', 'k-diff', { amount: 4 }, write('diff')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -154,7 +150,7 @@ describe('PostgresIdempotencyStore', () => {
   });
 
   test('a failure is forgotten together with what it wrote, so the key can be retried', async () => {
-    const store = new PostgresIdempotencyStore(database.db);
+    const store = new IdempotencyStore(database.db);
     const failing = async (tx: { query: typeof database.db.query }) => {
       await write('failed')(tx);
       throw new Error('payment refused');
@@ -167,7 +163,7 @@ describe('PostgresIdempotencyStore', () => {
   });
 
   test('an expired key is claimed afresh, and the sweep deletes expired keys', async () => {
-    const store = new PostgresIdempotencyStore(database.db, 100);
+    const store = new IdempotencyStore(database.db, 100);
     await store.run('admin-3', 'k-ttl', { amount: 6 }, write('ttl'));
     await sleep(150);
     expect((await store.run('admin-3', 'k-ttl', { amount: 7 }, write('ttl'))).replayed).toBe(false);
@@ -178,9 +174,9 @@ describe('PostgresIdempotencyStore', () => {
   });
 });
 
-describe('PostgresExportGuard', () => {
+describe('ExportGuard', () => {
   test('one running export per user, decided once however many ask at once', async () => {
-    const guard = new PostgresExportGuard(database.db);
+    const guard = new ExportGuard(database.db);
     const userId = await newUserId();
     const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => guard.acquire(userId)));
     const admitted = outcomes.filter((o) => o.status === 'fulfilled');
@@ -207,7 +203,7 @@ describe('PostgresExportGuard', () => {
       },
     });
     const releasing = new Map<string, Promise<void>>();
-    const guard = () => new PostgresExportGuard(slowReleases, { releasing, limits: { perWindow: 100 } });
+    const guard = () => new ExportGuard(slowReleases, { releasing, limits: { perWindow: 100 } });
     const [first, second] = [guard(), guard()];
     const userId = await newUserId();
     // Each hand-over is immediate: the release is still being written when the other guard admits.
@@ -221,7 +217,7 @@ describe('PostgresExportGuard', () => {
   });
 
   test('the running export renews its lease; when its instance stops renewing, the lease runs out', async () => {
-    const guard = new PostgresExportGuard(database.db, { leaseMs: 300 });
+    const guard = new ExportGuard(database.db, { leaseMs: 300 });
     const userId = await newUserId();
     await guard.acquire(userId);
     await sleep(700);
@@ -229,14 +225,14 @@ describe('PostgresExportGuard', () => {
     // As if the instance died mid-export: no release, no more renewals.
     guard.close();
     await sleep(400);
-    const other = new PostgresExportGuard(database.db, { leaseMs: 300 });
+    const other = new ExportGuard(database.db, { leaseMs: 300 });
     const release = await other.acquire(userId);
     release();
     other.close();
   });
 
   test('starts per window: the next one waits until the oldest counted start leaves it', async () => {
-    const guard = new PostgresExportGuard(database.db, { limits: { perWindow: 2, windowMs: 60_000 } });
+    const guard = new ExportGuard(database.db, { limits: { perWindow: 2, windowMs: 60_000 } });
     const userId = await newUserId();
     for (let i = 0; i < 2; i += 1) (await guard.acquire(userId))();
     const error = await guard.acquire(userId).catch((e: unknown) => e);
@@ -258,12 +254,22 @@ describe('resolveSharedJwtSecret', () => {
   });
 });
 
-test('the engine chooses: PostgreSQL keeps the state in the database, the embedded engine in memory', () => {
+test('the sweep reaches every store the shared state made, on either engine', async () => {
   const state = createSharedState(database.db, () => undefined);
-  const postgres = database.db.kind === 'postgres';
-  expect(state.loginThrottle({ maxFailures: 5, windowMs: 1000 })).toBeInstanceOf(postgres ? PostgresLoginThrottle : MemoryLoginThrottle);
-  expect(state.idempotencyStore()).toBeInstanceOf(postgres ? PostgresIdempotencyStore : MemoryIdempotencyStore);
-  expect(state.exportGuard()).toBeInstanceOf(postgres ? PostgresExportGuard : MemoryExportGuard);
+  const throttle = state.loginThrottle({ maxFailures: 5, windowMs: 100 });
+  const userId = await newUserId();
+  const guard = state.exportGuard({ windowMs: 100 });
+  await throttle.reserveAttempt('198.51.100.9|swept@example.com');
+  (await guard.acquire(userId))();
+  await database.db.query(
+    "INSERT INTO idempotency_keys (scope, idempotency_key, fingerprint, expires_at) VALUES ('swept', 'k', 'f', now() - interval '1 second')",
+  );
+  state.idempotencyStore();
+  await sleep(150);
+  await state.sweep();
+  expect(await database.db.query("SELECT 1 FROM login_throttle WHERE throttle_key = '198.51.100.9|swept@example.com'")).toHaveLength(0);
+  expect(await database.db.query('SELECT 1 FROM export_leases WHERE user_id = $1', [userId])).toHaveLength(0);
+  expect(await database.db.query("SELECT 1 FROM idempotency_keys WHERE scope = 'swept'")).toHaveLength(0);
   state.close();
 });
 

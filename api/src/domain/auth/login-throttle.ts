@@ -1,36 +1,4 @@
-/**
- * Counts sign-in attempts per key in a sliding window. Per (address, email),
- * so that guessing one account's password from one address stops after a few
- * tries, while a person who mistypes once is not locked out and an attacker
- * cannot lock out a victim from elsewhere; and per account over every
- * address, softly (`slowIntervalMs`), so that guesses spread over many
- * addresses slow to a trickle without ever shutting the owner out
- * (sign-in-throttle.ts).
- *
- * An attempt is counted before its password is checked: so a burst of
- * parallel guesses gets no more password checks than the limit, however fast
- * it arrives.
- */
-export interface LoginThrottle {
-  /**
-   * Counts one attempt for `key` and returns 0, or, when the window is full
-   * (and, with a soft limit, the last attempt was too recent), counts nothing
-   * and returns the seconds to wait.
-   */
-  reserveAttempt(key: string): Promise<number>;
-  /** A successful sign-in from this address: the key starts afresh. */
-  clear(key: string): Promise<void>;
-  /**
-   * Takes the newest attempt counted for `key` out of the count: one that was
-   * not a failure (a right password, for the per-account count) or whose
-   * password was never checked. The count is exact; the time taken out may be
-   * that of an attempt that arrived while this one was checked, which moves
-   * the moment the window frees a place by that much at most. Under a soft
-   * limit the attempt still used its turn: the next one waits the interval
-   * from it all the same.
-   */
-  release(key: string): Promise<void>;
-}
+import type { Queryable } from '../../db/database';
 
 export interface LoginThrottleOptions {
   maxFailures: number;
@@ -43,73 +11,100 @@ export interface LoginThrottleOptions {
   slowIntervalMs?: number;
 }
 
-interface Attempts {
-  /** Counted attempts, oldest first (some may have left the window). */
-  at: number[];
-  /** When the newest attempt was let through, counted or since taken back: the soft limit spaces attempts from it. */
-  lastAt: number;
-}
+const WINDOW = `($2::float8 * interval '1 millisecond')`;
+const SLOW_INTERVAL = `($4::float8 * interval '1 millisecond')`;
 
-/** The throttle in this process's memory: the embedded engine, which runs as one process. */
-export class MemoryLoginThrottle implements LoginThrottle {
-  private readonly attempts = new Map<string, Attempts>();
-
+/**
+ * Counts sign-in attempts per key in a sliding window. Per (address, email),
+ * so that guessing one account's password from one address stops after a few
+ * tries, while a person who mistypes once is not locked out and an attacker
+ * cannot lock out a victim from elsewhere; and per account over every
+ * address, softly (`slowIntervalMs`), so that guesses spread over many
+ * addresses slow to a trickle without ever shutting the owner out
+ * (sign-in-throttle.ts).
+ *
+ * An attempt is counted before its password is checked: so a burst of
+ * parallel guesses gets no more password checks than the limit, however fast
+ * it arrives.
+ *
+ * The counts are rows of login_throttle, on both engines: on PostgreSQL every
+ * instance counts the same attempts; the embedded engine runs the same SQL
+ * (docs/decisions/0034-one-sql-for-shared-state.md). One row per key holds
+ * the attempts still in the window, oldest first, when the last was let
+ * through, and when the row may be forgotten (migration 0014: keys of
+ * different windows share the table). A reservation is one INSERT … ON
+ * CONFLICT DO UPDATE: PostgreSQL locks the row and re-reads it, so two
+ * instances reserving at once are counted one after the other and never both
+ * take the last place. Times are the database's, so the instances' clocks
+ * need not agree.
+ */
+export class LoginThrottle {
   constructor(
+    private readonly db: Queryable,
     private readonly options: LoginThrottleOptions,
-    private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Counts one attempt for `key` and returns 0, or, when the window is full
+   * (and, with a soft limit, the last attempt was too recent), counts nothing
+   * and returns the seconds to wait.
+   */
   async reserveAttempt(key: string): Promise<number> {
-    const wait = this.retryAfterSeconds(key);
-    if (wait === 0) this.recordFailure(key);
-    return wait;
+    const params = [key, this.options.windowMs, this.options.maxFailures, this.options.slowIntervalMs ?? null];
+    // Without a soft limit $4 is NULL, and so is the comparison that would let an attempt past a full window.
+    const reserved = await this.db.query(
+      `INSERT INTO login_throttle AS t (throttle_key, attempts, expires_at, last_attempt_at)
+       VALUES ($1, ARRAY[now()], now() + ${WINDOW}, now())
+       ON CONFLICT (throttle_key) DO UPDATE
+         SET attempts = ARRAY(SELECT a FROM unnest(t.attempts) a WHERE a > now() - ${WINDOW} ORDER BY a) || now(),
+             expires_at = now() + ${WINDOW},
+             last_attempt_at = now()
+         WHERE (SELECT count(*) FROM unnest(t.attempts) a WHERE a > now() - ${WINDOW}) < $3
+            OR t.last_attempt_at <= now() - ${SLOW_INTERVAL}
+       RETURNING 1`,
+      params,
+    );
+    if (reserved.length > 0) return 0;
+    // Refused: wait until enough attempts have left the window that one more fits, or (soft limit) until the last is old enough.
+    const [row] = await this.db.query<{ until_place: number | null; until_turn: number | null }>(
+      `SELECT
+         (SELECT ceil(extract(epoch FROM a + ${WINDOW} - now()))::int
+          FROM unnest(t.attempts) a WHERE a > now() - ${WINDOW}
+          ORDER BY a DESC OFFSET $3 - 1 LIMIT 1) AS until_place,
+         ceil(extract(epoch FROM t.last_attempt_at + ${SLOW_INTERVAL} - now()))::int AS until_turn
+       FROM login_throttle t WHERE t.throttle_key = $1`,
+      params,
+    );
+    const waits = [row?.until_place, row?.until_turn].filter((wait): wait is number => typeof wait === 'number');
+    return Math.max(1, waits.length > 0 ? Math.min(...waits) : 1);
   }
 
+  /** A successful sign-in from this address: the key starts afresh. */
   async clear(key: string): Promise<void> {
-    this.reset(key);
+    await this.db.query('DELETE FROM login_throttle WHERE throttle_key = $1', [key]);
   }
 
+  /**
+   * Takes the newest attempt counted for `key` out of the count: one that was
+   * not a failure (a right password, for the per-account count) or whose
+   * password was never checked. The count is exact; the time taken out may be
+   * that of an attempt that arrived while this one was checked, which moves
+   * the moment the window frees a place by that much at most. Under a soft
+   * limit the attempt still used its turn: the next one waits the interval
+   * from it all the same, which is why last_attempt_at stays.
+   */
   async release(key: string): Promise<void> {
-    const entry = this.attempts.get(key);
-    if (!entry) return;
-    entry.at = this.recent(key);
-    entry.at.pop();
+    // Sorted, the newest last, and dropped.
+    await this.db.query(
+      `UPDATE login_throttle t
+       SET attempts = ARRAY(SELECT a FROM unnest(t.attempts) a ORDER BY a LIMIT cardinality(t.attempts) - 1)
+       WHERE throttle_key = $1 AND cardinality(t.attempts) > 0`,
+      [key],
+    );
   }
 
-  /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
-  retryAfterSeconds(key: string): number {
-    const { maxFailures, windowMs, slowIntervalMs } = this.options;
-    const recent = this.recent(key);
-    if (recent.length < maxFailures) return 0;
-    const now = this.now();
-    // When enough attempts have left the window that one more fits…
-    let waitMs = (recent[recent.length - maxFailures] ?? now) + windowMs - now;
-    // …or, with a soft limit, when the last one let through is old enough.
-    if (slowIntervalMs !== undefined) waitMs = Math.min(waitMs, (this.attempts.get(key)?.lastAt ?? now) + slowIntervalMs - now);
-    return waitMs <= 0 ? 0 : Math.ceil(waitMs / 1000);
-  }
-
-  recordFailure(key: string): void {
-    const now = this.now();
-    this.attempts.set(key, { at: [...this.recent(key), now], lastAt: now });
-    if (this.attempts.size > 10_000) this.prune();
-  }
-
-  reset(key: string): void {
-    this.attempts.delete(key);
-  }
-
-  /** The attempts still in the window, oldest first. */
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.options.windowMs;
-    return (this.attempts.get(key)?.at ?? []).filter((at) => at > cutoff);
-  }
-
-  /** Forgets keys with no attempt left in the window: with none counted, when the last was let through no longer matters. */
-  private prune(): void {
-    for (const [key, entry] of this.attempts) {
-      entry.at = this.recent(key);
-      if (entry.at.length === 0) this.attempts.delete(key);
-    }
+  /** Forgets keys whose newest attempt has left their own window. */
+  async sweep(): Promise<void> {
+    await this.db.query('DELETE FROM login_throttle WHERE expires_at <= now()');
   }
 }

@@ -12,7 +12,7 @@ import {
 import { parseNewYorkTime } from '@callboard/contract/new-york-time';
 import type { Database, Queryable } from '../../db/database';
 import { notFound, validationFailed } from '../../http/http-error';
-import type { IdempotencyStore } from './idempotency-cache';
+import type { IdempotencyStore } from './idempotency-store';
 import { paymentsRepository, type PaymentFields } from './payments-repository';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';

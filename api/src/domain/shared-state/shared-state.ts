@@ -2,26 +2,23 @@ import path from 'node:path';
 import { resolveJwtSecret, resolveSharedJwtSecret } from '../../config/jwt-secret';
 import { keptInAppSecrets, keptInFile, type KeptSecret } from '../../config/kept-secret';
 import type { Database } from '../../db/database';
-import { MemoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle';
-import { PostgresLoginThrottle } from '../auth/postgres-login-throttle';
-import { MemoryIdempotencyStore, type IdempotencyStore } from '../costs/idempotency-cache';
-import { PostgresIdempotencyStore } from '../costs/postgres-idempotency-store';
-import { MemoryExportGuard, type ExportGuard, type ExportLimits } from '../export/export-guard';
-import { PostgresExportGuard } from '../export/postgres-export-guard';
+import { LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle';
+import { IdempotencyStore } from '../costs/idempotency-store';
+import { ExportGuard, type ExportLimits } from '../export/export-guard';
 
 /**
- * The state that several API instances must agree on, made for the engine
- * the server runs on: in PostgreSQL, where every instance on the database
- * reads and writes the same rows; in this process's memory on the embedded
- * engine, which runs as one process. This is the one place that chooses.
- * Session revocation needs nothing here: every request already reads its
- * session from the database (plugins/app/auth/authentication.ts).
+ * The state that several API instances must agree on, kept in the database
+ * on both engines: on PostgreSQL every instance on the database reads and
+ * writes the same rows; the embedded engine runs the same SQL on its one
+ * connection (docs/decisions/0034-one-sql-for-shared-state.md). Session
+ * revocation needs nothing here: every request already reads its session
+ * from the database (plugins/app/auth/authentication.ts).
  */
 export interface SharedState {
   loginThrottle(options: LoginThrottleOptions): LoginThrottle;
   idempotencyStore(): IdempotencyStore;
   exportGuard(limits?: Partial<ExportLimits>): ExportGuard;
-  /** Deletes the rows that have expired (PostgreSQL); the memory versions prune themselves. */
+  /** Deletes the expired rows of every store made here. */
   sweep(): Promise<void>;
   /** Stops the export leases' renewals: the server is closing. */
   close(): void;
@@ -32,28 +29,19 @@ interface Sweepable {
 }
 
 export function createSharedState(db: Database, onError: (error: unknown) => void): SharedState {
-  if (db.kind === 'pglite') {
-    return {
-      loginThrottle: (options) => new MemoryLoginThrottle(options),
-      idempotencyStore: () => new MemoryIdempotencyStore(db),
-      exportGuard: (limits) => new MemoryExportGuard(limits),
-      sweep: async () => undefined,
-      close: () => undefined,
-    };
-  }
   const sweepable: Sweepable[] = [];
-  const guards: PostgresExportGuard[] = [];
-  // One for every guard made here: see PostgresExportGuardOptions.releasing.
+  const guards: ExportGuard[] = [];
+  // One for every guard made here: see ExportGuardOptions.releasing.
   const exportReleases = new Map<string, Promise<void>>();
   const track = <T extends Sweepable>(store: T): T => {
     sweepable.push(store);
     return store;
   };
   return {
-    loginThrottle: (options) => track(new PostgresLoginThrottle(db, options)),
-    idempotencyStore: () => track(new PostgresIdempotencyStore(db)),
+    loginThrottle: (options) => track(new LoginThrottle(db, options)),
+    idempotencyStore: () => track(new IdempotencyStore(db)),
     exportGuard: (limits) => {
-      const guard = track(new PostgresExportGuard(db, { limits, onError, releasing: exportReleases }));
+      const guard = track(new ExportGuard(db, { limits, onError, releasing: exportReleases }));
       guards.push(guard);
       return guard;
     },

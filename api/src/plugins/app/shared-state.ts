@@ -11,9 +11,10 @@ declare module 'fastify' {
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
- * The login throttle, the idempotency keys and the export guard, for the
- * engine in use (domain/shared-state/shared-state.ts), and the timer that
- * sweeps their expired rows. Registered after the database.
+ * The login throttle, the idempotency keys and the export guard, kept in the
+ * database on either engine (domain/shared-state/shared-state.ts), and the
+ * timer that sweeps their expired rows, on either engine too: nothing else
+ * deletes them. Registered after the database.
  */
 export default fp(
   async function sharedState(fastify) {

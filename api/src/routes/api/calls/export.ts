@@ -34,7 +34,7 @@ type ExportQuery = CallFilterParams & { fmt: ExportFormat; [EXPORT_COLUMNS_PARAM
 /** GET /api/calls/export: the filtered call records as a CSV or XLSX download (domain/export/call-export.ts does the work). */
 export default async function exportRoutes(fastify: FastifyInstance, options: ExportRouteOptions): Promise<void> {
   const xlsxMaxRows = options.xlsxMaxRows ?? XLSX_EXPORT_MAX_ROWS;
-  // Per user across every instance on PostgreSQL, in memory on the embedded engine (plugins/app/shared-state.ts).
+  // Per user across every instance on the database, on either engine (plugins/app/shared-state.ts).
   const guard = fastify.sharedState.exportGuard(options.limits);
   const slots = new ExportSlots({ ...defaultExportSlotLimits(fastify.db.kind), ...options.slots });
   const stalledReaderMs = options.stalledReaderMs ?? STALLED_READER_MS;

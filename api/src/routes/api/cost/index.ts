@@ -11,7 +11,7 @@ import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/ca
 import { costBreakdownFile } from '../../../domain/costs/breakdown-sheet';
 import { costBreakdown } from '../../../domain/costs/cost-breakdown';
 import { costStatsFor } from '../../../domain/costs/cost-figures';
-import { readIdempotencyKey } from '../../../domain/costs/idempotency-cache';
+import { readIdempotencyKey } from '../../../domain/costs/idempotency-key';
 import { PaymentService } from '../../../domain/costs/payment-service';
 import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../domain/export/sheet-writer';
 import { bearer, idParams } from '../schemas';

@@ -1,12 +1,17 @@
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/http-error';
-import {
-  fingerprintOf,
-  IDEMPOTENCY_TTL_MS,
-  idempotencyKeyReused,
-  type IdempotencyStore,
-  type IdempotentAnswer,
-} from './idempotency-cache';
+import { fingerprintOf } from './idempotency-key';
+
+/** What a request sent with an Idempotency-Key answered, kept to be answered again. */
+export interface IdempotentAnswer<Body> {
+  statusCode: number;
+  body: Body;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+export const idempotencyKeyReused = () =>
+  new HttpError(422, 'UNPROCESSABLE', 'This Idempotency-Key was already used with a different request; use a new key for a new payment');
 
 /**
  * How long a request waits for another one with the same key, still in flight
@@ -28,8 +33,19 @@ interface StoredRow {
 }
 
 /**
- * The store in PostgreSQL, so a retry that reaches another instance gets the
- * first answer. Each request runs in one transaction:
+ * Remembers the answer to a POST sent with an `Idempotency-Key` header, so a
+ * client that retries after a lost response gets the first answer again
+ * instead of recording a second payment:
+ *
+ * - same scope + key + same request: the first answer, `replayed`;
+ * - same scope + key + a different request: 422 UNPROCESSABLE;
+ * - a request that failed is forgotten, so it can be retried with its key;
+ * - concurrent duplicates run `work` once.
+ *
+ * The keys are rows of idempotency_keys, on both engines: on PostgreSQL a
+ * retry that reaches another instance gets the first answer; the embedded
+ * engine runs the same SQL (docs/decisions/0034-one-sql-for-shared-state.md).
+ * Each request runs in one transaction:
  *
  * 1. it claims the key with INSERT … ON CONFLICT DO NOTHING (an expired row
  *    for the key is deleted first);
@@ -42,15 +58,25 @@ interface StoredRow {
  * uncommitted: PostgreSQL makes its INSERT wait until the first commits or
  * rolls back, so it then replays the answer or claims the key itself. That
  * wait is bounded by IN_FLIGHT_WAIT_MS; past it the answer is 409 with
- * Retry-After. Expired rows are also deleted in bulk by `sweep`.
+ * Retry-After. On the embedded engine's one connection the duplicate's
+ * transaction starts only once the first has ended, so it never waits on the
+ * claim. `work` must write through the handle it is given, never the
+ * database itself: on the embedded engine that would wait for this very
+ * transaction to end. Expired rows are also deleted in bulk by `sweep`.
  */
-export class PostgresIdempotencyStore implements IdempotencyStore {
+export class IdempotencyStore {
   constructor(
     private readonly db: Database,
     private readonly ttlMs: number = IDEMPOTENCY_TTL_MS,
   ) {}
 
-  async run<Body>(scope: string, key: string, request: unknown, work: (db: Queryable) => Promise<IdempotentAnswer<Body>>) {
+  /** Runs `work` once per (scope, key, request); `replayed` says whether the answer is a remembered one. */
+  async run<Body>(
+    scope: string,
+    key: string,
+    request: unknown,
+    work: (db: Queryable) => Promise<IdempotentAnswer<Body>>,
+  ): Promise<{ answer: IdempotentAnswer<Body>; replayed: boolean }> {
     const fingerprint = fingerprintOf(request);
     try {
       // A second pass only when the row this request lost to expired and was deleted between two statements.
