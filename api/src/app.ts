@@ -52,6 +52,8 @@ export interface AppOptions {
   jwtSecret: string;
   /** Who may register (ALLOW_SIGNUP, resolved for the engine by registrationPolicy). */
   registration: RegistrationPolicy;
+  /** What the first account must bring to register (domain/users/setup-token.ts); undefined: nothing. */
+  setupToken?: string;
   /** Lowered by tests only; production keeps OWASP's scrypt cost. */
   passwordCost?: ScryptCost;
   /**
@@ -143,7 +145,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   );
 
   await fastify.register(healthRoutes, { prefix: '/api' });
-  await fastify.register(authRoutes, { prefix: '/api/auth', registration: options.registration, limits, signInThrottle });
+  await fastify.register(authRoutes, { prefix: '/api/auth', registration: options.registration, setupToken: options.setupToken, limits, signInThrottle });
   await fastify.register(userRoutes, { prefix: '/api/users', signInThrottle });
   await fastify.register(viewRoutes, { prefix: '/api/views' });
   await fastify.register(statsRoutes, { prefix: '/api/stats', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });

@@ -19,7 +19,9 @@ import { seedDemoCalls } from './demo/seed-demo-calls';
 import { PasswordHasher, type ScryptCost } from './domain/auth/password-hasher';
 import { DEFAULT_WEB_ROOT } from './domain/web/front-end';
 import { jwtSecretFor, keptDemoPassword } from './domain/shared-state/shared-state';
-import { registrationPolicy } from './domain/users/registration-policy';
+import { firstAccountNeedsSetupToken, registrationPolicy, type RegistrationPolicy } from './domain/users/registration-policy';
+import { setupTokenFor } from './domain/users/setup-token';
+import { usersRepository } from './domain/users/users-repository';
 import { prepareDemoTeam, type DemoTeam } from './startup/demo-team';
 import { ensureAdmin } from './startup/ensure-admin';
 import { demoExposure } from './startup/start-banner';
@@ -32,6 +34,8 @@ export interface RunningServer {
   url: string;
   /** The demo team, seeded now or earlier; undefined when the database holds no demo account. */
   demo: DemoTeam | undefined;
+  /** Who may register, and the setup token the first account needs when the database held no user at start (for the banner). */
+  registration: { policy: RegistrationPolicy; setupToken: string | undefined };
   /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
   stop(): Promise<void>;
 }
@@ -100,12 +104,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const { demo } = await prepareDatabase(config, db, passwords, options.demoCalls ?? 50_000, (msg) => fastify.log.info(msg));
     // The demo is mostly met on a person's terminal, where a line per request would scroll the sign-in away.
     requestLog.level = config.requestLogLevel ?? (demo ? 'debug' : 'info');
+    // Unset JWT_SECRET: generated once, kept in the database on PostgreSQL (so instances agree), else in DATA_DIR.
+    const jwtSecret = await jwtSecretFor(db, config.jwtSecret, config.dataDir);
+    const policy = registrationPolicy(config.allowSignup, db.kind, config.host);
+    const setupToken = firstAccountNeedsSetupToken(db.kind, config.host) ? setupTokenFor(jwtSecret) : undefined;
+    const awaitingFirstAccount = policy !== 'closed' && !(await usersRepository.anyExists(db));
     // fp: the app's error handler, headers and hooks apply to the whole server.
     await fastify.register(fp(app), {
       db,
-      // Unset JWT_SECRET: generated once, kept in the database on PostgreSQL (so instances agree), else in DATA_DIR.
-      jwtSecret: await jwtSecretFor(db, config.jwtSecret, config.dataDir),
-      registration: registrationPolicy(config.allowSignup, db.kind),
+      jwtSecret,
+      registration: policy,
+      setupToken,
       passwordCost: options.passwordCost,
       // One hasher, so one queue bounds every derivation this process runs.
       passwords,
@@ -133,6 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config,
       url: `http://${host}:${port}`,
       demo,
+      registration: { policy, setupToken: awaitingFirstAccount ? setupToken : undefined },
       async stop() {
         await fastify.close();
         await db.close();

@@ -76,13 +76,13 @@ describe('who may register (ALLOW_SIGNUP, resolved by engine in domain/users/reg
 
   test('open: anyone, however many accounts exist, and the status says so without signing in', async () => {
     // `t` is 'open' and already holds accounts.
-    expect(await registrationStatus(t)).toEqual({ success: true, data: { open: true } });
+    expect(await registrationStatus(t)).toEqual({ success: true, data: { open: true, setupTokenRequired: false } });
     expect((await register(t.app, { name: 'Late', email: 'late@example.com', password: 'secret-1' })).statusCode).toBe(201);
   });
 
   test('closed: refused before the body is even looked at, on an empty database too', async () => {
     await withApp('closed', async (app) => {
-      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: false } });
+      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: false, setupTokenRequired: false } });
       expectClosed(await register(app.app, { name: 'A', email: 'a@example.com', password: 'secret1' }));
       expectClosed(await register(app.app, {}));
       const [row] = await app.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
@@ -92,10 +92,10 @@ describe('who may register (ALLOW_SIGNUP, resolved by engine in domain/users/reg
 
   test('first-account: open while no user exists; the first becomes admin and the door shuts behind them', async () => {
     await withApp('first-account', async (app) => {
-      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: true } });
+      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: true, setupTokenRequired: false } });
       expect((await register(app.app, { name: 'Owner', email: 'owner@example.com', password: 'secret-1' })).statusCode).toBe(201);
       expect((await login(app.app, 'owner@example.com', 'secret-1')).user.role).toBe('admin');
-      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: false } });
+      expect(await registrationStatus(app)).toEqual({ success: true, data: { open: false, setupTokenRequired: false } });
       expectClosed(await register(app.app, { name: 'Second', email: 'second@example.com', password: 'secret-2' }));
     });
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { REGISTRATION_CLOSED_MESSAGE, type ApiSuccess, type AuthPayload } from '@callboard/contract';
+import { REGISTRATION_CLOSED_MESSAGE, SETUP_TOKEN_WRONG_MESSAGE, type ApiSuccess, type AuthPayload, type RegistrationStatus } from '@callboard/contract';
 import { ConfigError } from '../src/config/env';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open-database';
@@ -79,15 +79,19 @@ function demoPassword(server: RunningServer): string {
   return printed?.[2] as string;
 }
 
-const register = (server: RunningServer, name: string) =>
+const register = (server: RunningServer, name: string, setupToken?: string) =>
   fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email: `${name.toLowerCase()}@example.com`, password: `${name}-password` }),
+    body: JSON.stringify({ name, email: `${name.toLowerCase()}@example.com`, password: `${name}-password`, setupToken }),
   });
 
-const registrationOpen = async (server: RunningServer) =>
-  ((await (await fetch(`${server.url}/api/auth/registration`)).json()) as ApiSuccess<{ open: boolean }>).data.open;
+const registrationStatus = async (server: RunningServer) =>
+  ((await (await fetch(`${server.url}/api/auth/registration`)).json()) as ApiSuccess<RegistrationStatus>).data;
+const registrationOpen = async (server: RunningServer) => (await registrationStatus(server)).open;
+
+/** The setup token this start printed, if it printed one. */
+const printedSetupToken = (server: RunningServer) => /Setup token: (\S+)/.exec(startBanner(server))?.[1];
 
 test('a wrong environment stops start-up with every problem named', async () => {
   await expect(startServer({ env: { ...env, PORT: 'abc', LOG_LEVEL: 'loud' } })).rejects.toThrow(ConfigError);
@@ -344,13 +348,13 @@ describe('the demo team cannot become a back door', () => {
   });
 });
 
-describe('registration as ALLOW_SIGNUP and the engine decide', () => {
-  test('unset: open on the embedded database even with accounts in it; on PostgreSQL open only until the first account', async () => {
+describe('registration as ALLOW_SIGNUP, the engine and HOST decide', () => {
+  test('unset: open on the embedded database on loopback even with accounts in it; on PostgreSQL open only until the first account', async () => {
     await fromMigratedDatabase();
     // Embedded, the demo team a new database gets by default (asked for, as this one is migrated) holds the first accounts.
     await withServer(testEngine() === 'pglite' ? { DEMO_DATA: 'true' } : {}, async (server) => {
       expect(await registrationOpen(server)).toBe(true);
-      expect((await register(server, 'First')).status).toBe(201);
+      expect((await register(server, 'First', printedSetupToken(server))).status).toBe(201);
       expect(await registrationOpen(server)).toBe(testEngine() === 'pglite');
       const second = await register(server, 'Second');
       if (testEngine() === 'pglite') {
@@ -369,10 +373,53 @@ describe('registration as ALLOW_SIGNUP and the engine decide', () => {
       expect((await register(server, 'First')).status).toBe(403);
     });
     await withServer({ ALLOW_SIGNUP: 'true', DEMO_DATA: 'false' }, async (server) => {
-      expect((await register(server, 'First')).status).toBe(201);
+      expect((await register(server, 'First', printedSetupToken(server))).status).toBe(201);
       expect((await register(server, 'Second')).status).toBe(201);
       expect(await registrationOpen(server)).toBe(true);
     });
+  });
+
+  test('unset: closed on the embedded database once HOST lets the network in, and the banner says how to open it', async () => {
+    await fromMigratedDatabase();
+    const admin = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-password', DEMO_DATA: 'false', HOST: '0.0.0.0' };
+    await withServer(admin, async (server) => {
+      // On PostgreSQL closed too: ADMIN_EMAIL made the first account.
+      expect(await registrationStatus(server)).toEqual({ open: false, setupTokenRequired: false });
+      const refused = await register(server, 'Visitor');
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ success: false, code: 'FORBIDDEN', message: REGISTRATION_CLOSED_MESSAGE });
+      if (testEngine() === 'pglite') expect(startBanner(server)).toContain('To let anyone who reaches this server register: ALLOW_SIGNUP=true.');
+      expect(printedSetupToken(server)).toBeUndefined();
+    });
+    await withServer({ ...admin, ALLOW_SIGNUP: 'true' }, async (server) => {
+      expect((await register(server, 'Visitor')).status).toBe(201);
+      expect(startBanner(server)).not.toContain('Sign-up: closed');
+    });
+  });
+
+  test('with no user yet, where the first visitor must not become admin, the first account needs the setup token printed at start', async () => {
+    await fromMigratedDatabase();
+    // PostgreSQL as deployed; the embedded database only when opened to the network.
+    const extra: Record<string, string> = testEngine() === 'pglite' ? { HOST: '0.0.0.0', ALLOW_SIGNUP: 'true', DEMO_DATA: 'false' } : {};
+    let token: string | undefined;
+    await withServer(extra, async (server) => {
+      token = printedSetupToken(server);
+      expect(token).toMatch(/^[0-9a-f]{32}$/);
+      expect(await registrationStatus(server)).toEqual({ open: true, setupTokenRequired: true });
+      for (const wrong of [undefined, 'not-the-token', `${token}0`]) {
+        const refused = await register(server, 'Visitor', wrong);
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN', message: SETUP_TOKEN_WRONG_MESSAGE, errors: [{ field: 'setupToken' }] });
+      }
+      expect((await register(server, 'Owner', token)).status).toBe(201);
+      const owner = await signedIn(await login(server, 'owner@example.com', 'Owner-password'));
+      expect(owner.user.role).toBe('admin');
+      // Spent: nobody else gets in with it (PostgreSQL), and later accounts are not asked for it (ALLOW_SIGNUP=true).
+      expect(await registrationStatus(server)).toEqual({ open: testEngine() === 'pglite', setupTokenRequired: false });
+      expect((await register(server, 'Late', token)).status).toBe(testEngine() === 'pglite' ? 201 : 403);
+    });
+    // A start after the first account prints no token.
+    await withServer(extra, async (server) => expect(printedSetupToken(server)).toBeUndefined());
   });
 });
 

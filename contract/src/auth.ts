@@ -9,15 +9,25 @@ export interface RegisterBody {
   name: string;
   email: string;
   password: string;
+  /** The token the server printed at start; only the first account asks for it (RegistrationStatus.setupTokenRequired). */
+  setupToken?: string;
 }
 
 /** Body of GET /api/auth/registration: whether POST /api/auth/register would accept a new account now. */
 export interface RegistrationStatus {
   open: boolean;
+  /**
+   * The next account is the first, which becomes admin, and this server lets nobody take that
+   * without the setup token it printed at start (in its log, beside where it listens).
+   */
+  setupTokenRequired: boolean;
 }
 
 /** The 403 of a registration while it is closed, and the heading the register screen shows instead of its form. */
 export const REGISTRATION_CLOSED_MESSAGE = 'Registration is closed';
+
+/** The 403 of a first account without the right setup token, shown under the form's Setup token field. */
+export const SETUP_TOKEN_WRONG_MESSAGE = 'The first account needs the setup token this server printed when it started';
 
 /** The access token and who it belongs to; the refresh token travels only in an httpOnly cookie. */
 export interface AuthPayload {

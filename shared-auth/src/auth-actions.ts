@@ -60,7 +60,7 @@ export async function register(store: Store, body: RegisterBody): Promise<AuthRe
   try {
     const answer = await apiFetch<RegisterAnswer | null>(store, API_PATHS.register, {
       method: 'POST',
-      body: { name: body.name, email: body.email, password: body.password },
+      body: { name: body.name, email: body.email, password: body.password, setupToken: body.setupToken },
       signOutOn401: false,
       refreshIfExpiring: false,
     });

@@ -6,15 +6,17 @@ import { DEMO_EMAIL_DOMAIN } from './demo-users';
 
 /**
  * What `npm start` prints once the server listens: where it is, which database, how to
- * sign in to the demo, and, when the demo accounts can be reached from other machines, a
- * warning that says so. Scripts and tests read the `Demo sign-in: <email> / <password>` line.
+ * sign in to the demo, who may register, and, when the demo accounts can be reached from other
+ * machines, a warning that says so. Scripts and tests read the `Demo sign-in: <email> / <password>`
+ * and `Setup token: <token>` lines.
  */
-export function startBanner(server: Pick<RunningServer, 'url' | 'db' | 'config' | 'demo'>): string {
+export function startBanner(server: Pick<RunningServer, 'url' | 'db' | 'config' | 'demo' | 'registration'>): string {
   const { url, db, config, demo } = server;
   const lines = [
     `  Callboard is running at ${url}`,
     `  Database: ${db.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}`,
     ...demoSignInLines(demo),
+    ...registrationLines(server),
     `  API docs: ${url}/api/docs`,
   ];
   const warning = demoExposure(config.host, demo);
@@ -27,6 +29,27 @@ function demoSignInLines(demo: DemoTeam | undefined): string[] {
   const { email, password } = demo.admin;
   if (password !== undefined) return [`  Demo sign-in: ${email} / ${password}`];
   return [`  Demo sign-in: ${email} (its password was changed since it was generated, so it is no longer shown)`];
+}
+
+/**
+ * Nothing while anyone may register, or while ALLOW_SIGNUP says who may. Else either the setup
+ * token the first account needs (the database holds no user yet), or, when HOST alone closed
+ * registration, why and how to open it.
+ */
+function registrationLines({ url, config, registration }: Pick<RunningServer, 'url' | 'config' | 'registration'>): string[] {
+  if (registration.setupToken !== undefined) {
+    return [
+      `  Setup token: ${registration.setupToken}`,
+      `    No account exists yet: the first to register at ${url}/register with this token becomes the admin.`,
+      `    (Or start with ADMIN_EMAIL and ADMIN_PASSWORD to make the admin yourself.)`,
+    ];
+  }
+  if (registration.policy !== 'closed' || config.allowSignup !== undefined) return [];
+  return [
+    `  Sign-up: closed, as this server listens on ${config.host} (HOST) and an account here reads every call.`,
+    `    Admins add accounts on the Users screen (ADMIN_EMAIL and ADMIN_PASSWORD make the first one).`,
+    `    To let anyone who reaches this server register: ALLOW_SIGNUP=true.`,
+  ];
 }
 
 /**

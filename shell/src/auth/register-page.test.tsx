@@ -71,6 +71,26 @@ describe('whether registration is open', () => {
     expect(requests(REGISTER)).toEqual([]);
   });
 
+  test('a form refused as closed turns into the closed screen', async () => {
+    const { user, fetchMock } = renderAuth({ path: paths.register, registration: 'unavailable' });
+    await screen.findByRole('button', { name: 'Register Now' });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, code: 'FORBIDDEN', message: REGISTRATION_CLOSED_MESSAGE }, 403, 'Forbidden'));
+    await fillAndSubmit(user, VALID);
+    expect(await screen.findByRole('heading', { level: 1, name: REGISTRATION_CLOSED_MESSAGE })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
+  });
+
+  test('the first account: the form asks for the setup token and sends it', async () => {
+    const { user, fetchMock } = renderAuth({ path: paths.register, registration: 'setup-token' });
+    const token = await screen.findByLabelText(/^Setup token/);
+    expect(token).toHaveAccessibleDescription(/printed when it started/);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: 'Registered successfully! Please login.' }));
+    await user.type(token, ' 0123abcd ');
+    await fillAndSubmit(user, VALID);
+    await screen.findByRole('heading', { name: 'Welcome Back!' });
+    expect(sentTo(fetchMock, REGISTER)).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret1', setupToken: '0123abcd' }]);
+  });
+
   test('an answer that fails shows the form: the server still decides when it is sent', async () => {
     renderAuth({ path: paths.register, registration: 'unavailable' });
     expect(await screen.findByRole('button', { name: 'Register Now' })).toBeEnabled();
@@ -199,7 +219,7 @@ describe('success', () => {
 describe('failure', () => {
   const failures: [string, () => Promise<Response> | Response, string][] = [
     ['the server message of a refused registration', () => jsonResponse({ success: false, message: 'Email already registered', code: 'CONFLICT' }, 409, 'Conflict'), 'Email already registered'],
-    ['the server message of success: false', () => jsonResponse({ success: false, message: 'Registration is closed' }), 'Registration is closed'],
+    ['the server message of success: false', () => jsonResponse({ success: false, message: 'Try again in a minute' }), 'Try again in a minute'],
     ['"Registration failed" for success: false without a message', () => jsonResponse({ success: false }), 'Registration failed'],
     ['the network error text when the request fails', () => Promise.reject(new TypeError('Failed to fetch')), 'Failed to fetch'],
   ];

@@ -15,11 +15,12 @@ import { useRegistration } from './use-registration';
  * /register: the registration screen. Registration does not sign in: a
  * success sends the person to /login with their email filled in. While the
  * server takes no registrations the screen says so, and where to go, instead
- * of a form that would be refused once filled in.
+ * of a form that would be refused once filled in; a form refused as closed
+ * turns into that screen too.
  */
 export function RegisterPage() {
   const location = useLocation();
-  const registration = useRegistration();
+  const [registration, { markClosed }] = useRegistration();
   const loginLink = (
     <>
       Already have an account?{' '}
@@ -44,22 +45,30 @@ export function RegisterPage() {
           Checking whether registration is open...
         </div>
       ) : (
-        <RegisterForm />
+        <RegisterForm needsSetupToken={registration === 'setup-token'} onClosed={markClosed} />
       )}
     </AuthLayout>
   );
 }
 
-function RegisterForm() {
+interface RegisterFormProps {
+  /** The first account, which becomes admin: the server asks for the setup token it printed at start. */
+  needsSetupToken: boolean;
+  /** The server refused the form as closed: the screen then says so instead of the form. */
+  onClosed: () => void;
+}
+
+function RegisterForm({ needsSetupToken, onClosed }: RegisterFormProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const { register } = useAuthActions();
-  const form = useAuthForm({ name: '', email: '', password: '', confirmPassword: '' }, validateRegistration);
+  const form = useAuthForm({ name: '', email: '', password: '', confirmPassword: '', setupToken: '' }, validateRegistration);
 
-  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ name, email, password, setupToken }) => {
     const trimmedEmail = email.trim();
-    const result = await register({ name: name.trim(), email: trimmedEmail, password });
+    const result = await register({ name: name.trim(), email: trimmedEmail, password, ...(needsSetupToken ? { setupToken: setupToken.trim() } : {}) });
     if (!result.ok) {
+      if (result.message === REGISTRATION_CLOSED_MESSAGE) onClosed();
       toast.error(result.message);
       return;
     }
@@ -96,6 +105,15 @@ function RegisterForm() {
         required
         {...form.field('confirmPassword')}
       />
+      {needsSetupToken && (
+        <TextField
+          label="Setup token"
+          autoComplete="off"
+          required
+          hint="No account exists yet: the first one becomes the admin, and needs the setup token this server printed when it started."
+          {...form.field('setupToken')}
+        />
+      )}
       <Button type="submit" variant="primary" size="lg" block busy={form.busy} className="auth__submit">
         {form.busy ? 'Creating Account...' : 'Register Now'}
       </Button>

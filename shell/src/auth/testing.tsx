@@ -23,8 +23,8 @@ export interface RenderAuthOptions {
   /** Location state at the start (the guard's `{ from }`, registration's `{ email }`). */
   state?: unknown;
   session?: SessionSeed;
-  /** What GET /api/auth/registration answers: open (the default), closed, or a 503. */
-  registration?: 'open' | 'closed' | 'unavailable';
+  /** What GET /api/auth/registration answers: open (the default), open to a first account with the setup token, closed, or a 503. */
+  registration?: 'open' | 'setup-token' | 'closed' | 'unavailable';
 }
 
 let current: HostLocation | undefined;
@@ -50,7 +50,7 @@ export function renderAuth({ path, state, session = 'signed-out', registration =
 
 function registrationAnswer(registration: RenderAuthOptions['registration']): FakeResponseInit {
   if (registration === 'unavailable') return { status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'The database is not answering' } };
-  return { body: { success: true, data: { open: registration === 'open' } } };
+  return { body: { success: true, data: { open: registration !== 'closed', setupTokenRequired: registration === 'setup-token' } } };
 }
 
 /** Stands in for every page outside the auth screens. */

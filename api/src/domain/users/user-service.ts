@@ -3,6 +3,7 @@ import {
   normaliseEmail,
   REGISTRATION_CLOSED_MESSAGE,
   roleMay,
+  SETUP_TOKEN_WRONG_MESSAGE,
   validateProfileUpdate,
   validateRegistration,
   validateUserForm,
@@ -20,6 +21,7 @@ import type { PasswordHasher } from '../auth/password-hasher';
 import { sessionsRepository } from '../auth/sessions-repository';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 import { registrationOpen, type RegistrationPolicy } from './registration-policy';
+import { setupTokenMatches } from './setup-token';
 import { toPublicUser } from './user-row';
 import { usersRepository, type UserWithHash } from './users-repository';
 
@@ -28,6 +30,9 @@ const USER_NOT_FOUND = 'User not found';
 // Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin
 // (nor, under the 'first-account' policy, both get in).
 const FIRST_ACCOUNT_LOCK = 4_120_912;
+
+/** Named as the field's error too, so the register form shows it under Setup token. */
+const wrongSetupToken = () => new HttpError(403, 'FORBIDDEN', SETUP_TOKEN_WRONG_MESSAGE, [{ field: 'setupToken', message: SETUP_TOKEN_WRONG_MESSAGE }]);
 
 /** Where a change comes from: what changing your own password needs besides the body. */
 export interface ChangeOrigin {
@@ -97,11 +102,13 @@ export class UserService {
   /**
    * Opens an account from the sign-up form, if `policy` lets anyone in now,
    * and returns the email it is kept under. The very first account becomes an
-   * admin, every later one a user.
+   * admin, every later one a user; with a `setupToken`, that first one must bring it.
    */
-  async register(body: RegisterBody, policy: RegistrationPolicy): Promise<string> {
-    // Before validating or hashing: a closed door costs no scrypt.
+  async register(body: RegisterBody, policy: RegistrationPolicy, setupToken?: string): Promise<string> {
+    // Before validating or hashing: a closed door, or a first account without the token, costs no scrypt.
     if (!(await registrationOpen(this.db, policy))) throw forbidden(REGISTRATION_CLOSED_MESSAGE);
+    const tokenRefused = () => setupToken !== undefined && !setupTokenMatches(setupToken, body.setupToken);
+    if (tokenRefused() && !(await usersRepository.anyExists(this.db))) throw wrongSetupToken();
     const errors = validateRegistration({ name: body.name, email: body.email, password: body.password });
     if (errors.length > 0) throw validationFailed(errors);
 
@@ -114,6 +121,7 @@ export class UserService {
         const first = !(await usersRepository.anyExists(tx));
         // Asked again under the lock: another first sign-up may have got in since the check above.
         if (!first && policy === 'first-account') throw forbidden(REGISTRATION_CLOSED_MESSAGE);
+        if (first && tokenRefused()) throw wrongSetupToken();
         await usersRepository.insert(tx, { name: body.name.trim(), email, passwordHash, role: first ? 'admin' : 'user' });
       });
     } catch (error) {

@@ -14,6 +14,7 @@ import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
 import { registrationOpen, type RegistrationPolicy } from '../../../domain/users/registration-policy';
 import { UserService } from '../../../domain/users/user-service';
 import { toPublicUser } from '../../../domain/users/user-row';
+import { usersRepository } from '../../../domain/users/users-repository';
 import { clearRefreshCookie, type AccessClaims } from '../../../plugins/app/auth/authentication';
 import { refuseCrossSite } from '../../../plugins/app/auth/same-origin';
 import { bearer, messageSchema, userResponse, userSchema } from '../schemas';
@@ -25,6 +26,8 @@ export interface AuthRouteLimits {
 
 export interface AuthRouteOptions {
   registration: RegistrationPolicy;
+  /** What the first account must bring (domain/users/setup-token.ts); undefined: nothing. */
+  setupToken?: string;
   limits: AuthRouteLimits;
   /** Shared with the users routes: a wrong current password counts as a failed sign-in. */
   signInThrottle: SignInThrottle;
@@ -38,6 +41,7 @@ const credentialsBody = {
     name: { type: 'string', maxLength: 1000 },
     email: { type: 'string', maxLength: 1000 },
     password: { type: 'string', maxLength: 1000 },
+    setupToken: { type: 'string', maxLength: 1000 },
   },
 } as const;
 
@@ -71,7 +75,7 @@ const authPayloadResponse = {
 } as const;
 
 export default async function authRoutes(fastify: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  const { registration, limits, signInThrottle } = options;
+  const { registration, setupToken, limits, signInThrottle } = options;
   const users = new UserService(fastify.db, fastify.passwords, signInThrottle);
   const signIn = new SignInService(fastify.db, fastify.passwords, signInThrottle);
 
@@ -87,7 +91,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       },
     },
     async (request, reply) => {
-      const email = await users.register(request.body ?? ({} as RegisterBody), registration);
+      const email = await users.register(request.body ?? ({} as RegisterBody), registration, setupToken);
       request.log.info({ email }, 'account registered');
       return reply.code(201).send({ success: true, message: 'Registered successfully! Please login.' });
     },
@@ -106,14 +110,19 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
             required: ['success', 'data'],
             properties: {
               success: { type: 'boolean' },
-              data: { type: 'object', required: ['open'], properties: { open: { type: 'boolean' } } },
+              data: {
+                type: 'object',
+                required: ['open', 'setupTokenRequired'],
+                properties: { open: { type: 'boolean' }, setupTokenRequired: { type: 'boolean' } },
+              },
             },
           },
         },
       },
     },
     async () => {
-      const data: RegistrationStatus = { open: await registrationOpen(fastify.db, registration) };
+      const open = await registrationOpen(fastify.db, registration);
+      const data: RegistrationStatus = { open, setupTokenRequired: open && setupToken !== undefined && !(await usersRepository.anyExists(fastify.db)) };
       return { success: true, data };
     },
   );
