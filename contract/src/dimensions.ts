@@ -2,18 +2,22 @@
  * The four dimensions a call is filed under, and every name each one goes
  * by: the list in `/api/filters` (plural), the query parameter and the cost
  * breakdown's group (singular), the label people read, and, for the API,
- * the table of names, the column on `calls` and the code the per-dimension
- * rollups store it under. Every other list of dimensions is derived from
+ * the field of its parsed filter, the table of names, the column on `calls`
+ * and the code the per-dimension rollups store it under. Every other list of dimensions is derived from
  * this one.
  */
 export const FILTER_DIMENSIONS = ['campaigns', 'publishers', 'targets', 'buyers'] as const;
 export type FilterDimension = (typeof FILTER_DIMENSIONS)[number];
 
 export type DimensionParam = 'campaign' | 'publisher' | 'target' | 'buyer';
+/** The field of the API's parsed filter that holds a dimension's chosen ids (`CallFilter`, api/src/domain/calls/call-filter.ts). */
+export type DimensionIdsField = `${DimensionParam}Ids`;
 
 export interface Dimension {
   /** Its query parameter and cost-breakdown group. */
   param: DimensionParam;
+  /** Its chosen ids in the API's parsed filter. */
+  idsField: DimensionIdsField;
   /** Its picker's label. */
   label: string;
   /** The table of its names (id, name). */
@@ -25,10 +29,10 @@ export interface Dimension {
 }
 
 export const DIMENSIONS: Record<FilterDimension, Dimension> = {
-  campaigns: { param: 'campaign', label: 'Campaigns', table: 'campaigns', column: 'campaign_id', rollupCode: 1 },
-  publishers: { param: 'publisher', label: 'Publishers', table: 'publishers', column: 'publisher_id', rollupCode: 2 },
-  targets: { param: 'target', label: 'Targets', table: 'targets', column: 'target_id', rollupCode: 3 },
-  buyers: { param: 'buyer', label: 'Buyers', table: 'buyers', column: 'buyer_id', rollupCode: 4 },
+  campaigns: { param: 'campaign', idsField: 'campaignIds', label: 'Campaigns', table: 'campaigns', column: 'campaign_id', rollupCode: 1 },
+  publishers: { param: 'publisher', idsField: 'publisherIds', label: 'Publishers', table: 'publishers', column: 'publisher_id', rollupCode: 2 },
+  targets: { param: 'target', idsField: 'targetIds', label: 'Targets', table: 'targets', column: 'target_id', rollupCode: 3 },
+  buyers: { param: 'buyer', idsField: 'buyerIds', label: 'Buyers', table: 'buyers', column: 'buyer_id', rollupCode: 4 },
 };
 
 /** The filter param each dimension list fills. */
@@ -36,6 +40,9 @@ export const DIMENSION_PARAM = Object.fromEntries(FILTER_DIMENSIONS.map((d) => [
   FilterDimension,
   DimensionParam
 >;
+
+/** The four query parameters, in the dimensions' order. */
+export const DIMENSION_PARAMS: readonly DimensionParam[] = FILTER_DIMENSIONS.map((d) => DIMENSIONS[d].param);
 
 /** The dimension a query parameter (or a breakdown group) names. */
 export const DIMENSION_OF_PARAM = Object.fromEntries(FILTER_DIMENSIONS.map((d) => [DIMENSIONS[d].param, d])) as Record<

@@ -16,7 +16,16 @@ export const SEARCH_MAX_LENGTH = 100;
 
 export const RECORDS_DEFAULT_LIMIT = 25;
 export const RECORDS_MAX_LIMIT = 200;
+/** A picker lists at most this many values (a filter may choose as many: ID_LIST_MAX_ITEMS, id-list.ts). */
 export const PICKER_LIST_LIMIT = 1000;
+/** At most this many values in a status or disposition list, each at most this long. */
+export const VALUE_LIST_MAX_ITEMS = 100;
+export const VALUE_LIST_ITEM_MAX_LENGTH = 100;
+/**
+ * The longest a comma-joined list param (ids or values) may be before it is read: room for 1,000 ids of
+ * nine digits, or 100 values of 100 characters, with their commas and spaces.
+ */
+export const LIST_PARAM_MAX_LENGTH = 20_000;
 export const PAYMENT_HISTORY_LIMIT = 100;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -11,7 +11,8 @@ import { CONNECTED_PARAMS, REPEAT_PARAMS, type ConnectedParam, type RepeatParam 
 import { checkCustomRange, datesWithoutCustomError, takesCustomDates } from './date-range';
 import { DATE_PRESETS, isDatePreset, type DatePreset } from './date-presets';
 import { parseIdList } from './id-list';
-import { SEARCH_MAX_LENGTH } from './limits';
+import { DIMENSION_PARAMS } from './dimensions';
+import { SEARCH_MAX_LENGTH, VALUE_LIST_ITEM_MAX_LENGTH, VALUE_LIST_MAX_ITEMS } from './limits';
 import { SORTABLE_COLUMNS, type SortColumn } from './record-columns';
 import type { ViewArea } from './saved-views';
 
@@ -43,14 +44,10 @@ export const VIEW_QUERY_PARAMS: Record<ViewArea, readonly ViewQueryParam[]> = {
   callLogs: VIEW_FILTER_PARAMS,
 };
 
-/** The id lists a view names (campaign, publisher, target, buyer). */
-export const VIEW_ID_LISTS = ['campaign', 'publisher', 'target', 'buyer'] as const;
+/** The id lists a view names: one a dimension (campaign, publisher, target, buyer). */
+export const VIEW_ID_LISTS = DIMENSION_PARAMS;
 /** The value lists a view names (effective dispositions, and the records view's Dispositions dropdown). */
 export const VIEW_VALUE_LISTS = ['status', 'disposition'] as const;
-
-/** At most this many values in a status or disposition list, each at most this long (as the calls API takes them). */
-export const VIEW_VALUE_LIST_MAX_ITEMS = 100;
-export const VIEW_VALUE_MAX_LENGTH = 100;
 
 /** A page number in a view: a positive whole number in plain digits, at most nine of them. */
 const PAGE_PATTERN = /^[1-9]\d{0,8}$/;
@@ -96,8 +93,9 @@ export interface ParsedViewQuery {
 
 function valueList(field: string, raw: string): string[] | FieldError {
   const values = [...new Set(raw.split(',').map((v) => v.trim()).filter((v) => v !== ''))];
-  if (values.length > VIEW_VALUE_LIST_MAX_ITEMS || values.some((v) => v.length > VIEW_VALUE_MAX_LENGTH)) {
-    return { field, message: `${field} must list at most ${VIEW_VALUE_LIST_MAX_ITEMS} values of at most ${VIEW_VALUE_MAX_LENGTH} characters` };
+  // The limits the calls API enforces (limits.ts), so a view it would refuse is refused when it is read.
+  if (values.length > VALUE_LIST_MAX_ITEMS || values.some((v) => v.length > VALUE_LIST_ITEM_MAX_LENGTH)) {
+    return { field, message: `${field} must list at most ${VALUE_LIST_MAX_ITEMS} values of at most ${VALUE_LIST_ITEM_MAX_LENGTH} characters` };
   }
   return values;
 }

@@ -13,6 +13,7 @@ import {
   DEFAULT_DATE_PRESET,
   DEFAULT_SORT,
   DIMENSION_PARAM,
+  DIMENSION_PARAMS,
   FILTER_DIMENSIONS,
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
@@ -35,8 +36,10 @@ import { nextSort, type SortDir } from './sort';
 
 export const FILTERS_STORAGE_KEY = 'callboard.filters';
 
+/** The id/value lists the API takes as comma-joined params: the dimensions' ids, then the statuses. */
+const QUERY_LISTS = [...DIMENSION_PARAMS, 'status', 'disposition'] as const;
 /** The id/value lists the API filters by, one per filter param. */
-const FILTER_LISTS = ['callerId', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const;
+const FILTER_LISTS = ['callerId', ...QUERY_LISTS] as const;
 
 export interface FilterState {
   page: number;
@@ -364,7 +367,7 @@ export function filterQuery(filters: FilterState, options: FilterQueryOptions = 
   if (search !== '') query.search = search;
   const q = filters.q.trim();
   if (q !== '') query.q = q;
-  for (const list of ['campaign', 'publisher', 'target', 'buyer', 'status', 'disposition'] as const) {
+  for (const list of QUERY_LISTS) {
     if (filters[list].length > 0) query[list] = filters[list].join(',');
   }
   if (filters.callerId.length === 1) query.callerId = filters.callerId[0];

@@ -1,3 +1,4 @@
+import { PICKER_LIST_LIMIT } from '@callboard/contract';
 import type { Database } from '../db/database';
 import { POOL_MIN_CONNECTIONS } from '../db/postgres-database';
 import { parseCallFilter } from '../domain/calls/call-filter';
@@ -36,7 +37,7 @@ export async function warmUpDatabase(
         // The stats cards' two periods in one statement, the records' first page with its total in another.
         await totalsForRanges(db, filter, [filter.range, filter.range.previous], 'counts');
         await findRecordsPage(db, filter, { sortBy: 'callTimestamp', sortDir: 'desc', limit: 25, offset: 0 });
-        await dimensionOptions(db, 'publishers', filter, { limit: 1000 });
+        await dimensionOptions(db, 'publishers', filter, { limit: PICKER_LIST_LIMIT });
         queries += 3;
       }
     }

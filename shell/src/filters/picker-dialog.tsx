@@ -1,4 +1,4 @@
-import { PICKER_LIST_LIMIT, type FilterDimension, type FilterOption } from '@callboard/contract';
+import { DIMENSIONS, PICKER_LIST_LIMIT, type FilterDimension, type FilterOption } from '@callboard/contract';
 import { Button } from '@callboard/shared-ui/button';
 import { Checklist } from '@callboard/shared-ui/checklist';
 import { filtersAtom, setSelectionAtom } from '@callboard/shared-ui/filter-atoms';
@@ -17,13 +17,6 @@ import './filters.css';
 export const PICKER_SEARCH_DEBOUNCE_MS = 300;
 export const PICKER_LIST_MAX_HEIGHT = 360;
 
-export const PICKER_TITLES: Record<FilterDimension, string> = {
-  campaigns: 'Campaigns',
-  publishers: 'Publishers',
-  targets: 'Targets',
-  buyers: 'Buyers',
-};
-
 export interface PickerDialogProps {
   kind: FilterDimension;
   onClose: () => void;
@@ -36,7 +29,7 @@ export interface PickerDialogProps {
  * Apply leaves the filters as they were.
  */
 export function PickerDialog({ kind, onClose }: PickerDialogProps) {
-  const title = PICKER_TITLES[kind];
+  const title = DIMENSIONS[kind].label;
   const filters = useAtomValue(filtersAtom);
   const setSelection = useSetAtom(setSelectionAtom);
 

@@ -1,4 +1,4 @@
-import { FILTER_DIMENSIONS, PICKER_LIST_LIMIT, SEARCH_MAX_LENGTH, parseIdList, type CallFilterParams, type FilterDimension } from '@callboard/contract';
+import { FILTER_DIMENSIONS, LIST_PARAM_MAX_LENGTH, PICKER_LIST_LIMIT, SEARCH_MAX_LENGTH, parseIdList, type CallFilterParams, type FilterDimension } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
 import { dimensionOptions, dispositionOptions } from '../../../domain/calls/filter-options';
@@ -15,7 +15,7 @@ const pickerQuery = {
   properties: {
     ...callFilterQuerySchema,
     search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
-    ids: { type: 'string', maxLength: 20_000 },
+    ids: { type: 'string', maxLength: LIST_PARAM_MAX_LENGTH },
     limit: { type: 'integer', minimum: 1, maximum: PICKER_LIST_LIMIT, default: PICKER_LIST_LIMIT },
   },
 } as const;
@@ -36,6 +36,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
     fastify.get<{ Querystring: PickerQuery }>(
       `/${dimension}`,
       {
+        config: { checkSessionAlongside: true },
         schema: {
           tags: ['filters'],
           summary: `The ${dimension} picker: every value with its calls under the other filters (not its own selection, not the caller-id search), busiest first; or, with ids, exactly those values`,
@@ -50,6 +51,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   fastify.get<{ Querystring: CallFilterParams }>(
     '/dispositions',
     {
+      config: { checkSessionAlongside: true },
       schema: {
         tags: ['filters'],
         summary: 'The dispositions, with their calls in the date range',
@@ -66,6 +68,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   fastify.get<{ Querystring: CallFilterParams }>(
     '/all',
     {
+      config: { checkSessionAlongside: true },
       schema: {
         tags: ['filters'],
         summary: 'Every picker list and the dispositions in one answer',
