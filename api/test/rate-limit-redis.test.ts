@@ -1,6 +1,7 @@
 /**
- * REDIS_URL: the counters live in Redis instead. Needs Redis at 127.0.0.1:6379 and fails, saying
- * so, when it is not there.
+ * REDIS_URL: the counters live in Redis instead. Needs Redis at 127.0.0.1:6379 (.ci/run starts it, and
+ * installs it when the machine lacks it). Without it every test here fails with one message that says
+ * so: a suite that skipped itself would pass without ever reaching Redis.
  */
 import { Redis } from 'ioredis';
 import { bearer, buildTestApp, RELAXED_LIMITS, signUp, type TestApp } from './support/test-app';
@@ -12,11 +13,20 @@ let redis: Redis;
 let t: TestApp;
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // The socket's own error (refused, timed out) says more than the "Connection is closed." that connect() rejects with.
+  let socketError: unknown;
+  redis.on('error', (error) => {
+    socketError ??= error;
+  });
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`this test needs Redis at ${REDIS_URL}: ${String(error)}`, { cause: error });
+    throw new Error(
+      `Redis is not answering at ${REDIS_URL} (${String(socketError ?? error)}); this suite needs it. Start it with ` +
+        '`redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save ""` (.ci/run does).',
+      { cause: error },
+    );
   }
   t = await buildTestApp({ redisUrl: REDIS_URL, limits: { ...RELAXED_LIMITS, userPerMinute: 3 } });
 }, SETUP_TIMEOUT_MS);
