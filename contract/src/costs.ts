@@ -1,4 +1,5 @@
 /** Costs and payments. Money travels as decimal dollars; the database keeps integer cents. */
+import { GROUP_BY_DIMENSIONS } from './dimensions';
 
 export interface CostStats {
   calls: number;
@@ -13,7 +14,8 @@ export interface CostStats {
   currency: string;
 }
 
-export const BREAKDOWN_GROUPS = ['publisher', 'campaign', 'buyer', 'target'] as const;
+/** What the cost breakdown groups by: each dimension, in the group-by order. */
+export const BREAKDOWN_GROUPS = GROUP_BY_DIMENSIONS;
 export type BreakdownGroup = (typeof BREAKDOWN_GROUPS)[number];
 
 export interface BreakdownRow {

@@ -1,4 +1,5 @@
 import type { CallFilterParams } from './calls';
+import { GROUP_BY_DIMENSIONS, GROUP_LABELS } from './dimensions';
 
 /**
  * The scorecard (GET /api/scorecard, Reporting's third tab; its path joins
@@ -6,7 +7,7 @@ import type { CallFilterParams } from './calls';
  * publisher (or campaign, buyer, target) with its quality and its money side
  * by side, and the period /api/stats compares with, for the arrows.
  */
-export const SCORECARD_GROUP_BY = ['publisher', 'campaign', 'buyer', 'target'] as const;
+export const SCORECARD_GROUP_BY = GROUP_BY_DIMENSIONS;
 export type ScorecardGroupBy = (typeof SCORECARD_GROUP_BY)[number];
 
 /** The columns a scorecard sorts by (each row's field of that name). */
@@ -98,8 +99,6 @@ export interface ScorecardRow {
   previous: { calls: number; salesRate: number; profit: string };
 }
 
-export const SCORECARD_GROUP_LABELS: Record<ScorecardGroupBy, string> = { publisher: 'Publisher', campaign: 'Campaign', buyer: 'Buyer', target: 'Target' };
-
 /** How a column's figure reads: a name, a count, a percentage of the calls, or money. */
 export type ScorecardColumnKind = 'label' | 'count' | 'percent' | 'money';
 
@@ -126,7 +125,7 @@ export const SCORECARD_COLUMNS: ReadonlyArray<{ key: ScorecardSortColumn; header
 
 /** A column's heading: the grouped dimension's name for the label column. */
 export function scorecardColumnHeader(key: ScorecardSortColumn, groupBy: ScorecardGroupBy): string {
-  return key === 'label' ? SCORECARD_GROUP_LABELS[groupBy] : (SCORECARD_COLUMNS.find((c) => c.key === key)?.header ?? key);
+  return key === 'label' ? GROUP_LABELS[groupBy] : (SCORECARD_COLUMNS.find((c) => c.key === key)?.header ?? key);
 }
 
 /** POST /api/scorecard/export's body: the table's question and the file's format. */

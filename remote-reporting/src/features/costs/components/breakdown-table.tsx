@@ -1,10 +1,9 @@
-import type { BreakdownGroup, BreakdownRow } from '@callboard/contract';
+import { GROUP_LABELS, type BreakdownGroup, type BreakdownRow } from '@callboard/contract';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { formatCount, formatMoney, formatPercent } from '@callboard/shared-ui/format';
 import { Table, type SortState, type TableColumn } from '@callboard/shared-ui/table';
 import { useMemo } from 'react';
 import { breakdownTotals, sortBreakdownRows } from './breakdown-rows';
-import { GROUP_LABELS } from './group-by-control';
 
 const TOTAL_KEY = '\u0000total';
 

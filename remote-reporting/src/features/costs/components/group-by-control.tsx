@@ -1,13 +1,6 @@
-import { BREAKDOWN_GROUPS, type BreakdownGroup } from '@callboard/contract';
+import { BREAKDOWN_GROUPS, GROUP_LABELS, type BreakdownGroup } from '@callboard/contract';
 import { useId } from 'react';
 import './group-by-control.css';
-
-export const GROUP_LABELS: Record<BreakdownGroup, string> = {
-  publisher: 'Publisher',
-  campaign: 'Campaign',
-  buyer: 'Buyer',
-  target: 'Target',
-};
 
 /**
  * A segmented control built on native radio buttons, so arrow keys, focus and

@@ -1,7 +1,7 @@
 import {
   SCORECARD_COLUMNS,
   SCORECARD_FLAG_COLUMNS,
-  SCORECARD_GROUP_LABELS,
+  GROUP_LABELS,
   scorecardColumnHeader,
   type ScorecardColumnKind,
   type ScorecardFlag,
@@ -114,9 +114,9 @@ function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
 export function ScorecardTable({ groupBy, rows, sort, onSort, onOpen, loading }: Props) {
   const cols = useMemo(() => columns(groupBy), [groupBy]);
   return (
-    <ScorecardPhoneList count={rows.length} noun={`${SCORECARD_GROUP_LABELS[groupBy].toLowerCase()}s`}>
+    <ScorecardPhoneList count={rows.length} noun={`${GROUP_LABELS[groupBy].toLowerCase()}s`}>
       <Table
-        label={`Scorecard by ${SCORECARD_GROUP_LABELS[groupBy].toLowerCase()}`}
+        label={`Scorecard by ${GROUP_LABELS[groupBy].toLowerCase()}`}
         columns={cols}
         rows={rows}
         rowKey={(row) => row.key}
