@@ -240,8 +240,8 @@ test('undo returns each call to what it was, overridden or not, and is itself an
   expect(twice.statusCode).toBe(409);
   expect(twice.json()).toMatchObject({ code: 'CONFLICT', message: 'This change has already been undone' });
 
-  // Undoing the undo puts the bulk update's verdict back.
-  const redo = await undo(reviewer.token, undoId);
+  // Undoing the undo puts the bulk update's verdict back (the admin's undo: only they, or another admin, may undo it).
+  const redo = await undo(admin.token, undoId);
   expect(redo.statusCode).toBe(200);
   expect(redo.json().data).toMatchObject({ restored: 2, skipped: 0 });
   expect(await stateOf(judged)).toEqual({ status: 'Sales', sub_disposition: 'New', reason: 'Bought', status_overridden: true });
@@ -250,7 +250,37 @@ test('undo returns each call to what it was, overridden or not, and is itself an
 
   const detail = (await t.app.inject({ url: `/api/calls/records/${judged}`, headers: bearer(member.token) })).json().data as CallChangeResult;
   expect(detail.audit.map((a) => a.action)).toEqual(['undo', 'undo', 'bulk']);
-  expect(detail.audit[0]).toMatchObject({ changeId: redo.json().data.changeId, userId: reviewer.user.id });
+  expect(detail.audit[0]).toMatchObject({ changeId: redo.json().data.changeId, userId: admin.user.id });
+});
+
+test('a reviewer undoes only change sets they made; an admin undoes anyone’s', async () => {
+  const { ids } = await freshCalls([{ disposition: 'Voicemail' }, { disposition: 'DNC' }]);
+  const [first, second] = ids as [string, string];
+  const adminBulk = (await bulkUpdate(t.app, admin.token, { ids, set: { status: 'Sales' } })).json().data.changeId as string;
+
+  const refused = await undo(reviewer.token, adminBulk);
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'Only an admin can undo a change someone else made' });
+  expect([await stateOf(first), await stateOf(second)]).toEqual([
+    expect.objectContaining({ status: 'Sales', status_overridden: true }),
+    expect.objectContaining({ status: 'Sales', status_overridden: true }),
+  ]);
+  expect((await auditOf(ids)).filter((r) => r.undoes_change_id === adminBulk)).toEqual([]);
+
+  expect((await undo(admin.token, adminBulk)).statusCode).toBe(200);
+  expect([await stateOf(first), await stateOf(second)]).toEqual([
+    expect.objectContaining({ status: 'Voicemail', status_overridden: false }),
+    expect.objectContaining({ status: 'DNC', status_overridden: false }),
+  ]);
+
+  // Their own change is theirs to undo; an admin undoes a reviewer's too.
+  const own = (await setDisposition(reviewer.token, first, { status: 'Callback' })).json().data.changeId as string;
+  expect((await undo(reviewer.token, own)).statusCode).toBe(200);
+  expect(await stateOf(first)).toMatchObject({ status: 'Voicemail', status_overridden: false });
+  const reviewers = (await setDisposition(reviewer.token, second, { status: 'IVR' })).json().data.changeId as string;
+  expect((await undo(admin.token, reviewers)).statusCode).toBe(200);
+  expect(await stateOf(second)).toMatchObject({ status: 'DNC', status_overridden: false });
+  await expectExactRollups();
 });
 
 test('undoing a change to a call that followed the bot takes the bot’s verdict as it is now', async () => {

@@ -15,6 +15,7 @@ import {
   type Permission,
   type Role,
 } from '@callboard/contract';
+import { INGEST_KEY, ingestAll, makeCall } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type TestApp } from './support/test-app';
 
 /**
@@ -40,6 +41,8 @@ interface Target {
   otherUserEmail: string;
   /** A view that someone else made and shared with the team, made when asked. */
   sharedViewOfOther: () => Promise<string>;
+  /** A change set someone else (a reviewer made for it) made to a call, made when asked. */
+  changeOfOther: () => Promise<string>;
 }
 
 interface WriteRoute {
@@ -48,6 +51,8 @@ interface WriteRoute {
 }
 
 const NO_SUCH_ID = randomUUID();
+/** The call the matrix's change sets change. */
+const MATRIX_CALL = 'matrix-call';
 const OTHER_PASSWORD = 'secret-123';
 
 const WRITE_ROUTES: Record<string, WriteRoute> = {
@@ -78,7 +83,11 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     request: () => ({ url: callDispositionPath(NO_SUCH_ID), payload: { status: 'Sales' } }),
   },
   'POST /api/calls/:id/restore-verdict': { who: { permission: 'redispositionCalls' }, request: () => ({ url: restoreVerdictPath(NO_SUCH_ID) }) },
-  'POST /api/calls/changes/:changeId/undo': { who: { permission: 'redispositionCalls' }, request: () => ({ url: undoChangePath(NO_SUCH_ID) }) },
+  // Reviewers undo their own change sets (call-changes.test.ts); someone else's needs undoOthersChanges.
+  'POST /api/calls/changes/:changeId/undo': {
+    who: { permission: 'undoOthersChanges' },
+    request: async ({ changeOfOther }) => ({ url: undoChangePath(await changeOfOther()) }),
+  },
   'POST /api/users': {
     who: { permission: 'manageUsers' },
     request: () => ({ url: API_PATHS.users, payload: { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'secret-123', role: 'user' } }),
@@ -116,10 +125,12 @@ const accounts = {} as Record<Role, { email: string; password: string }>;
 
 beforeAll(async () => {
   t = await buildTestApp({
+    ingestApiKey: INGEST_KEY,
     onRoute: (route) => {
       for (const method of [route.method].flat()) if (WRITE_METHODS.has(method)) servedWrites.add(`${method} ${route.url}`);
     },
   });
+  await ingestAll(t.app, [makeCall(MATRIX_CALL)]);
   // The first account is the admin; the reviewer is made one through the users API, as an admin does.
   const admin = await signUp(t.app, 'Matrix Admin');
   const user = await signUp(t.app, 'Matrix User');
@@ -174,6 +185,20 @@ test.each(CASES)('%s: %s', async (role, route) => {
         payload: { name: 'Team view', area: 'callLogs', query: '', shared: true },
       });
       return view.json().data.id as string;
+    },
+    async changeOfOther() {
+      const email = `changer-${randomUUID()}@example.com`;
+      await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.users,
+        headers: bearer(admin.token),
+        payload: { name: 'Other Reviewer', email, password: OTHER_PASSWORD, role: 'reviewer' },
+      });
+      const changer = await login(t.app, email, OTHER_PASSWORD);
+      const [call] = await t.db.query<{ id: string }>('SELECT id::text AS id FROM calls WHERE system_call_id = $1', [MATRIX_CALL]);
+      // A new verdict each time, so the change is never "nothing to change".
+      const change = await t.app.inject({ method: 'PUT', url: callDispositionPath(call!.id), headers: bearer(changer.token), payload: { status: 'Sales', reason: randomUUID() } });
+      return change.json().data.changeId as string;
     },
   };
   const me = await login(t.app, accounts[role].email, accounts[role].password);

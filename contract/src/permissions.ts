@@ -6,9 +6,11 @@ import type { Role } from './users';
  * screens offer only what the signed-in role may do. Reading is every role's.
  * - `user` reads everything and changes nothing (but their own profile and views);
  * - `reviewer` also corrects calls: a disposition, a bulk update, restoring the
- *   AI's verdict, undoing a change;
- * - `admin` also manages users, payments and ingest keys, and may delete a view
- *   someone else shared (tidying the team's menu; the owner may always delete theirs).
+ *   AI's verdict, undoing a change they made;
+ * - `admin` also manages users, payments and ingest keys, may undo a change someone
+ *   else made (a reviewer's correction must not silently revert an admin's bulk update,
+ *   nor another reviewer's work), and may delete a view someone else shared (tidying the
+ *   team's menu; the owner may always delete theirs).
  */
 export const PERMISSIONS = {
   redispositionCalls: ['reviewer', 'admin'],
@@ -16,6 +18,7 @@ export const PERMISSIONS = {
   managePayments: ['admin'],
   manageIngestKeys: ['admin'],
   deleteSharedViews: ['admin'],
+  undoOthersChanges: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -32,4 +35,5 @@ export const PERMISSION_DENIED: Record<Permission, string> = {
   managePayments: 'Only an admin can do this',
   manageIngestKeys: 'Only an admin can do this',
   deleteSharedViews: 'Only the owner or an admin can delete this view',
+  undoOthersChanges: 'Only an admin can undo a change someone else made',
 };

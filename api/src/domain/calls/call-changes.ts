@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { verdictAfter, type ChangeAction } from '@callboard/contract';
+import { PERMISSION_DENIED, roleMay, verdictAfter, type ChangeAction, type Role } from '@callboard/contract';
 import type { Queryable, Database } from '../../db/database';
-import { HttpError, conflict, notFound } from '../../http/http-error';
+import { HttpError, conflict, forbidden, notFound } from '../../http/http-error';
 import { announceIfChanged, announceNothing, type AnnounceChange } from './calls-writer';
 
 /**
@@ -188,6 +188,12 @@ export interface UndoOutcome extends ChangeOutcome {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Who asks for an undo: their own change sets are theirs to undo, anyone's only with `undoOthersChanges`. */
+export interface UndoActor {
+  id: string;
+  role: Role;
+}
+
 /**
  * Undoes one change set: each of its calls goes back to the state it had just
  * before the change, unless a later change (any audit row after the change's)
@@ -196,17 +202,21 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * that arrived while a person held the call is not lost). The undo is itself
  * a change set (action 'undo'), which can be undone in turn.
  *
- * 404 for an unknown change; 409 when the change was undone already, or when
- * some calls were skipped (the others are restored and committed all the same,
- * and the message says how many of each).
+ * 404 for an unknown change; 403 for someone else's change unless `actor` is an
+ * admin; 409 when the change was undone already, or when some calls were skipped
+ * (the others are restored and committed all the same, and the message says how
+ * many of each).
  */
-export async function undoChange(db: Database, userId: string, changeId: string, announce: AnnounceChange = announceNothing): Promise<UndoOutcome> {
+export async function undoChange(db: Database, actor: UndoActor, changeId: string, announce: AnnounceChange = announceNothing): Promise<UndoOutcome> {
   const outcome = await runChange(db, announce, async (tx) => {
-    // A change's audit rows never change, so which calls it touched can be read before locking them.
-    const callIds = (await tx.query<{ call_id: string }>('SELECT call_id::text AS call_id FROM call_audit WHERE change_id = $1::uuid', [changeId])).map(
-      (r) => r.call_id,
+    // A change's audit rows never change, so which calls it touched, and who made it, can be read before locking them.
+    const touched = await tx.query<{ call_id: string; user_id: string | null }>(
+      'SELECT call_id::text AS call_id, user_id::text AS user_id FROM call_audit WHERE change_id = $1::uuid',
+      [changeId],
     );
-    if (callIds.length === 0) throw notFound('No change has this id');
+    if (touched.length === 0) throw notFound('No change has this id');
+    if (touched[0]!.user_id !== actor.id && !roleMay(actor.role, 'undoOthersChanges')) throw forbidden(PERMISSION_DENIED.undoOthersChanges);
+    const callIds = touched.map((r) => r.call_id);
     const locked = await lockCalls(tx, callIds);
     // Read only now, holding the calls: an undo or a change that committed while this one waited is seen.
     const [{ undone } = { undone: false }] = await tx.query<{ undone: boolean }>(
@@ -238,7 +248,7 @@ export async function undoChange(db: Database, userId: string, changeId: string,
     }
     // Every restored call gets its row, even one already in its earlier state (a bot verdict may have put it there):
     // the rows are what records that this change was undone.
-    const undoId = await writeChange(tx, userId, 'undo', moves, changeId);
+    const undoId = await writeChange(tx, actor.id, 'undo', moves, changeId);
     const changed = moves.filter((m) => !sameState(stateOf(m.call), m.to));
     return { changeId: undoId, updated: changed.length, restored: moves.length, skipped, times: changed.map((m) => m.call.call_ts) };
   });

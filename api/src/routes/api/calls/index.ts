@@ -62,6 +62,7 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
   fastify.get<{ Querystring: RecordsParams & { limit: number; sortBy: SortColumn; sortDir: 'asc' | 'desc' } }>(
     '/records',
     {
+      config: { checkSessionAlongside: true },
       schema: {
         tags: ['calls'],
         summary: 'A page of call records (by number, or by time after a cursor) with the exact total for the same filters',
@@ -204,7 +205,7 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
       onRequest: fastify.requirePermission('redispositionCalls'),
       schema: {
         tags: ['calls'],
-        summary: 'Undo one change set (reviewer or admin): its calls return to what they were, unless changed since (409)',
+        summary: 'Undo one change set (its reviewer, or an admin; 403 for someone else’s): its calls return to what they were, unless changed since (409)',
         security: bearer,
         params: changeIdParams,
       },
@@ -212,7 +213,7 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const { changeId } = request.params;
       try {
-        const result = await undoChange(fastify.db, request.currentUser!.id, changeId, publish);
+        const result = await undoChange(fastify.db, request.currentUser!, changeId, publish);
         request.log.info({ actor: request.currentUser?.id, undone: changeId, changeId: result.changeId, restored: result.restored }, 'undo change');
         const data: UndoResult = { changeId: result.changeId, restored: result.restored, skipped: result.skipped };
         return { success: true, message: `Undone: ${result.restored} call${result.restored === 1 ? '' : 's'} restored`, data };
