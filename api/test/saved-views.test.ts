@@ -3,6 +3,7 @@ import {
   VIEW_MESSAGES,
   VIEW_NAME_MAX_LENGTH,
   VIEWS_PER_OWNER_MAX,
+  SHARED_VIEWS_LISTED_MAX,
   viewDefaultPath,
   viewPath,
   type SavedView,
@@ -309,6 +310,41 @@ describe('the bound per owner', () => {
     expect((await call(busy, 'POST', API_PATHS.views, { name: 'One too many', area: 'reporting', query: '' })).statusCode).toBe(201);
     // Another person's count is their own.
     expect((await save(member)).ownerId).toBe(member.user.id);
+  });
+});
+
+describe('the bound on the list', () => {
+  test(`GET /api/views lists all of your own views but only the ${SHARED_VIEWS_LISTED_MAX} the others saved last among those they share`, async () => {
+    const reader = await signUp(t.app, 'Rae Reader');
+    const sharers = [await signUp(t.app, 'Sam Sharer'), await signUp(t.app, 'Sia Sharer')];
+    // Written directly (what is under test is the list), a minute apart and dated ahead, so they are newer than
+    // the other tests' views; the second sharer's newest of all.
+    for (const [i, sharer] of sharers.entries()) {
+      await t.db.query(
+        `INSERT INTO saved_views (owner_id, name, area, query, shared, created_at, updated_at)
+         SELECT $1, 'Team ' || n, 'reporting', '', true, at, at
+           FROM generate_series(1, $2::int) AS n, LATERAL (SELECT now() + make_interval(mins => $3::int + n) AS at) AS t`,
+        [sharer.user.id, SHARED_VIEWS_LISTED_MAX / 2 + 10, i * 1_000],
+      );
+    }
+    await t.db.query(
+      `INSERT INTO saved_views (owner_id, name, area, query) SELECT $1, 'Mine ' || n, 'reporting', '' FROM generate_series(1, $2::int) AS n`,
+      [reader.user.id, VIEWS_PER_OWNER_MAX],
+    );
+
+    const listed = await visibleTo(reader);
+    const own = listed.filter((v) => v.ownerId === reader.user.id);
+    const team = listed.filter((v) => v.ownerId !== reader.user.id);
+    expect(own).toHaveLength(VIEWS_PER_OWNER_MAX);
+    expect(team).toHaveLength(SHARED_VIEWS_LISTED_MAX);
+    // The newest: every one of the second sharer's, and the first sharer's latest.
+    const firstSharers = team.filter((v) => v.ownerId === sharers[0]!.user.id).map((v) => v.name);
+    expect(team.filter((v) => v.ownerId === sharers[1]!.user.id)).toHaveLength(SHARED_VIEWS_LISTED_MAX / 2 + 10);
+    expect(firstSharers).toContain(`Team ${SHARED_VIEWS_LISTED_MAX / 2 + 10}`);
+    expect(firstSharers).not.toContain('Team 20');
+    // Still your own first, then the team's, each by name.
+    expect(listed.slice(0, own.length).every((v) => v.ownerId === reader.user.id)).toBe(true);
+    await t.db.query('DELETE FROM saved_views WHERE owner_id = ANY($1::uuid[])', [[reader.user.id, ...sharers.map((s) => s.user.id)]]);
   });
 });
 

@@ -11,6 +11,12 @@ import { VIEW_NAME_MAX_LENGTH } from './saved-views';
 export const VIEW_QUERY_MAX_LENGTH = 8000;
 /** How many views one person may keep: the menu stays a menu, and the table cannot be filled by one account. */
 export const VIEWS_PER_OWNER_MAX = 200;
+/**
+ * How many of the views others share GET /api/views lists, the newest: every account's shared views
+ * reach everyone's list, so without this the list would grow with each account (up to 1.6 MB of
+ * queries each), and a few accounts could make everyone's first screen slow.
+ */
+export const SHARED_VIEWS_LISTED_MAX = 200;
 
 export const VIEW_MESSAGES = {
   nameRequired: 'Name is required',

@@ -1,5 +1,6 @@
 import {
   roleMay,
+  SHARED_VIEWS_LISTED_MAX,
   VIEW_MESSAGES,
   VIEWS_PER_OWNER_MAX,
   type PublicUser,
@@ -30,8 +31,9 @@ function storedQuery(query: string): string {
 export class ViewService {
   constructor(private readonly db: Database) {}
 
+  /** Their own views and the team's latest shared ones: every account's shared views reach this list, so it is bounded. */
   list(user: PublicUser): Promise<SavedView[]> {
-    return viewsRepository.listVisible(this.db, user.id);
+    return viewsRepository.listVisible(this.db, user.id, SHARED_VIEWS_LISTED_MAX);
   }
 
   async create(user: PublicUser, body: SavedViewBody): Promise<SavedView> {

@@ -46,12 +46,19 @@ function toSavedView(row: ViewRow): SavedView {
 
 /** Everything the app reads from or writes to `saved_views`; callers pass a transaction when they need one. */
 export const viewsRepository = {
-  /** `userId`'s own views and everybody else's shared ones: own first, then by name whatever its case. */
-  async listVisible(db: Queryable, userId: string): Promise<SavedView[]> {
+  /**
+   * `userId`'s own views (all of them: VIEWS_PER_OWNER_MAX bounds those) and the `sharedLimit` shared
+   * ones others saved last; own first, then by name whatever its case.
+   */
+  async listVisible(db: Queryable, userId: string, sharedLimit: number): Promise<SavedView[]> {
     const rows = await db.query<ViewRow>(
-      `${SELECT_VIEW} WHERE v.owner_id = $1 OR v.shared
-        ORDER BY v.owner_id <> $1, lower(v.name), v.id`,
-      [userId],
+      `SELECT * FROM (
+         (${SELECT_VIEW} WHERE v.owner_id = $1)
+         UNION ALL
+         (${SELECT_VIEW} WHERE v.shared AND v.owner_id <> $1 ORDER BY v.updated_at DESC, v.id DESC LIMIT $2)
+       ) AS visible
+       ORDER BY owner_id <> $1, lower(name), id`,
+      [userId, sharedLimit],
     );
     return rows.map(toSavedView);
   },
