@@ -1,14 +1,13 @@
 import { DEFAULT_PAYMENT_CURRENCY, type BreakdownGroup } from '@callboard/contract';
 import { Dropdown } from '@callboard/shared-ui/dropdown';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
-import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import type { SortState } from '@callboard/shared-ui/table';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useCostBreakdown, useCostStats } from '../api/cost-api';
 import { useBreakdownExport } from '../hooks/use-breakdown-export';
 import { BreakdownTable } from './breakdown-table';
-import { GroupByControl } from './group-by-control';
+import { GroupedCard } from './grouped-card';
 
 /**
  * Where the money comes from and goes to: the filtered calls grouped by
@@ -23,21 +22,18 @@ export function BreakdownSection() {
   const { exporting, exportAs } = useBreakdownExport(groupBy);
   // The breakdown carries no currency of its own: it is the one the figures above are in.
   const currency = useCostStats().data?.data.currency ?? DEFAULT_PAYMENT_CURRENCY;
-  const titleId = useId();
   // With keepPreviousData (the shell's SWR setting) the old grouping stays on screen until the new one arrives.
   const shownGroup = data?.data.groupBy ?? groupBy;
   const rows = data?.data.rows ?? [];
 
   return (
-    <section className="cb-card costs-breakdown" aria-labelledby={titleId}>
-      <header className="cb-card__header">
-        <div className="cb-row cb-row--lg cb-row--wrap">
-          <h2 id={titleId} className="cb-card__title">
-            Breakdown
-          </h2>
-          <GroupByControl value={groupBy} onChange={setGroupBy} />
-        </div>
-        <div className="cb-row">
+    <GroupedCard
+      block="costs-breakdown"
+      title="Breakdown"
+      groupBy={groupBy}
+      onGroupBy={setGroupBy}
+      actions={
+        <>
           {isValidating && data ? <Spinner size="xs" label="Refreshing breakdown" /> : null}
           <Dropdown
             label={exporting ? 'Exporting...' : 'Export'}
@@ -51,22 +47,20 @@ export function BreakdownSection() {
               { key: 'xlsx', label: 'XLSX', onSelect: () => void exportAs('xlsx') },
             ]}
           />
-        </div>
-      </header>
-      {error ? (
-        <div className="costs-breakdown__error">
-          <LoadError title="Failed to load the breakdown." error={error} onRetry={() => void mutate()} />
-        </div>
-      ) : (
-        <BreakdownTable
-          groupBy={shownGroup}
-          rows={rows}
-          currency={currency}
-          sort={sort}
-          onSort={setSort}
-          loading={isLoading || (data !== undefined && shownGroup !== groupBy)}
-        />
-      )}
-    </section>
+        </>
+      }
+      error={error}
+      errorTitle="Failed to load the breakdown."
+      onRetry={() => void mutate()}
+    >
+      <BreakdownTable
+        groupBy={shownGroup}
+        rows={rows}
+        currency={currency}
+        sort={sort}
+        onSort={setSort}
+        loading={isLoading || (data !== undefined && shownGroup !== groupBy)}
+      />
+    </GroupedCard>
   );
 }

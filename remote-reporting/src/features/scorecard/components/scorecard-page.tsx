@@ -1,11 +1,10 @@
 import { SCORECARD_DEFAULTS, type ScorecardGroupBy } from '@callboard/contract';
 import { Button } from '@callboard/shared-ui/button';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
-import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useAtom } from 'jotai';
-import { useId, useState } from 'react';
-import { GroupByControl } from '../../costs/components/group-by-control';
+import { useState } from 'react';
+import { GroupedCard } from '../../costs/components/grouped-card';
 import { useScorecard, type ScorecardSort } from '../api/scorecard-api';
 import { scorecardPrefsAtom } from '../hooks/scorecard-prefs';
 import { useOpenSource } from '../hooks/use-open-source';
@@ -28,7 +27,6 @@ export function ScorecardPage() {
   const [prefs, setPrefs] = useAtom(scorecardPrefsAtom);
   const { data, error, isLoading, isValidating, mutate } = useScorecard(groupBy, sort, prefs.minCalls);
   const open = useOpenSource(data?.data.groupBy ?? groupBy);
-  const titleId = useId();
   // With keepPreviousData (the shell's SWR setting) the old answer stays on screen until the new one arrives.
   const shownGroup = data?.data.groupBy ?? groupBy;
   const rows = data?.data.rows ?? [];
@@ -36,15 +34,14 @@ export function ScorecardPage() {
   const { exporting, exportCsv } = useScorecardExport(groupBy, sort, prefs.minCalls);
 
   return (
-    <section className="cb-card scorecard" aria-labelledby={titleId}>
-      <header className="cb-card__header">
-        <div className="cb-row cb-row--lg cb-row--wrap">
-          <h2 id={titleId} className="cb-card__title">
-            Scorecard
-          </h2>
-          <GroupByControl value={groupBy} onChange={setGroupBy} />
-        </div>
-        <div className="cb-row cb-row--wrap">
+    <GroupedCard
+      block="scorecard"
+      title="Scorecard"
+      groupBy={groupBy}
+      onGroupBy={setGroupBy}
+      actionsClassName="cb-row cb-row--wrap"
+      actions={
+        <>
           <MinCallsField value={prefs.minCalls} onChange={(minCalls) => setPrefs((p) => ({ ...p, minCalls }))} />
           {isValidating && data ? <Spinner size="xs" label="Refreshing scorecard" /> : null}
           <Button
@@ -55,22 +52,20 @@ export function ScorecardPage() {
           >
             {exporting ? 'Exporting...' : 'Export CSV'}
           </Button>
-        </div>
-      </header>
-      {error ? (
-        <div className="scorecard__error">
-          <LoadError title="Failed to load the scorecard." error={error} onRetry={() => void mutate()} />
-        </div>
-      ) : (
-        <ScorecardTable
-          groupBy={shownGroup}
-          rows={rows}
-          sort={sort}
-          onSort={setSort}
-          onOpen={open}
-          loading={isLoading || (data !== undefined && shownGroup !== groupBy)}
-        />
-      )}
-    </section>
+        </>
+      }
+      error={error}
+      errorTitle="Failed to load the scorecard."
+      onRetry={() => void mutate()}
+    >
+      <ScorecardTable
+        groupBy={shownGroup}
+        rows={rows}
+        sort={sort}
+        onSort={setSort}
+        onOpen={open}
+        loading={isLoading || (data !== undefined && shownGroup !== groupBy)}
+      />
+    </GroupedCard>
   );
 }
