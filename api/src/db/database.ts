@@ -21,6 +21,9 @@ export interface NotificationHandlers {
   failed(error: unknown): void;
 }
 
+/** One connection's statements and transactions, every one of them on that connection. */
+export type OwnConnection = Queryable & Pick<Database, 'exec' | 'transaction'>;
+
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs several statements without parameters (migrations). */
@@ -41,6 +44,12 @@ export interface Database extends Queryable {
    * been missed meanwhile.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: runs `work` on a connection of its own, outside the pool and with no
+   * statement limit, closed once `work` settles. For work that holds a session lock and
+   * may wait for it longer than any request would (migrations, db/migrate.ts).
+   */
+  onOwnConnection?<T>(work: (connection: OwnConnection) => Promise<T>): Promise<T>;
   /** Resolves when the database answers within `timeoutMs`, rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Database, Queryable } from './database';
+import type { Database, OwnConnection, Queryable } from './database';
 import { listenOnOwnConnection } from './postgres-listener';
 import { withStatement } from './statement-timeout';
 
@@ -14,6 +14,37 @@ export const POOL_MIN_CONNECTIONS = 4;
 
 /** Connections the pool opens at most; exports may hold half of them (domain/export/export-slots.ts). */
 export const POOL_MAX_CONNECTIONS = 10;
+
+/** PGlite returns int8 as a number; pg is made to agree, so both engines give the same rows. */
+const INT8_AS_NUMBER = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+};
+
+/** Connections whose ROLLBACK failed: broken, so they are closed rather than given back to the pool. */
+const brokenClients = new WeakSet<pg.ClientBase>();
+
+/** Runs one statement on `client`; a cancelled one's error keeps its text for the log. */
+async function queryOn<Row>(client: pg.ClientBase, text: string, params?: readonly unknown[]): Promise<Row[]> {
+  try {
+    return rowsOf<Row>(await client.query(text, params ? [...params] : []));
+  } catch (error) {
+    throw withStatement(error, text);
+  }
+}
+
+/** BEGIN, `work` and COMMIT on `client`; on any failure a ROLLBACK, and the error goes on. */
+async function transactionOn<T>(client: pg.ClientBase, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    await client.query('BEGIN');
+    const result = await work({ query: (text, params) => queryOn(client, text, params) });
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => brokenClients.add(client));
+    throw error;
+  }
+}
 
 /**
  * A COPY export's own connection settings (tried on the 1M-call bench database):
@@ -55,11 +86,7 @@ export async function openPostgresDatabase(connectionString: string, { statement
     // default (1000) let the planner choose. Long raw reads (a transcript search of a month) still
     // get their workers.
     options: '-c jit=off -c parallel_setup_cost=10000',
-    // PGlite returns int8 as a number; make pg agree so both engines give the same rows.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
-    },
+    types: INT8_AS_NUMBER,
   });
   // An idle client dying (server restart, terminated backend) must not crash
   // the process: the pool drops it and the next checkout connects afresh.
@@ -82,28 +109,28 @@ export async function openPostgresDatabase(connectionString: string, { statement
     async transaction(work) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await work({
-          async query(text, params) {
-            try {
-              return rowsOf(await client.query(text, params ? [...params] : []));
-            } catch (error) {
-              throw withStatement(error, text);
-            }
+        return await transactionOn(client, work);
+      } finally {
+        client.release(brokenClients.has(client));
+      }
+    },
+    async onOwnConnection<T>(work: (connection: OwnConnection) => Promise<T>): Promise<T> {
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3000, types: INT8_AS_NUMBER });
+      // A connection that drops fails the statement in flight; it must not crash the process as well.
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        // No statement limit: waiting for a lock another instance holds through a long migration is expected.
+        await client.query('SET statement_timeout = 0');
+        return await work({
+          query: (text, params) => queryOn(client, text, params),
+          async exec(sql) {
+            await client.query(sql);
           },
+          transaction: (inner) => transactionOn(client, inner),
         });
-        await client.query('COMMIT');
-        client.release();
-        return result;
-      } catch (error) {
-        // A failed ROLLBACK means the connection is broken: destroy it rather than reuse it.
-        try {
-          await client.query('ROLLBACK');
-          client.release();
-        } catch {
-          client.release(true);
-        }
-        throw error;
+      } finally {
+        await client.end().catch(() => {});
       }
     },
     async copyOut(sql) {
