@@ -28,6 +28,12 @@ describe('redactCallerIds', () => {
     expect(JSON.parse(redacted)).toEqual({ level: 30, filter: { datePreset: 'today', search: '[redacted]', callerId: '[redacted]' }, msg: 'statement cancelled' });
   });
 
+  test('a line naming no such field, in any spelling, comes back as it was', () => {
+    for (const text of [line({ req: { url: '/api/stats?datePreset=today&page=2' }, msg: 'incoming request' }), line({ res: { statusCode: 200 }, responseTime: 2.5 })]) {
+      expect(redactCallerIds(text)).toBe(text);
+    }
+  });
+
   test('everything else is left as it was', () => {
     const text = line({ req: { url: '/api/calls/records?datePreset=today&researcher=1&page=2' }, research: 'x', msg: 'search=5 is not a query' });
     expect(redactCallerIds(text)).toBe(text);

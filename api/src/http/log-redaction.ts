@@ -27,8 +27,16 @@ function isCallerIdField(rawName: string): boolean {
   return CALLER_ID_FIELDS.has(name.toLowerCase());
 }
 
+/**
+ * A name reads as a caller-id field only if it spells `search` or `callerid` in some case, or
+ * percent-encodes some of its letters: a line with neither holds none, and most lines (every
+ * request's own two among them) are passed on without being parsed.
+ */
+const MAY_NAME_A_CALLER_ID_FIELD = /search|callerid|%/i;
+
 /** A serialized log line with every caller-id parameter and field replaced by `[redacted]`. */
 export function redactCallerIds(line: string): string {
+  if (!MAY_NAME_A_CALLER_ID_FIELD.test(line)) return line;
   return line
     .replace(URL_PARAMETER, (whole, separator: string, name: string) => (isCallerIdField(name) ? `${separator}${name}=${REDACTED}` : whole))
     .replace(JSON_FIELD, (whole, name: string) => (isCallerIdField(name) ? `"${name}":"${REDACTED}"` : whole));
