@@ -3,7 +3,8 @@
  * origin of its own, the way a feature team deploys it to a static host or CDN. It serves the
  * remote's `dist/` folder tree with the headers a cross-origin remote needs (http/built-files.ts)
  * and nothing else: no API, no proxy. Point the shell at it with
- * `REMOTE_<NAME>_URL=http://<host>:<p>/remoteEntry.js` (docs/deploying.md, "Deploying a remote").
+ * `REMOTE_<NAME>_URL=http://<host>:<p>/remoteEntry.js` on this machine, an https:// address behind a TLS
+ * proxy from any other (docs/deploying.md, "Deploying a remote").
  * Exit codes: 0 stopped, 1 failed (not built, port taken), 2 wrong arguments.
  */
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { REMOTES, type RemoteInfo } from '@callboard/contract';
 import { REMOTE_MANIFEST_FILE } from '@callboard/contract/remote-builds';
+import { isLoopbackHost } from '../config/loopback-host';
 import { currentRemoteBuild } from '../domain/web/front-end';
 import { remoteFileOptions } from '../http/built-files';
 import { readOptions, UsageError, wholeNumber } from './command-line';
@@ -92,6 +94,8 @@ async function main(): Promise<void> {
   const variable = `REMOTE_${remote.name.toUpperCase()}_URL`;
   console.log(`${remote.label} (${remote.federationName}): serving ${distDir} at ${origin}`);
   console.log(`Point the shell at it: ${variable}=${origin}${entryPath}`);
+  // The API takes http:// remotes on this machine only (domain/web/front-end.ts, remoteUrlProblem).
+  if (!isLoopbackHost(options.host)) console.log(`From other machines, serve it over HTTPS (a TLS proxy in front) and give ${variable} its https:// address.`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -214,6 +214,14 @@ describe('loadConfig bad values', () => {
       { REMOTE_CALLLOGS_URL: '//cdn.example.com/remoteEntry.js' },
       'REMOTE_CALLLOGS_URL must be an absolute http:// or https:// URL or a path starting with / (got "//cdn.example.com/remoteEntry.js")',
     ],
+    [
+      { REMOTE_USERS_URL: 'http://cdn.example.com/users/mf-manifest.json' },
+      'REMOTE_USERS_URL must be https:// for a host other than this machine: http:// only for localhost, 127.0.0.1 or ::1 (got "http://cdn.example.com/users/mf-manifest.json")',
+    ],
+    [
+      { REMOTE_REPORTING_URL: 'http://10.0.0.5:4001/remoteEntry.js' },
+      'REMOTE_REPORTING_URL must be https:// for a host other than this machine: http:// only for localhost, 127.0.0.1 or ::1 (got "http://10.0.0.5:4001/remoteEntry.js")',
+    ],
   ])('%j is rejected', (env, problem) => {
     expect(problemsFor(env)).toEqual([problem]);
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
 import { DEFAULT_REPEAT_WINDOW_DAYS, MAX_REPEAT_WINDOW_DAYS, MIN_REPEAT_WINDOW_DAYS } from '../domain/calls/repeat-window';
 import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/ingest-write-queue';
-import { isRemoteUrl, REMOTE_NAMES, type RemoteName } from '../domain/web/front-end';
+import { REMOTE_NAMES, remoteUrlProblem, type RemoteName } from '../domain/web/front-end';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -51,7 +51,7 @@ export interface Config {
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
   /** Absolute path of the folder holding the built front end; undefined: the repository root. */
   webRoot: string | undefined;
-  /** REMOTE_<NAME>_URL: where a remote is loaded from (its mf-manifest.json or remoteEntry.js); undefined: its current build on this server. */
+  /** REMOTE_<NAME>_URL: where a remote is loaded from (its mf-manifest.json or remoteEntry.js; https://, or http:// to this machine); undefined: its current build on this server. */
   remoteUrls: Record<RemoteName, string | undefined>;
   /** RATE_LIMIT_USER_PER_MIN / RATE_LIMIT_INGEST_PER_MIN: requests a minute per signed-in user and per ingest key. */
   rateLimits: { userPerMinute: number; ingestKeyPerMinute: number };
@@ -188,8 +188,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   for (const name of REMOTE_NAMES) {
     const variable = `REMOTE_${name.toUpperCase()}_URL`;
     const raw = value(variable);
-    if (raw === undefined || isRemoteUrl(raw)) remoteUrls[name] = raw;
-    else problems.push(`${variable} must be an absolute http:// or https:// URL or a path starting with / (got "${raw}")`);
+    const problem = raw === undefined ? undefined : remoteUrlProblem(raw);
+    if (problem === undefined) remoteUrls[name] = raw;
+    else problems.push(`${variable} ${problem} (got "${raw}")`);
   }
 
   const rawWebRoot = value('WEB_ROOT');

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REMOTES } from '@callboard/contract';
-import { currentRemoteBuild, DEFAULT_WEB_ROOT, frontEndFolders, isPublishedRemoteFile, remoteEntries } from './front-end';
+import { currentRemoteBuild, DEFAULT_WEB_ROOT, frontEndFolders, isPublishedRemoteFile, remoteEntries, remoteUrlProblem } from './front-end';
 
 // DEFAULT_WEB_ROOT is a path relative to this file: moving the file must not quietly point it elsewhere.
 test('the default web root is the repository root, holding the shell and every remote', () => {
@@ -55,5 +55,29 @@ describe('kept remote builds', () => {
     ['/latest/remoteEntry.js', false],
   ])('%s is published: %s', (file, published) => {
     expect(isPublishedRemoteFile(file)).toBe(published);
+  });
+});
+
+describe('where a remote may be loaded from', () => {
+  test.each([
+    'https://cdn.example.com/users/mf-manifest.json',
+    '/static/users/remoteEntry.js',
+    'http://127.0.0.1:3003/mf-manifest.json',
+    'http://localhost:3003/mf-manifest.json',
+    'http://[::1]:3003/mf-manifest.json',
+  ])('%s is accepted', (url) => {
+    expect(remoteUrlProblem(url)).toBeUndefined();
+  });
+
+  // A remote's code runs as the signed-in person: fetched in clear from another machine, anyone on the way could replace it.
+  test.each(['http://cdn.example.com/users/mf-manifest.json', 'http://0.0.0.0:4003/remoteEntry.js', 'http://192.168.1.20:4003/remoteEntry.js', 'http://localhost.example.com/x.js'])(
+    '%s is refused: plain HTTP from another machine',
+    (url) => {
+      expect(remoteUrlProblem(url)).toBe('must be https:// for a host other than this machine: http:// only for localhost, 127.0.0.1 or ::1');
+    },
+  );
+
+  test.each(['ftp://x', 'remotes/users/remoteEntry.js', '//cdn.example.com/remoteEntry.js', 'https://'])('%s is not a URL a remote may have', (url) => {
+    expect(remoteUrlProblem(url)).toBe('must be an absolute http:// or https:// URL or a path starting with /');
   });
 });

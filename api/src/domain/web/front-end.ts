@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRONT_END_HOST, REMOTES, remoteNamed } from '@callboard/contract';
 import { parseRemoteBuildId, parseRemoteBuildPointer, REMOTE_BUILD_POINTER, REMOTE_MANIFEST_FILE } from '@callboard/contract/remote-builds';
+import { isLoopbackHost } from '../../config/loopback-host';
 
 /** The remotes' short names (`users`): their `/remotes/<name>/` folder and `REMOTE_<NAME>_URL` variable. */
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
@@ -90,15 +91,27 @@ export function remoteOrigins(urls: RemoteUrls = {}): string[] {
   return [...origins];
 }
 
-/** A remote URL is an absolute http(s) URL or a path on this server (`/…`, not the protocol-relative `//…`). */
-export function isRemoteUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+/**
+ * Why `value` cannot be where a remote is loaded from (the rule, for REMOTE_<NAME>_URL's error), or
+ * undefined when it can: a path on this server (`/…`, not the protocol-relative `//…`), an absolute
+ * https:// URL, or http:// to this machine only (`npm run dev`, a remote served beside the API). A
+ * remote's code runs as the signed-in person: fetched in clear from another machine, anyone on the
+ * way could replace it.
+ */
+export function remoteUrlProblem(value: string): string | undefined {
+  const notAUrl = 'must be an absolute http:// or https:// URL or a path starting with /';
+  if (value.startsWith('/')) return value.startsWith('//') || value.includes('\\') ? notAUrl : undefined;
+  let url: URL;
   try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+    url = new URL(value);
   } catch {
-    return false;
+    return notAUrl;
   }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host === '') return notAUrl;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return 'must be https:// for a host other than this machine: http:// only for localhost, 127.0.0.1 or ::1';
+  }
+  return undefined;
 }
 
 /** A source map, or its compressed copy: the build keeps them on disk (for debugging a build), but they are not published. */
