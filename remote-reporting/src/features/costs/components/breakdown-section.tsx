@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useCostBreakdown, useCostStats } from '../api/cost-api';
 import { useBreakdownExport } from '../hooks/use-breakdown-export';
 import { BreakdownTable } from './breakdown-table';
-import { GroupedCard } from './grouped-card';
+import { GroupedCard, shownGrouping } from './grouped-card';
 
 /**
  * Where the money comes from and goes to: the filtered calls grouped by
@@ -22,9 +22,7 @@ export function BreakdownSection() {
   const { exporting, exportAs } = useBreakdownExport(groupBy);
   // The breakdown carries no currency of its own: it is the one the figures above are in.
   const currency = useCostStats().data?.data.currency ?? DEFAULT_PAYMENT_CURRENCY;
-  // With keepPreviousData (the shell's SWR setting) the old grouping stays on screen until the new one arrives.
-  const shownGroup = data?.data.groupBy ?? groupBy;
-  const rows = data?.data.rows ?? [];
+  const { shownGroup, rows, loading } = shownGrouping(groupBy, data, isLoading);
 
   return (
     <GroupedCard
@@ -59,7 +57,7 @@ export function BreakdownSection() {
         currency={currency}
         sort={sort}
         onSort={setSort}
-        loading={isLoading || (data !== undefined && shownGroup !== groupBy)}
+        loading={loading}
       />
     </GroupedCard>
   );

@@ -3,6 +3,16 @@ import { LoadError } from '@callboard/shared-ui/load-error';
 import { useId, type ReactNode } from 'react';
 import { GroupByControl } from './group-by-control';
 
+/**
+ * What a grouped card shows while its grouping changes. With keepPreviousData (the shell's SWR setting)
+ * the old grouping's rows stay on screen until the new answer arrives: they are drawn under their own
+ * grouping, and as loading.
+ */
+export function shownGrouping<G extends string, R>(groupBy: G, answer: { data: { groupBy: G; rows: R[] } } | undefined, isLoading: boolean) {
+  const shownGroup = answer?.data.groupBy ?? groupBy;
+  return { shownGroup, rows: answer?.data.rows ?? [], loading: isLoading || (answer !== undefined && shownGroup !== groupBy) };
+}
+
 export interface GroupedCardProps {
   /** The card's block class: the card is `cb-card <block>`, its error `<block>__error`. */
   block: string;

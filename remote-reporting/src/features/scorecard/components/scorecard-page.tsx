@@ -4,7 +4,7 @@ import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
-import { GroupedCard } from '../../costs/components/grouped-card';
+import { GroupedCard, shownGrouping } from '../../costs/components/grouped-card';
 import { useScorecard, type ScorecardSort } from '../api/scorecard-api';
 import { scorecardPrefsAtom } from '../hooks/scorecard-prefs';
 import { useOpenSource } from '../hooks/use-open-source';
@@ -26,10 +26,8 @@ export function ScorecardPage() {
   const [sort, setSort] = useState<ScorecardSort>(DEFAULT_SORT);
   const [prefs, setPrefs] = useAtom(scorecardPrefsAtom);
   const { data, error, isLoading, isValidating, mutate } = useScorecard(groupBy, sort, prefs.minCalls);
-  const open = useOpenSource(data?.data.groupBy ?? groupBy);
-  // With keepPreviousData (the shell's SWR setting) the old answer stays on screen until the new one arrives.
-  const shownGroup = data?.data.groupBy ?? groupBy;
-  const rows = data?.data.rows ?? [];
+  const { shownGroup, rows, loading } = shownGrouping(groupBy, data, isLoading);
+  const open = useOpenSource(shownGroup);
 
   const { exporting, exportCsv } = useScorecardExport(groupBy, sort, prefs.minCalls);
 
@@ -64,7 +62,7 @@ export function ScorecardPage() {
         sort={sort}
         onSort={setSort}
         onOpen={open}
-        loading={isLoading || (data !== undefined && shownGroup !== groupBy)}
+        loading={loading}
       />
     </GroupedCard>
   );
