@@ -1,5 +1,6 @@
 import {
   BREAKDOWN_GROUPS,
+  LIST_PARAM_MAX_LENGTH,
   PAYMENT_HISTORY_LIMIT,
   PAYMENT_METHODS,
   type BreakdownGroup,
@@ -179,7 +180,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
           type: 'object',
           properties: {
             limit: { type: 'integer', minimum: 1, maximum: PAYMENT_HISTORY_LIMIT, default: PAYMENT_HISTORY_LIMIT },
-            publisher: { type: 'string', maxLength: 20_000 },
+            publisher: { type: 'string', maxLength: LIST_PARAM_MAX_LENGTH },
           },
         },
         response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'array', items: paymentSchema } } } },
