@@ -60,18 +60,6 @@ declare module 'fastify' {
     sessionId: string | null;
     /** accessClaimsOf's answer for this request: null until asked, false for a token that did not verify. */
     accessClaims: AccessClaims | false | null;
-    /** On a route that checks the session alongside its read: the lookup, settled once currentUser is known (or refused). */
-    sessionChecked: Promise<void> | null;
-  }
-  interface FastifyContextConfig {
-    /**
-     * The handler's answer depends only on its query, not on who asks (any signed-in person may read it),
-     * and it returns that answer rather than sending it: so it runs while `authenticate` looks the session
-     * up, and nothing of it leaves until the lookup has found the session live. A revoked session still
-     * gets its 401 (and an outage its 503) instead of the answer; what is saved is waiting for the lookup
-     * before starting the read. `request.currentUser` is null while the handler runs.
-     */
-    checkSessionAlongside?: boolean;
   }
 }
 
@@ -100,51 +88,24 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
   fastify.decorateRequest('currentUser', null);
   fastify.decorateRequest('sessionId', null);
   fastify.decorateRequest('accessClaims', null);
-  fastify.decorateRequest('sessionChecked', null);
 
   fastify.decorate('accessClaimsOf', function accessClaimsOf(request: FastifyRequest) {
     if (request.accessClaims === null) request.accessClaims = verifiedAccessClaims(fastify, request.headers.authorization) ?? false;
     return request.accessClaims || undefined;
   });
 
-  /** Sets the request's user from its live session, or throws 401. Database errors propagate: an outage is a 503, never a sign-out. */
-  async function checkSession(request: FastifyRequest, claims: AccessClaims): Promise<void> {
+  fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    const claims = fastify.accessClaimsOf(request);
+    if (!claims) throw unauthenticated();
+    // Database errors propagate: an outage is a 503, never a sign-out.
     const user = await sessionsRepository.findLiveUser(fastify.db, claims.sid, claims.sub);
     if (!user) throw unauthenticated('Your session has ended; please sign in again');
     request.currentUser = toPublicUser(user);
     request.sessionId = claims.sid;
-  }
-
-  fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-    const claims = fastify.accessClaimsOf(request);
-    if (!claims) throw unauthenticated();
-    if (!request.routeOptions.config.checkSessionAlongside) return checkSession(request, claims);
-    // Awaited by the route's handler (below), after its read has started.
-    request.sessionChecked = checkSession(request, claims);
-    request.sessionChecked.catch(() => {});
-  });
-
-  // A route that checks the session alongside its read: its handler starts at once, and its answer, or its
-  // failure, waits for the lookup's verdict, which wins. A query that fails validation waits too, so a
-  // revoked session still gets 401 before 400, as on every other route.
-  fastify.addHook('onRoute', (route) => {
-    if (!route.config?.checkSessionAlongside) return;
-    const handler = route.handler;
-    route.attachValidation = true;
-    route.handler = async function answerOnceSessionIsLive(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const answer: Promise<unknown> = request.validationError
-        ? Promise.reject(request.validationError)
-        : Promise.resolve().then(() => handler.call(this, request, reply));
-      answer.catch(() => {});
-      // A route marked so is a signed-in route: without authenticate's lookup it answers nobody.
-      await (request.sessionChecked ?? Promise.reject(unauthenticated()));
-      return answer;
-    };
   });
 
   fastify.decorate('requirePermission', function requirePermission(permission: Permission) {
     return async function permitted(request: FastifyRequest) {
-      await request.sessionChecked;
       if (!roleMay(request.currentUser?.role, permission)) throw forbidden(PERMISSION_DENIED[permission]);
     };
   });

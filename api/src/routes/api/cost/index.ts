@@ -112,7 +112,6 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
   fastify.get<{ Querystring: CallFilterParams }>(
     '/stats',
     {
-      config: { checkSessionAlongside: true },
       schema: {
         tags: ['costs'],
         summary: 'Revenue, payout, profit, margin and cost per sale of the filtered calls',
@@ -129,7 +128,6 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
   fastify.get<{ Querystring: CallFilterParams & { groupBy: BreakdownGroup } }>(
     '/breakdown',
     {
-      config: { checkSessionAlongside: true },
       schema: {
         tags: ['costs'],
         summary: 'Calls, sales, revenue, payout and profit per campaign, publisher, target or buyer; highest revenue first',

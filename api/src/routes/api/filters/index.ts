@@ -36,7 +36,6 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
     fastify.get<{ Querystring: PickerQuery }>(
       `/${dimension}`,
       {
-        config: { checkSessionAlongside: true },
         schema: {
           tags: ['filters'],
           summary: `The ${dimension} picker: every value with its calls under the other filters (not its own selection, not the caller-id search), busiest first; or, with ids, exactly those values`,
@@ -51,7 +50,6 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   fastify.get<{ Querystring: CallFilterParams }>(
     '/dispositions',
     {
-      config: { checkSessionAlongside: true },
       schema: {
         tags: ['filters'],
         summary: 'The dispositions, with their calls in the date range',
@@ -68,7 +66,6 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   fastify.get<{ Querystring: CallFilterParams }>(
     '/all',
     {
-      config: { checkSessionAlongside: true },
       schema: {
         tags: ['filters'],
         summary: 'Every picker list and the dispositions in one answer',

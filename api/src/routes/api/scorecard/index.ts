@@ -67,7 +67,6 @@ export default async function scorecardRoutes(fastify: FastifyInstance, options:
   fastify.get<{ Querystring: ScorecardQuery }>(
     '',
     {
-      config: { checkSessionAlongside: true },
       schema: {
         tags: ['calls'],
         summary: 'Per publisher, campaign, buyer or target: calls, sales rate, dispositions, flags, repeats and money, beside the previous period',

@@ -54,7 +54,6 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
   fastify.get<{ Querystring: CallFilterParams }>(
     '',
     {
-      config: { checkSessionAlongside: true },
       schema: {
         tags: ['calls'],
         summary: 'Counts per disposition, flags, and the same for the period compared with: the one before, up to the same moment while the range is in progress',
@@ -71,7 +70,6 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
   fastify.get<{ Querystring: SeriesParams }>(
     '/series',
     {
-      config: { checkSessionAlongside: true },
       schema: {
         tags: ['calls'],
         summary: 'Calls per New York hour, day, week or month, per disposition, and per bucket of the period the stats compare with',
