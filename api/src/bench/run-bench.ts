@@ -583,7 +583,7 @@ async function main(): Promise<void> {
     '# Benchmark results',
     '',
     onlyFirstScreen ? `Produced by \`npm run bench -- --only first-screen\` on ${new Date().toISOString().slice(0, 10)}: the demo data of \`npm start\`, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end, Node ${process.version}.` :
-    `Produced by \`npm run bench${options.calls === 10_000_000 ? ' -- --ten-million' : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${int(options.calls)} calls over 365 days, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
+    `Produced by \`npm run bench${options.calls === 10_000_000 ? ' -- --ten-million' : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${int(options.calls)} calls over 365 days, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0]!.toFixed(1)} at the end, Node ${process.version}.`,
     `The "one person" rows: one analyst, one request at a time, ${SINGLE_PERSON_RUNS} runs an endpoint after 3 warm-ups, right after VACUUM ANALYZE (\`--only person\` runs them alone).`,
     `Latencies are "median / p95" in ms over ${options.runs} runs (sorts: half as many; transcript searches a fifth) after 3 warm-up runs, taking turns among ${READERS} signed-in analysts, measured over HTTP against the real server in its own process (stats, cost stats, pickers and records each for today, last_30_days and this_year, with no filter, the busiest publisher, and a caller-id search; the timeline for this_year by the week and by the month and last_30_days by the day).`,
     '',
