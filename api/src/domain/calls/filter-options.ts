@@ -1,15 +1,10 @@
-import { DIMENSIONS, DISPOSITIONS, FILTER_DIMENSIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
+import { DIMENSIONS, DISPOSITIONS, isDisposition, type FilterDimension, type FilterOption } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
-import { paramBinder, type Bind } from '../../db/sql-params';
+import { paramBinder } from '../../db/sql-params';
 import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
-import { rollupCallsMeasure, totalsByStatus } from './call-totals';
-import { callWhere } from './call-where';
-import { monthlyAndDailySql } from './month-split';
-import { planDimensionCounts, type CallsPart, type CombinationDaysPart, type DaysPart, type DimensionStatusDaysPart } from './rollup-planner';
-import { selectedIds } from './selected-ids';
-import { dimensionCallsMeasure } from './status-columns';
-import { statusCondition } from './status-condition';
+import { totalsByStatus } from './call-totals';
+import { planDimensionCounts } from './rollup-planner';
 
 /**
  * What a picker's counts are narrowed by: everything on screen except the
@@ -32,48 +27,6 @@ export function pickerFilter(filter: CallFilter, dimension: FilterDimension): Ca
   };
 }
 
-/** The conditions on call_combos of every dimension the filter selects in. */
-function combinationConditions(filter: CallFilter, bind: Bind): string {
-  return FILTER_DIMENSIONS.filter((d) => selectedIds(filter, d).length > 0)
-    .map((d) => `${DIMENSIONS[d].column} = ANY(${bind(selectedIds(filter, d))}::int[])`)
-    .join(' AND ');
-}
-
-/** Calls per value of `dimension` in one part of the range (see planDimensionCounts): columns id, calls. */
-function partSql(dimension: FilterDimension, filter: CallFilter, part: PickerPart, params: unknown[]): string {
-  const { rollupCode, column } = DIMENSIONS[dimension];
-  const bind = paramBinder(params);
-  switch (part.source) {
-    case 'days': {
-      const measure = dimensionCallsMeasure(filter);
-      if (measure === undefined) throw new Error('planDimensionCounts sent a filter the per-dimension rows cannot count to them');
-      const source = monthlyAndDailySql({ monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' }, `dim_id, ${measure} AS calls`, `dim = ${bind(rollupCode)}`, part.split, bind, {
-        negatedColumns: `dim_id, -${measure} AS calls`,
-      });
-      return `SELECT dim_id AS id, sum(calls)::bigint AS calls FROM (${source}) s GROUP BY dim_id`;
-    }
-    case 'dimension-status-days': {
-      const status = filter.statuses.length > 0 ? ` AND ${statusCondition('status', filter.statuses, bind)}` : '';
-      return `SELECT dim_id AS id, sum(${rollupCallsMeasure(filter)})::bigint AS calls FROM calls_daily_dim_status
-        WHERE dim = ${bind(rollupCode)} AND day >= ${bind(part.fromDay)}::date AND day < ${bind(part.toDay)}::date${status}
-        GROUP BY dim_id`;
-    }
-    case 'combination-days': {
-      // The combinations the selection matches, found once (a scan of a few thousand rows), then their rows by key.
-      const matching = `combo_id = ANY(ARRAY(SELECT id FROM call_combos WHERE ${combinationConditions(filter, bind)}))`;
-      const source = monthlyAndDailySql({ monthly: 'calls_monthly_combo', daily: 'calls_daily_combo' }, 'combo_id, calls', matching, part.split, bind);
-      return `SELECT k.${column} AS id, sum(r.calls)::bigint AS calls FROM (${source}) r JOIN call_combos k ON k.id = r.combo_id GROUP BY k.${column}`;
-    }
-    case 'calls': {
-      const where = callWhere(filter, part.range, params.length + 1);
-      params.push(...where.params);
-      return `SELECT c.${column} AS id, count(*) AS calls FROM calls c WHERE ${where.sql} AND c.${column} IS NOT NULL GROUP BY c.${column}`;
-    }
-  }
-}
-
-type PickerPart = DaysPart | DimensionStatusDaysPart | CombinationDaysPart | CallsPart;
-
 /**
  * A picker's checklist: every value (those without calls too, so any can be
  * chosen), each with its number of calls under the rest of the filter
@@ -87,7 +40,7 @@ export async function dimensionOptions(
 ): Promise<FilterOption[]> {
   const narrowing = pickerFilter(filter, dimension);
   const params: unknown[] = [];
-  const parts = planDimensionCounts(narrowing, filter.range).parts.map((part) => `SELECT id, calls FROM (${partSql(dimension, narrowing, part, params)}) p`);
+  const parts = planDimensionCounts(narrowing, filter.range, dimension).parts.map((part) => `SELECT id, calls FROM (${part.optionsSql(dimension, narrowing, params)}) p`);
   const counts = parts.length === 1 ? parts[0] : `SELECT id, sum(calls) AS calls FROM (${parts.join(' UNION ALL ')}) parts GROUP BY id`;
   const bind = paramBinder(params);
   const where = options.search ? `WHERE d.name ILIKE ${bind(likePattern(options.search))}` : '';

@@ -1,10 +1,7 @@
 import { BREAKDOWN_GROUPS, DIMENSION_OF_PARAM, DIMENSIONS, type Breakdown, type BreakdownGroup, type BreakdownRow } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import type { CallFilter } from '../calls/call-filter';
-import { callWhere } from '../calls/call-where';
-import { dimensionSumsSql } from '../calls/dimension-sums';
-import type { TimeRange } from '../calls/date-range';
-import { planDimensionSums, type MonthSplit } from '../calls/rollup-planner';
+import { planDimensionSums } from '../calls/rollup-planner';
 import { dollars, percent, SALE_STATUS, type CostSums } from './cost-figures';
 
 /** What a group with no value is called: calls without a target or buyer are stored with none (dim_id 0 in the rollup). */
@@ -25,30 +22,13 @@ interface SumsRow {
   payout_cents: number | string;
 }
 
-/** Whole New York days from the monthly and daily per-dimension rollups. */
-async function fromDailyRollup(db: Queryable, group: BreakdownGroup, split: MonthSplit): Promise<SumsRow[]> {
-  const params: unknown[] = [];
-  const sql = dimensionSumsSql(dimensionOf(group).rollupCode, split, params);
-  return db.query<SumsRow>(sql, params);
-}
-
-/** Any filter over any range from the raw table, through the (dimension, call_ts) covering indexes. */
-async function fromCalls(db: Queryable, group: BreakdownGroup, filter: CallFilter, range: TimeRange): Promise<SumsRow[]> {
-  const column = dimensionOf(group).column;
-  const where = callWhere(filter, range, 2);
-  return db.query<SumsRow>(
-    `SELECT coalesce(c.${column}, 0) AS id, count(*)::bigint AS calls, count(*) FILTER (WHERE c.status = $1)::bigint AS sales,
-       coalesce(sum(c.revenue_cents), 0)::bigint AS revenue_cents, coalesce(sum(c.payout_cents), 0)::bigint AS payout_cents
-     FROM calls c WHERE ${where.sql} GROUP BY 1`,
-    [SALE_STATUS, ...where.params],
-  );
-}
-
 /** Each part of the range as planned (see planDimensionSums), one statement a part, in the plan's order. */
 async function groupSums(db: Queryable, group: BreakdownGroup, filter: CallFilter): Promise<SumsRow[]> {
+  const dimension = DIMENSION_OF_PARAM[group];
   const rows: SumsRow[] = [];
-  for (const part of planDimensionSums(filter, filter.range).parts) {
-    rows.push(...(part.source === 'days' ? await fromDailyRollup(db, group, part.split) : await fromCalls(db, group, filter, part.range)));
+  for (const part of planDimensionSums(filter, filter.range, dimension).parts) {
+    const params: unknown[] = [];
+    rows.push(...(await db.query<SumsRow>(part.costSql(dimension, filter, SALE_STATUS, params), params)));
   }
   return rows;
 }

@@ -1,0 +1,57 @@
+import { DIMENSIONS, FILTER_DIMENSIONS, type FilterDimension } from '@callboard/contract';
+import type { CallFilter } from '../call-filter';
+import { selectedIds } from '../selected-ids';
+
+/**
+ * What a filter selects, as the rollups keyed by a dimension's values
+ * (calls_daily_dim_status, calls_daily_dim, calls_monthly_dim, the
+ * combinations) read it: their `answers` and the planner share these.
+ */
+
+/** A picker's selection as the per-dimension rollups key it: the dimension's rollup code and the values. */
+export interface DimensionSelection {
+  dim: number;
+  ids: number[];
+}
+
+/** No rollup keeps a caller id or a call's words: a filter by either (a caller-id search, an exact caller id, a transcript search) is read from the calls. */
+export function narrowsByCallerOrWords(filter: CallFilter): boolean {
+  return filter.search !== undefined || filter.callerId !== undefined || filter.q !== undefined;
+}
+
+/** Whether the filter selects values in any dimension. */
+export function selectsAny(filter: CallFilter): boolean {
+  return FILTER_DIMENSIONS.some((d) => selectedIds(filter, d).length > 0);
+}
+
+/**
+ * One picker's selection, when nothing else narrows the filter but the status,
+ * the connection or repeats (not both: no rollup keeps repeats by connection);
+ * undefined otherwise.
+ */
+export function singleSelection(filter: CallFilter): DimensionSelection | undefined {
+  if (narrowsByCallerOrWords(filter)) return undefined;
+  if (filter.connected !== undefined && filter.repeat !== undefined) return undefined;
+  const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
+  const [only] = chosen;
+  return chosen.length === 1 ? only : undefined;
+}
+
+/** The filter without its selection in `dimension`: what rows keyed by that dimension's values must answer besides the values. */
+export function withoutSelectionIn(filter: CallFilter, dimension: FilterDimension): CallFilter {
+  return { ...filter, ...selectionCleared(dimension) };
+}
+
+/** The filter fields that clear one dimension's selection. */
+function selectionCleared(dimension: FilterDimension): Partial<CallFilter> {
+  switch (dimension) {
+    case 'campaigns':
+      return { campaignIds: [] };
+    case 'publishers':
+      return { publisherIds: [] };
+    case 'targets':
+      return { targetIds: [] };
+    case 'buyers':
+      return { buyerIds: [] };
+  }
+}
