@@ -67,6 +67,12 @@ function timedGet(agent: http.Agent, url: string, token: string): Promise<Answer
   });
 }
 
+/** Resolves at `at` (a performance.now() time), at once if it has passed. */
+function pauseUntil(at: number): Promise<void> {
+  const wait = at - performance.now();
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
+}
+
 /** Signs in one of ensureTeamAccounts' analysts; resolves with the access token. */
 export async function signInAnalyst(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}${API_PATHS.login}`, {
@@ -104,9 +110,16 @@ export interface TeamLoadResult {
 /**
  * Signs the analysts in one after another, then starts them together: each sends one refresh's
  * requests at once, waits for every answer, and starts the next refresh straight away, until
- * `seconds` have passed.
+ * `seconds` have passed. With `roundEveryMs`, each analyst starts a refresh at most that often instead
+ * (a person's pace: Auto Refresh), their first ones spread over the first interval as people's are.
  */
-export async function runTeamLoad(baseUrl: string, analysts: number, seconds: number, refresh: string[]): Promise<TeamLoadResult> {
+export async function runTeamLoad(
+  baseUrl: string,
+  analysts: number,
+  seconds: number,
+  refresh: string[],
+  { roundEveryMs }: { roundEveryMs?: number } = {},
+): Promise<TeamLoadResult> {
   const tokens: string[] = [];
   for (let i = 0; i < analysts; i += 1) tokens.push(await signInAnalyst(baseUrl, teamEmail(i)));
   const answers: Answer[] = [];
@@ -119,7 +132,13 @@ export async function runTeamLoad(baseUrl: string, analysts: number, seconds: nu
       tokens.map(async (token, i) => {
         const agent = agents[i] as http.Agent;
         let answered = 0;
+        let nextRound = started + (roundEveryMs === undefined ? 0 : (i / analysts) * roundEveryMs);
         while (performance.now() < deadline) {
+          if (roundEveryMs !== undefined) {
+            // A refresh late or longer than the interval is not made up for: the next one starts an interval after it did.
+            await pauseUntil(nextRound);
+            nextRound = Math.max(nextRound, performance.now()) + roundEveryMs;
+          }
           const refreshAnswers = await Promise.all(refresh.map((path) => timedGet(agent, `${baseUrl}${path}`, token)));
           answers.push(...refreshAnswers);
           if (beforeRefusal[i] !== undefined) continue;
