@@ -32,11 +32,11 @@ export function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function adminQuery(sql: string): Promise<void> {
+async function adminQuery(sql: string, params: unknown[] = []): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }
@@ -47,14 +47,46 @@ async function adminQuery(sql: string): Promise<void> {
  * its URL, and a drop that goes through the server's URL and forces any
  * remaining sessions off. For tests that open their own connection to it.
  */
-export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  { template }: { template?: string } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `callboard_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   return {
     name,
     url: withDatabase(process.env.TEST_DATABASE_URL as string, name),
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
+}
+
+/**
+ * The name of a PostgreSQL database holding every migration and nothing else, made once per
+ * version of the migrations on TEST_DATABASE_URL's server and kept there, for test databases to be
+ * created from (`CREATE DATABASE … TEMPLATE`): a copy of it took 0.4 to 1.4 s where a new database
+ * and the migrations took 1.1 to 1.8 s, in each of the fifty API test files. Nobody connects to it
+ * after it is made, as a template must be left.
+ */
+async function migratedPostgresTemplate(): Promise<string> {
+  const template = `callboard_test_template_${migrationsVersion()}`;
+  if ((await adminQuery('SELECT 1 FROM pg_database WHERE datname = $1', [template])).length > 0) return template;
+  // Migrated under a name of its own and renamed once complete, so no test copies half a schema.
+  const partial = await createPostgresDatabase();
+  const db = await openPostgresDatabase(partial.url);
+  try {
+    await migrate(db, MIGRATIONS);
+  } finally {
+    await db.close();
+  }
+  try {
+    await adminQuery(`ALTER DATABASE ${partial.name} RENAME TO ${template}`);
+  } catch (error) {
+    // Another test file's copy got there first (42P04: the name is taken): use that one.
+    await partial.drop();
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  }
+  return template;
 }
 
 /**
@@ -69,9 +101,10 @@ export async function createTestDatabase(migrations: Migration[] = MIGRATIONS): 
     if (!from) await migrate(db, migrations);
     return { db, drop: () => db.close() };
   }
-  const created = await createPostgresDatabase();
+  const everyMigration = migrations === MIGRATIONS;
+  const created = await createPostgresDatabase({ template: everyMigration ? await migratedPostgresTemplate() : undefined });
   const db = await openPostgresDatabase(created.url);
-  await migrate(db, migrations);
+  if (!everyMigration) await migrate(db, migrations);
   return {
     db,
     url: created.url,
@@ -154,6 +187,11 @@ async function migratedDataDirTemplate(): Promise<string> {
 /** Names the snapshot and its folder: the migrations' text and the PGlite version, so a stale one is never used. */
 function snapshotVersion(): string {
   return createHash('sha256').update(JSON.stringify(MIGRATIONS)).update(pgliteVersion()).digest('hex').slice(0, 16);
+}
+
+/** Names the PostgreSQL template: the migrations' text, so a changed migration makes a new one. */
+function migrationsVersion(): string {
+  return createHash('sha256').update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
 }
 
 /** The installed PGlite's version (its package.json sits above the entry point; the package does not export it). */
