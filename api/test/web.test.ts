@@ -150,10 +150,12 @@ describe('a first screen the build prerendered', () => {
     '<body><div id="root" data-first-screen="/login"><form class=auth__form></form></div></body></html>';
   let prerendered: TestApp;
   let root: string;
+  /** The server's log, request lines included. */
+  const logged: string[] = [];
   beforeAll(async () => {
     root = fakeWebRoot();
     writeFileSync(path.join(root, 'shell/dist/login.html'), LOGIN_HTML);
-    prerendered = await buildTestApp({ database: t.database, webRoot: root });
+    prerendered = await buildTestApp({ database: t.database, webRoot: root, logLevel: 'info', logStream: { write: (line) => logged.push(line) } });
   });
   afterAll(async () => {
     await prerendered.app.close();
@@ -200,6 +202,31 @@ describe('a first screen the build prerendered', () => {
     } finally {
       writeFileSync(path.join(root, 'shell/dist/login.html'), LOGIN_HTML);
     }
+  });
+
+  test('the page is never served as its file, where it would have no nonces: /login.html goes to /login, its query left behind', async () => {
+    for (const url of ['/login.html', '/login.html?email=ada%40example.com&password=hunter2-secret']) {
+      for (const headers of [HTML, {}]) {
+        const response = await prerendered.app.inject({ url, headers });
+        expect([url, response.statusCode, response.headers.location]).toEqual([url, 301, '/login']);
+        expect(response.body).not.toContain('holdEarlyInput');
+      }
+    }
+  });
+
+  test('the form sent by the browser itself (no JavaScript) is a POST: sent back to the page, its body never read, echoed or logged', async () => {
+    logged.length = 0;
+    const secret = 'hunter2-secret';
+    const form = { 'content-type': 'application/x-www-form-urlencoded', ...HTML };
+    const response = await prerendered.app.inject({ method: 'POST', url: '/login', headers: form, payload: `email=ada%40example.com&password=${secret}` });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login');
+    expect(response.body).not.toContain(secret);
+    expect(logged.some((line) => line.includes('"url":"/login"'))).toBe(true);
+    expect(logged.filter((line) => line.includes(secret) || line.includes('ada'))).toEqual([]);
+    // The page it is sent back to is the prerendered one, with its nonces.
+    const page = await prerendered.app.inject({ url: response.headers.location as string, headers: HTML });
+    expect(page.body).toMatch(/<script nonce="[0-9a-f]+">holdEarlyInput\(\)<\/script>/);
   });
 
   test('every other client route still gets the bare index.html', async () => {

@@ -71,6 +71,12 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
 
   /** The page the shell's build prerendered for a route (its sign-in form already in the HTML), by path. */
   const prerenderedPages = new Map(FIRST_SCREENS.map((screen) => [screen.path, screen.file]));
+  /**
+   * The route of each prerendered page, by the page's file (`/login.html` → `/login`). A page is only ever
+   * sent by sendPage: served as a file it would lack this response's nonces, the policy would block its
+   * inline script, and a submit of its form would be left to the browser.
+   */
+  const routesOfPageFiles = new Map(FIRST_SCREENS.map((screen) => [`/${screen.file}`, screen.path]));
 
   /**
    * The shell's page: the route's prerendered one when the build wrote it, else index.html. This
@@ -101,6 +107,8 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
     return reply;
   }
 
+  routePrerenderedForms(fastify);
+
   fastify.get(
     '/*',
     { schema: { hide: true }, helmet: { enableCSPNonces: true } },
@@ -108,6 +116,9 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
       const pathname = `/${request.params['*']}`;
       if (SERVER_PATHS.test(pathname)) return reply.callNotFound();
       if (pathname === '/' || pathname === '/index.html') return sendPage(reply, pathname);
+      // Its route, without the query: an address written by the old raw page's form may hold a password.
+      const route = routesOfPageFiles.get(pathname);
+      if (route !== undefined) return reply.redirect(route, 301);
       // A file: the shell's, or a 404 (an asset never gets the page in its place).
       if (HAS_EXTENSION.test(pathname)) return reply.sendFile(pathname);
       // A client route (/reporting, /users/…): the shell's page, which routes in the browser.
@@ -115,6 +126,19 @@ export default async function webRoutes(fastify: FastifyInstance, options: WebRo
       return reply.callNotFound();
     },
   );
+}
+
+/**
+ * A prerendered form sent by the browser itself (JavaScript off, or blocked): its `method="post"` put
+ * the password in the body, never in the address. The body is not read (the answer is given before it
+ * is parsed, so no content type is refused either), and the browser is sent back to the page: a 303, so
+ * a reload does not send the form again. The page tells a person without JavaScript that signing in needs it.
+ */
+function routePrerenderedForms(fastify: FastifyInstance): void {
+  for (const { path: route } of FIRST_SCREENS) {
+    const backToThePage = async (_request: FastifyRequest, reply: FastifyReply) => reply.redirect(route, 303);
+    fastify.post(route, { schema: { hide: true }, onRequest: backToThePage }, backToThePage);
+  }
 }
 
 /** The built page's inline `<script>`s (those without `src`) and `<style>`s, given this response's nonces. */

@@ -62,7 +62,20 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="auth__form" noValidate aria-labelledby="auth-title" onSubmit={onSubmit} onInput={prefetchNextScreen}>
+      {/* The app sends the form itself. Only a browser without JavaScript sends it as the markup says: as a
+          POST, so the password goes in the body, never the address; the API answers with this page again. */}
+      <form
+        className="auth__form"
+        method="post"
+        action={paths.login}
+        noValidate
+        aria-labelledby="auth-title"
+        onSubmit={onSubmit}
+        onInput={prefetchNextScreen}
+      >
+        <noscript>
+          <p className="auth__notice">Signing in needs JavaScript: turn it on for this site, then sign in.</p>
+        </noscript>
         <TextField
           label="Email"
           type="email"

@@ -3,9 +3,9 @@
  * its source, so it must stay self-contained: no imports, no outside names):
  * - the stored theme is applied before the first paint, as the app's applyStoredTheme does once it
  *   runs, so a light-theme person never sees a dark frame;
- * - a submit of the prerendered form is held: the browser would otherwise send it itself, as a GET
- *   with the password in the address. The app submits it once it has taken the form over
- *   (first-screen-takeover.ts), and the attribute it watches is gone by then;
+ * - a submit of the prerendered form is held: the browser would otherwise send it itself, a POST the
+ *   API answers with the page again, and the sign-in would be lost. The app submits it once it has
+ *   taken the form over (first-screen-takeover.ts), and the attribute it watches is gone by then;
  * - a press of one of the form's own buttons (Show password) is counted, and the app replays it;
  * - the app's entry scripts are added when the person starts using the page: a pointer moving over it,
  *   a press or click, a touch, a key, typing or the browser filling the form in, a submit. Until then

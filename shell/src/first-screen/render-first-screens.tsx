@@ -31,7 +31,22 @@ export function renderFirstScreens(): RenderedFirstScreen[] {
       </MemoryRouter>
     </Provider>,
   );
-  return [{ ...LOGIN_SCREEN, markup }];
+  return [postedToItsRoute({ ...LOGIN_SCREEN, markup })];
+}
+
+/**
+ * A prerendered form is sent by the browser itself until the app has taken it over, and always without
+ * JavaScript: only as a POST to its own route does what was typed (a password) stay out of the address,
+ * and that is the POST the API answers, with the page again (api/src/routes/web.ts). A screen with any
+ * other form stops the build.
+ */
+function postedToItsRoute(screen: RenderedFirstScreen): RenderedFirstScreen {
+  for (const [form] of screen.markup.matchAll(/<form\b[^>]*>/g)) {
+    if (!/\smethod="post"/.test(form) || !form.includes(` action="${screen.path}"`)) {
+      throw new Error(`first screen ${screen.path}: its form must be method="post" action="${screen.path}", so a password never goes into the address: ${form}`);
+    }
+  }
+  return screen;
 }
 
 /**
