@@ -66,3 +66,23 @@ test('request, error, statement-timeout and export logs hold no searched caller 
 
   for (const line of lines) expect(line).not.toContain(DIGITS);
 });
+
+test("request and statement-timeout logs hold no sign-in's email or password and no transcript search's words", async () => {
+  lines.length = 0;
+  const WORDS = 'hunter2refund';
+  const requests = [
+    // An address holding a sign-in, as a form sent by the browser itself as a GET writes it.
+    { url: `/api/nothing-here?email=ada%40example.com&password=${WORDS}`, status: 404 },
+    { url: `/api/calls/records?${RANGE}&q=${WORDS}`, status: 200 },
+    { url: `/api/test/cancelled-statement?${RANGE}&Q=${WORDS}`, status: 503 },
+  ];
+  for (const { url, status } of requests) {
+    expect([url, (await t.app.inject({ url, headers: bearer(me.token) })).statusCode]).toEqual([url, status]);
+  }
+  expect(parsed().filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)).toEqual([
+    '/api/nothing-here?email=[redacted]&password=[redacted]',
+    `/api/calls/records?${RANGE}&q=[redacted]`,
+    `/api/test/cancelled-statement?${RANGE}&Q=[redacted]`,
+  ]);
+  for (const line of lines) expect(line).not.toMatch(new RegExp(`${WORDS}|ada%40`));
+});
