@@ -3,25 +3,33 @@ import {
   REPEAT_PARAMS,
   DATE_PRESETS,
   DEFAULT_DATE_PRESET,
+  DIMENSIONS,
+  DIMENSION_PARAMS,
+  FILTER_DIMENSIONS,
+  LIST_PARAM_MAX_LENGTH,
   REJECTED_UNKNOWN,
   SEARCH_MAX_LENGTH,
+  VALUE_LIST_ITEM_MAX_LENGTH,
+  VALUE_LIST_MAX_ITEMS,
   canonicalDisposition,
   isDatePreset,
   parseIdList,
   type CallFilterParams,
+  type DimensionIdsField,
+  type DimensionParam,
   type FieldError,
 } from '@callboard/contract';
 import { datesWithoutCustomError, takesCustomDates } from '@callboard/contract/date-range';
 import { validationFailed } from '../../http/http-error';
 import { DateRangeError, resolveCustom, resolvePreset, type ResolvedDateRange } from './date-range';
+import { selectsAny } from './rollups/selection';
 
-/** Every calls question is asked through one of these: a time range plus optional narrowing. */
-export interface CallFilter {
+/**
+ * Every calls question is asked through one of these: a time range plus optional narrowing. The chosen
+ * ids of each dimension are the field its row of the dimension table names (campaignIds, publisherIds…).
+ */
+export interface CallFilter extends Record<DimensionIdsField, number[]> {
   range: ResolvedDateRange;
-  campaignIds: number[];
-  publisherIds: number[];
-  targetIds: number[];
-  buyerIds: number[];
   /** Effective dispositions (the Status column); empty means all. REJECTED_UNKNOWN stands for every status outside the 14 (status-condition.ts). */
   statuses: string[];
   /** Caller-id substring, trimmed; wildcards are literal. */
@@ -46,7 +54,7 @@ export interface CallFilter {
  */
 export function narrowsBeyondStatus(filter: CallFilter): boolean {
   return (
-    filter.campaignIds.length + filter.publisherIds.length + filter.targetIds.length + filter.buyerIds.length > 0 ||
+    selectsAny(filter) ||
     filter.search !== undefined ||
     filter.callerId !== undefined ||
     filter.q !== undefined ||
@@ -65,8 +73,8 @@ function idList(field: string, raw: string | undefined, errors: FieldError[]): n
 function valueList(field: string, raw: string | undefined, errors: FieldError[]): string[] {
   if (raw === undefined || raw.trim() === '') return [];
   const values = raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
-  if (values.length > 100 || values.some((v) => v.length > 100)) {
-    errors.push({ field, message: `${field} must list at most 100 values of at most 100 characters` });
+  if (values.length > VALUE_LIST_MAX_ITEMS || values.some((v) => v.length > VALUE_LIST_ITEM_MAX_LENGTH)) {
+    errors.push({ field, message: `${field} must list at most ${VALUE_LIST_MAX_ITEMS} values of at most ${VALUE_LIST_ITEM_MAX_LENGTH} characters` });
     return [];
   }
   return values.map(statusValue);
@@ -126,11 +134,12 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     else errors.push({ field: 'repeat', message: `repeat must be one of ${REPEAT_PARAMS.join(', ')}` });
   }
 
+  // In the dimensions' order, so the 400 names bad lists in the order it always has.
+  const chosenIds = Object.fromEntries(
+    FILTER_DIMENSIONS.map((d) => [DIMENSIONS[d].idsField, idList(DIMENSIONS[d].param, query[DIMENSIONS[d].param], errors)]),
+  ) as Record<DimensionIdsField, number[]>;
   const filter = {
-    campaignIds: idList('campaign', query.campaign, errors),
-    publisherIds: idList('publisher', query.publisher, errors),
-    targetIds: idList('target', query.target, errors),
-    buyerIds: idList('buyer', query.buyer, errors),
+    ...chosenIds,
     statuses: [...new Set([...valueList('status', query.status, errors), ...valueList('disposition', query.disposition, errors)])],
     search: search || undefined,
     callerId: callerId || undefined,
@@ -142,17 +151,17 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
   return { range, ...filter };
 }
 
+/** A comma-joined list of ids or values: its length bounded before it is split (parseCallFilter judges the items). */
+const listParam = { type: 'string', maxLength: LIST_PARAM_MAX_LENGTH } as const;
+
 /** The querystring schema shared by every route that takes filter params (types only; parseCallFilter judges values). */
 export const callFilterQuerySchema = {
   datePreset: { type: 'string', maxLength: 40 },
   startDate: { type: 'string', maxLength: 40 },
   endDate: { type: 'string', maxLength: 40 },
-  campaign: { type: 'string', maxLength: 20_000 },
-  publisher: { type: 'string', maxLength: 20_000 },
-  target: { type: 'string', maxLength: 20_000 },
-  buyer: { type: 'string', maxLength: 20_000 },
-  status: { type: 'string', maxLength: 20_000 },
-  disposition: { type: 'string', maxLength: 20_000 },
+  ...(Object.fromEntries(DIMENSION_PARAMS.map((param) => [param, listParam])) as Record<DimensionParam, typeof listParam>),
+  status: listParam,
+  disposition: listParam,
   search: { type: 'string', maxLength: 1000 },
   callerId: { type: 'string', maxLength: 1000 },
   q: { type: 'string', maxLength: 1000 },

@@ -5,6 +5,7 @@ import { likePattern } from '../users/users-repository';
 import type { CallFilter } from './call-filter';
 import { totalsByStatus } from './call-totals';
 import { planDimensionCounts } from './rollup-planner';
+import { withoutSelectionIn } from './rollups/selection';
 
 /**
  * What a picker's counts are narrowed by: everything on screen except the
@@ -16,15 +17,7 @@ import { planDimensionCounts } from './rollup-planner';
  * from the calls (planDimensionCounts), through the words' index.
  */
 export function pickerFilter(filter: CallFilter, dimension: FilterDimension): CallFilter {
-  return {
-    ...filter,
-    campaignIds: dimension === 'campaigns' ? [] : filter.campaignIds,
-    publisherIds: dimension === 'publishers' ? [] : filter.publisherIds,
-    targetIds: dimension === 'targets' ? [] : filter.targetIds,
-    buyerIds: dimension === 'buyers' ? [] : filter.buyerIds,
-    search: undefined,
-    callerId: undefined,
-  };
+  return { ...withoutSelectionIn(filter, dimension), search: undefined, callerId: undefined };
 }
 
 /**

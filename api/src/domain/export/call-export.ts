@@ -1,12 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ExportFormat, RecordColumnKey } from '@callboard/contract';
+import { DIMENSIONS, FILTER_DIMENSIONS, type ExportFormat, type RecordColumnKey } from '@callboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/http-error';
 import type { CallFilter } from '../calls/call-filter';
 import { sumCalls, totalsByStatus } from '../calls/call-totals';
 import { streamRecords } from '../calls/record-stream';
+import { selectedIds } from '../calls/selected-ids';
 import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../plugins/app/export-pacing';
 import { copyCsvSql, csvLineSql, exportCells, exportColumnsSql, exportRecordColumns, isNumberColumn, type CsvLineRow, type ExportRow } from './export-query';
 import { createCsvLineWriter, createSheetWriter, type SheetColumn } from './sheet-writer';
@@ -36,10 +37,7 @@ export function describeFilter(filter: CallFilter) {
     preset: filter.range.preset,
     from: filter.range.from.toISOString(),
     to: filter.range.to.toISOString(),
-    campaignIds: filter.campaignIds,
-    publisherIds: filter.publisherIds,
-    targetIds: filter.targetIds,
-    buyerIds: filter.buyerIds,
+    ...Object.fromEntries(FILTER_DIMENSIONS.map((d) => [DIMENSIONS[d].idsField, selectedIds(filter, d)])),
     statuses: filter.statuses,
     search: filter.search,
     callerId: filter.callerId,

@@ -5,7 +5,8 @@ import { selectedIds } from '../selected-ids';
 /**
  * What a filter selects, as the rollups keyed by a dimension's values
  * (calls_daily_dim_status, calls_daily_dim, calls_monthly_dim, the
- * combinations) read it: their `answers` and the planner share these.
+ * combinations) read it: their `answers` and the planner share these, as do
+ * the pickers (pickerFilter) and narrowsBeyondStatus.
  */
 
 /** A picker's selection as the per-dimension rollups key it: the dimension's rollup code and the values. */
@@ -37,21 +38,10 @@ export function singleSelection(filter: CallFilter): DimensionSelection | undefi
   return chosen.length === 1 ? only : undefined;
 }
 
-/** The filter without its selection in `dimension`: what rows keyed by that dimension's values must answer besides the values. */
+/**
+ * The filter without its selection in `dimension`: what rows keyed by that dimension's values must answer
+ * besides the values, and what that dimension's picker counts under (pickerFilter).
+ */
 export function withoutSelectionIn(filter: CallFilter, dimension: FilterDimension): CallFilter {
-  return { ...filter, ...selectionCleared(dimension) };
-}
-
-/** The filter fields that clear one dimension's selection. */
-function selectionCleared(dimension: FilterDimension): Partial<CallFilter> {
-  switch (dimension) {
-    case 'campaigns':
-      return { campaignIds: [] };
-    case 'publishers':
-      return { publisherIds: [] };
-    case 'targets':
-      return { targetIds: [] };
-    case 'buyers':
-      return { buyerIds: [] };
-  }
+  return { ...filter, [DIMENSIONS[dimension].idsField]: [] };
 }
