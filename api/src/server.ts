@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   });
   // Last, once the server listens; on the demo the request lines go at debug (start-server.ts), so on a
   // terminal the sign-in is not scrolled away by the first page the person opens.
-  console.log(startBanner(server));
+  console.log(startBanner(server, { onTerminal: process.stdout.isTTY === true }));
 }
 
 main().catch((error) => {

@@ -42,8 +42,12 @@ export async function keepAppSecret(db: Queryable, name: string, candidate: stri
   return kept;
 }
 
+/** Where a kept value is, for a person who needs to read it: a file's path, or the name of its app_secrets row. */
+export type KeptPlace = { file: string } | { appSecret: string };
+
 /** One kept value, wherever it lives. */
 export interface KeptSecret {
+  place: KeptPlace;
   /** undefined: nothing kept yet. */
   read(): Promise<string | undefined>;
   /** Keeps `candidate` unless a value is kept already, and returns the kept one. */
@@ -52,6 +56,7 @@ export interface KeptSecret {
 
 export function keptInFile(file: string): KeptSecret {
   return {
+    place: { file },
     read: async () => readKeptFile(file),
     async keep(candidate) {
       const kept = readKeptFile(file);
@@ -64,6 +69,7 @@ export function keptInFile(file: string): KeptSecret {
 
 export function keptInAppSecrets(db: Queryable, name: string): KeptSecret {
   return {
+    place: { appSecret: name },
     read: () => readAppSecret(db, name),
     keep: (candidate) => keepAppSecret(db, name, candidate),
   };

@@ -1,4 +1,4 @@
-import type { KeptSecret } from '../config/kept-secret';
+import type { KeptPlace, KeptSecret } from '../config/kept-secret';
 import type { Database } from '../db/database';
 import type { PasswordHasher } from '../domain/auth/password-hasher';
 import { usersRepository } from '../domain/users/users-repository';
@@ -8,11 +8,13 @@ import { countDemoAccounts, DEMO_ADMIN_EMAIL, rekeyDemoTeam, seedDemoUsers } fro
 /** The demo team as a start found or made it. */
 export interface DemoTeam {
   /**
-   * The demo admin's sign-in, printed at every start. `password` is undefined once the
+   * The demo admin's sign-in, for the start banner. `password` is undefined once the
    * password was changed from the generated one: it is no longer known, so not shown.
    * undefined when the demo admin's account is gone.
    */
   admin: { email: string; password: string | undefined } | undefined;
+  /** Where the generated password is kept, for a banner that does not print it. */
+  passwordKept: KeptPlace;
   /** Demo accounts (@callboard.demo) in the database. */
   accounts: number;
   /** What this start did to the team, for the log. */
@@ -48,5 +50,5 @@ export async function prepareDemoTeam(db: Database, passwords: PasswordHasher, k
   const accounts = await countDemoAccounts(db);
   if (accounts === 0) return undefined;
   const adminPresent = admin !== undefined || change === 'seeded';
-  return { admin: adminPresent ? { email: DEMO_ADMIN_EMAIL, password } : undefined, accounts, change };
+  return { admin: adminPresent ? { email: DEMO_ADMIN_EMAIL, password } : undefined, passwordKept: kept.place, accounts, change };
 }

@@ -1,8 +1,17 @@
 import path from 'node:path';
+import type { KeptPlace } from '../config/kept-secret';
 import { isLoopbackHost } from '../config/loopback-host';
 import type { RunningServer } from '../start-server';
 import type { DemoTeam } from './demo-team';
 import { DEMO_EMAIL_DOMAIN } from './demo-users';
+
+export interface BannerOptions {
+  /**
+   * Whether the banner goes to a person's terminal (`process.stdout.isTTY`). Anywhere else (a
+   * container's or a service's standard output) it is a log that others read and keep.
+   */
+  onTerminal: boolean;
+}
 
 /**
  * What `npm start` prints once the server listens: where it is, which database, how to
@@ -10,12 +19,15 @@ import { DEMO_EMAIL_DOMAIN } from './demo-users';
  * machines, a warning that says so. Scripts and tests read the `Demo sign-in: <email> / <password>`
  * and `Setup token: <token>` lines.
  */
-export function startBanner(server: Pick<RunningServer, 'url' | 'db' | 'config' | 'demo' | 'registration'>): string {
+export function startBanner(
+  server: Pick<RunningServer, 'url' | 'db' | 'config' | 'demo' | 'registration'>,
+  { onTerminal }: BannerOptions = { onTerminal: false },
+): string {
   const { url, db, config, demo } = server;
   const lines = [
     `  Callboard is running at ${url}`,
     `  Database: ${db.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}`,
-    ...demoSignInLines(demo),
+    ...demoSignInLines(demo, onTerminal),
     ...registrationLines(server),
     `  API docs: ${url}/api/docs`,
   ];
@@ -24,11 +36,21 @@ export function startBanner(server: Pick<RunningServer, 'url' | 'db' | 'config' 
   return ['', ...lines, ...(warning ? ['', rule, ...warning.map((line) => `  ${line}`), rule] : []), ''].join('\n');
 }
 
-function demoSignInLines(demo: DemoTeam | undefined): string[] {
+/**
+ * The demo admin's password is printed by the start that generated it (nobody would know it
+ * otherwise), and by any later start on a terminal; to a log, later starts say where it is kept.
+ */
+function demoSignInLines(demo: DemoTeam | undefined, onTerminal: boolean): string[] {
   if (!demo?.admin) return [];
   const { email, password } = demo.admin;
-  if (password !== undefined) return [`  Demo sign-in: ${email} / ${password}`];
-  return [`  Demo sign-in: ${email} (its password was changed since it was generated, so it is no longer shown)`];
+  if (password === undefined) return [`  Demo sign-in: ${email} (its password was changed since it was generated, so it is no longer shown)`];
+  if (demo.change !== undefined || onTerminal) return [`  Demo sign-in: ${email} / ${password}`];
+  return [`  Demo sign-in: ${email}, its password ${whereToRead(demo.passwordKept)}`, `    (not printed here: standard output is not a terminal, and may be kept as a log)`];
+}
+
+function whereToRead(place: KeptPlace): string {
+  if ('file' in place) return `in ${place.file}`;
+  return `in the database: psql "$DATABASE_URL" -Atc "SELECT value FROM app_secrets WHERE name = '${place.appSecret}'"`;
 }
 
 /**
