@@ -8,10 +8,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { CookieSecure } from './config/env';
 import authentication from './plugins/app/auth/authentication';
+import deviceCookie from './plugins/app/auth/device-cookie';
 import sessionHousekeeping from './plugins/app/auth/session-housekeeping';
 import callWordsIndexer from './plugins/app/call-words-indexer';
 import type { PasswordHasher, ScryptCost } from './domain/auth/password-hasher';
-import { accountThrottleOptions, addressThrottleOptions, SIGN_IN_DEFAULTS, SignInThrottle, type SignInLimits } from './domain/auth/sign-in-throttle';
+import {
+  accountThrottleOptions,
+  addressThrottleOptions,
+  deviceThrottleOptions,
+  SIGN_IN_DEFAULTS,
+  SignInThrottle,
+  type SignInLimits,
+} from './domain/auth/sign-in-throttle';
 import type { RegistrationPolicy } from './domain/users/registration-policy';
 import database from './plugins/app/database';
 import readRounds from './plugins/app/read-rounds';
@@ -45,7 +53,7 @@ import { DEFAULT_WEB_ROOT, remoteOrigins, type RemoteUrls } from './domain/web/f
 import { DEFAULT_REPEAT_WINDOW_DAYS } from './domain/calls/repeat-window';
 import { DEFAULT_FLAG_THRESHOLDS, type FlagThresholds } from './domain/calls/stats';
 import { AcceptedIngestKeys } from './domain/rate-limit/accepted-ingest-keys';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS, DEFAULT_SIGN_IN_PER_MINUTE, type RateLimits } from './domain/rate-limit/rate-limits';
 
 export interface AppOptions {
   db: Database;
@@ -91,6 +99,7 @@ export interface AppLimits extends AuthRouteLimits, RateLimits, SignInLimits {}
 export const DEFAULT_LIMITS: AppLimits = {
   ...DEFAULT_RATE_LIMITS,
   ...SIGN_IN_DEFAULTS,
+  signInPerMinute: DEFAULT_SIGN_IN_PER_MINUTE,
   registerPerMinute: 10,
   refreshPerMinute: 60,
 };
@@ -124,6 +133,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     passwords: options.passwords,
     cookieSecure: options.cookieSecure,
   });
+  await fastify.register(deviceCookie, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
   await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
   await fastify.register(callWordsIndexer, { intervalMs: options.callWordsIntervalMs });
   await fastify.register(recordingLinks, { jwtSecret: options.jwtSecret });
@@ -138,10 +148,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
 
-  // Counts sign-in attempts per address and email and per account (domain/auth/sign-in-throttle.ts).
+  // Counts sign-in attempts per address and email, per account, and per known device (domain/auth/sign-in-throttle.ts).
   const signInThrottle = new SignInThrottle(
     fastify.sharedState.loginThrottle(addressThrottleOptions(limits)),
     fastify.sharedState.loginThrottle(accountThrottleOptions(limits)),
+    fastify.sharedState.loginThrottle(deviceThrottleOptions(limits)),
   );
 
   await fastify.register(healthRoutes, { prefix: '/api' });

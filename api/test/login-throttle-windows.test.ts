@@ -8,7 +8,7 @@
  */
 import { HttpError } from '../src/http/http-error';
 import { LoginThrottle } from '../src/domain/auth/login-throttle';
-import { accountThrottleOptions, addressThrottleOptions, SIGN_IN_DEFAULTS, SignInThrottle } from '../src/domain/auth/sign-in-throttle';
+import { accountThrottleOptions, addressThrottleOptions, deviceThrottleOptions, SIGN_IN_DEFAULTS, SignInThrottle } from '../src/domain/auth/sign-in-throttle';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 let database: TestDatabase;
@@ -158,6 +158,7 @@ describe('SignInThrottle', () => {
     const throttle = new SignInThrottle(
       new LoginThrottle(database.db, addressThrottleOptions(SIGN_IN_DEFAULTS)),
       new LoginThrottle(database.db, accountThrottleOptions(SIGN_IN_DEFAULTS)),
+      new LoginThrottle(database.db, deviceThrottleOptions(SIGN_IN_DEFAULTS)),
     );
     let checks = 0;
     const wrong = async () => {
@@ -169,15 +170,28 @@ describe('SignInThrottle', () => {
       return 'opened';
     };
     /** The outcome of one attempt: what the check opened, 'wrong', or the 429's wait. */
-    const attempt = async (ip: string, check: () => Promise<string | undefined> = wrong) => {
+    const outcome = async (attempted: Promise<string | undefined>) => {
       try {
-        return (await throttle.attempt(ip, EMAIL, check)) ?? 'wrong';
+        return (await attempted) ?? 'wrong';
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 429) return Number(error.headers?.['retry-after']);
         throw error;
       }
     };
-    return { throttle, attempt, right, checks: () => checks };
+    const attempt = (ip: string, check: () => Promise<string | undefined> = wrong) => outcome(throttle.attempt(ip, EMAIL, check));
+    /** A sign-in bringing the device cookie of `deviceId`; which count it spent shows in `knownDevice`. */
+    const fromDevice = (ip: string, deviceId: string, check: () => Promise<string | undefined> = wrong) => {
+      let knownDevice: boolean | undefined;
+      const result = outcome(
+        throttle.signIn(ip, EMAIL, deviceId, (known) => {
+          knownDevice = known;
+          return check();
+        }),
+      );
+      return result.then((value) => ({ value, knownDevice }));
+    };
+    const inSession = (sessionId: string, check: () => Promise<string | undefined> = wrong) => outcome(throttle.inSession(sessionId, check));
+    return { throttle, attempt, fromDevice, inSession, right, checks: () => checks };
   }
 
   /** Thirty wrong passwords from six addresses, five each: the account's count is full. */
@@ -272,4 +286,32 @@ describe('SignInThrottle', () => {
     ]);
     expect(await t.attempt('192.0.2.10', t.right)).toBe('opened');
   });
+
+  test("a known device's attempts spend its own count: the account slowed by strangers lets it in at once", async () => {
+    const t = setup();
+    await fillAccount(t);
+    expect(await t.attempt('192.0.2.10', t.right)).toBe(60);
+    expect(await t.fromDevice('192.0.2.10', 'owners-laptop', t.right)).toEqual({ value: 'opened', knownDevice: true });
+    // Nothing of it reached the shared counts: the strangers still wait their minute.
+    expect(await t.attempt('203.0.113.9')).toBe(60);
+  });
+
+  test('ten failures distrust a device: its next attempts are anyone\'s, on the shared counts', async () => {
+    const t = setup();
+    for (let i = 0; i < 10; i += 1) expect(await t.fromDevice('192.0.2.10', 'owners-laptop')).toEqual({ value: 'wrong', knownDevice: true });
+    expect(await t.fromDevice('192.0.2.10', 'owners-laptop')).toEqual({ value: 'wrong', knownDevice: false });
+    // Another device of the same person has its own ten.
+    expect(await t.fromDevice('192.0.2.10', 'owners-phone', t.right)).toEqual({ value: 'opened', knownDevice: true });
+    await advance(60 * 60_000);
+    expect(await t.fromDevice('192.0.2.10', 'owners-laptop', t.right)).toEqual({ value: 'opened', knownDevice: true });
+  });
+
+  test('a session\'s current-password checks: ten wrong in an hour, then 429 for that session alone', async () => {
+    const t = setup();
+    await fillAccount(t);
+    for (let i = 0; i < 10; i += 1) expect(await t.inSession('session-1')).toBe('wrong');
+    expect(await t.inSession('session-1', t.right)).toBe(3600);
+    expect(await t.inSession('session-2', t.right)).toBe('opened');
+  });
 });
+

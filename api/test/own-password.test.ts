@@ -1,10 +1,11 @@
 /**
  * Changing your own password (PUT /api/users/{id} with `password` for your own account): it needs the
- * current one, a wrong one counts as a failed sign-in for that email from that address, and the change
+ * current one, a wrong one is counted on the session it came from (ten an hour), and the change
  * ends every other session of yours while the one it was made from stays signed in. An admin setting
  * someone else's password needs none of that and ends all of their sessions.
  */
 import { REFRESH_COOKIE } from '@callboard/contract';
+import { ACCOUNT_SIGN_IN_LIMITS } from '../src/domain/auth/sign-in-throttle';
 import { bearer, buildTestApp, login, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -50,11 +51,10 @@ describe('your own new password', () => {
     expect((await changeOwn(me, { name: 'Renamed Only', password: '' })).statusCode).toBe(200);
   });
 
-  test('a wrong current password: 403 naming the field, counted as a failed sign-in from this address', async () => {
+  test("a wrong current password: 403 naming the field, counted on the session's own count, not the sign-in form's", async () => {
     const me = await signUp(t.app, 'Wrong Current');
-    // Two failed sign-ins, then three wrong current passwords: five failures for this email from this address.
-    expect(await signInStatus(me.user.email, 'not-it-1')).toBe(401);
-    expect(await signInStatus(me.user.email, 'not-it-2')).toBe(401);
+    // Four failed sign-ins from this address: one more and the form is refused here.
+    for (let i = 0; i < 4; i += 1) expect(await signInStatus(me.user.email, `not-it-${i}`)).toBe(401);
     for (let i = 0; i < 3; i += 1) {
       const response = await changeOwn(me, { password: 'brand-new-pw', currentPassword: `guess-${i}` });
       expect(response.statusCode).toBe(403);
@@ -65,12 +65,8 @@ describe('your own new password', () => {
         errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
       });
     }
-    // The limit is reached: the right current password is refused unchecked, and so is signing in.
-    const refused = await changeOwn(me, { password: 'brand-new-pw', currentPassword: me.password });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Too many failed sign-in attempts; try again in \d+ seconds$/);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await signInStatus(me.user.email, me.password)).toBe(429);
+    // The wrong current passwords spent the session's count (ten an hour: below), not the address's.
+    expect(await signInStatus(me.user.email, me.password)).toBe(200);
     // A wrong guess changed nothing and ended no session.
     expect(await profileStatus(me.token)).toBe(200);
   });
@@ -96,6 +92,43 @@ describe('your own new password', () => {
     const response = await changeOwn(admin, { password: 'admin-new-pw' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Current password is required');
+  });
+});
+
+describe('strangers guessing your password', () => {
+  test('slow sign-in to a minute, but never your password change: a signed-in session has a budget of its own', async () => {
+    const slowed = await buildTestApp({ limits: { loginFailures: 5, ...ACCOUNT_SIGN_IN_LIMITS } });
+    try {
+      const me = await signUp(slowed.app, 'Slowed Owner');
+      const from = (remoteAddress: string, password: string) =>
+        slowed.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: me.user.email, password }, remoteAddress });
+      // Thirty wrong passwords from six addresses: the account is slowed, the owner's own sign-in too.
+      for (let i = 0; i < 30; i += 1) expect((await from(`203.0.113.${Math.floor(i / 5)}`, `wrong-${i}`)).statusCode).toBe(401);
+      expect((await from('198.51.100.1', me.password)).statusCode).toBe(429);
+      const change = (currentPassword: string) =>
+        slowed.app.inject({
+          method: 'PUT',
+          url: '/api/auth/profile',
+          payload: { currentPassword, newPassword: 'changed-in-time' },
+          headers: bearer(me.token),
+        });
+      // The owner mistypes once, then gets it right: both checked at once, whatever the strangers do.
+      expect((await change('not-my-password')).statusCode).toBe(403);
+      expect((await change(me.password)).statusCode).toBe(200);
+    } finally {
+      await slowed.close();
+    }
+  });
+
+  test('ten wrong current passwords in an hour stop that session from trying more; sign-in is not slowed by them', async () => {
+    const me = await signUp(t.app, 'Session Guesser');
+    for (let i = 0; i < 10; i += 1) expect((await changeOwn(me, { password: 'brand-new-pw', currentPassword: `guess-${i}` })).statusCode).toBe(403);
+    const refused = await changeOwn(me, { password: 'brand-new-pw', currentPassword: me.password });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another session of the same person has its own ten; the form signs in as before.
+    const other = await login(t.app, me.user.email, me.password);
+    expect((await changeOwn(other, { password: 'brand-new-pw', currentPassword: me.password })).statusCode).toBe(200);
   });
 });
 

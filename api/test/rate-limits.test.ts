@@ -13,7 +13,7 @@ import { anotherPoolOn, testEngine } from './support/test-database';
 
 const SETUP_TIMEOUT_MS = 30_000;
 const OFFICE = '198.51.100.7';
-const LIMITS = { ...RELAXED_LIMITS, userPerMinute: 5, ingestKeyPerMinute: 3, addressPerMinute: 8 };
+const LIMITS = { ...RELAXED_LIMITS, userPerMinute: 5, ingestKeyPerMinute: 3, addressPerMinute: 8, signInPerMinute: 4 };
 
 let t: TestApp;
 let admin: SignedIn;
@@ -136,14 +136,16 @@ describe('ingest routes: a budget per API key', () => {
 });
 
 describe('sign-in routes: a budget per address', () => {
-  test('login and logout spend the address budget; another address has its own', async () => {
+  test('sign-in has a budget of its own per address, spent before any password is checked; logout spends the shared one', async () => {
     const login = (remoteAddress: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password' }, remoteAddress });
     const logout = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress });
     const kiosk = '192.0.2.10';
     expect(await statuses(4, () => login(kiosk))).toEqual([401, 401, 401, 401]);
-    expect(await statuses(4, () => logout(kiosk))).toEqual([200, 200, 200, 200]);
-    expectRateLimited(await login(kiosk), 8);
+    expectRateLimited(await login(kiosk), 4);
+    // The address's shared budget is untouched by the sign-ins: eight logouts, then 429.
+    expect(await statuses(8, () => logout(kiosk))).toEqual(Array(8).fill(200));
+    expectRateLimited(await logout(kiosk), 8);
     expect((await login('192.0.2.11')).statusCode).toBe(401);
   });
 
@@ -170,6 +172,15 @@ if (testEngine() === 'postgres') {
       expect(await statuses(2, () => profile(frank.token, second))).toEqual([200, 200]);
       expectRateLimited(await profile(frank.token, second), 5);
       expect((await profile(frank.token, t)).statusCode).toBe(429);
+    });
+
+    test("sign-in's own budget per address is one budget over both instances", async () => {
+      const login = (app: TestApp) =>
+        app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password' }, remoteAddress: '192.0.2.30' });
+      expect(await statuses(2, () => login(t))).toEqual([401, 401]);
+      expect(await statuses(2, () => login(second))).toEqual([401, 401]);
+      expectRateLimited(await login(second), 4);
+      expect((await login(t)).statusCode).toBe(429);
     });
 
     test('claimed a slice at a time, a budget spread over two instances is never exceeded, and refused at most a slice early', async () => {

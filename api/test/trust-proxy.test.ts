@@ -21,7 +21,8 @@ async function withApp(
   run: (t: TestApp) => Promise<void>,
   cookieSecure?: CookieSecure,
 ): Promise<void> {
-  const t = await buildTestApp({ trustProxy, cookieSecure, limits: { ...RELAXED_LIMITS, addressPerMinute: 3 } });
+  // Sign-in's own budget per address is what the forwarded address keys here.
+  const t = await buildTestApp({ trustProxy, cookieSecure, limits: { ...RELAXED_LIMITS, addressPerMinute: 3, signInPerMinute: 3 } });
   try {
     await run(t);
   } finally {

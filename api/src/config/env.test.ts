@@ -35,7 +35,7 @@ describe('loadConfig defaults', () => {
       flagThresholds: { voicemailPct: 20, targetHangupPct: 10, rejectedUnknownPct: 5, redNoConnectPct: 5 },
       webRoot: undefined,
       remoteUrls: { reporting: undefined, calllogs: undefined, users: undefined },
-      rateLimits: { userPerMinute: 600, ingestKeyPerMinute: 6000 },
+      rateLimits: { userPerMinute: 600, ingestKeyPerMinute: 6000, signInPerMinute: 10 },
       trustProxy: false,
       redisUrl: undefined,
       cookieSecure: 'auto',
@@ -108,7 +108,7 @@ describe('loadConfig valid values', () => {
         calllogs: '/static/calllogs/remoteEntry.js',
         users: 'http://127.0.0.1:3003/remoteEntry.js',
       },
-      rateLimits: { userPerMinute: 1200, ingestKeyPerMinute: 20000 },
+      rateLimits: { userPerMinute: 1200, ingestKeyPerMinute: 20000, signInPerMinute: 10 },
       trustProxy: ['10.0.0.0/8', '192.168.1.10'],
       redisUrl: 'redis://:pw@cache:6379/2',
       cookieSecure: true,
@@ -278,7 +278,8 @@ describe('rate limits', () => {
     ]);
     expect(problemsFor({ RATE_LIMIT_USER_PER_MIN: '1.5' })).toHaveLength(1);
     expect(problemsFor({ RATE_LIMIT_USER_PER_MIN: '-5' })).toHaveLength(1);
-    expect(loadConfig({ RATE_LIMIT_USER_PER_MIN: '1' }, CWD).rateLimits).toEqual({ userPerMinute: 1, ingestKeyPerMinute: 6000 });
+    expect(loadConfig({ RATE_LIMIT_USER_PER_MIN: '1' }, CWD).rateLimits).toEqual({ userPerMinute: 1, ingestKeyPerMinute: 6000, signInPerMinute: 10 });
+    expect(loadConfig({ RATE_LIMIT_SIGN_IN_PER_MIN: '40' }, CWD).rateLimits.signInPerMinute).toBe(40);
   });
 });
 

@@ -8,7 +8,7 @@ import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/co
 import { DEFAULT_REPEAT_WINDOW_DAYS, MAX_REPEAT_WINDOW_DAYS, MIN_REPEAT_WINDOW_DAYS } from '../domain/calls/repeat-window';
 import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/ingest-write-queue';
 import { REMOTE_NAMES, remoteUrlProblem, type RemoteName } from '../domain/web/front-end';
-import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS, DEFAULT_SIGN_IN_PER_MINUTE } from '../domain/rate-limit/rate-limits';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /**
@@ -53,8 +53,8 @@ export interface Config {
   webRoot: string | undefined;
   /** REMOTE_<NAME>_URL: where a remote is loaded from (its mf-manifest.json or remoteEntry.js; https://, or http:// to this machine); undefined: its current build on this server. */
   remoteUrls: Record<RemoteName, string | undefined>;
-  /** RATE_LIMIT_USER_PER_MIN / RATE_LIMIT_INGEST_PER_MIN: requests a minute per signed-in user and per ingest key. */
-  rateLimits: { userPerMinute: number; ingestKeyPerMinute: number };
+  /** RATE_LIMIT_USER_PER_MIN / RATE_LIMIT_INGEST_PER_MIN / RATE_LIMIT_SIGN_IN_PER_MIN: requests a minute per signed-in user, per ingest key, and sign-ins per address. */
+  rateLimits: { userPerMinute: number; ingestKeyPerMinute: number; signInPerMinute: number };
   /** TRUST_PROXY: whether client address and protocol come from X-Forwarded-For / -Proto (config/trust-proxy.ts). */
   trustProxy: TrustProxy;
   /** REDIS_URL: rate-limit counters in Redis rather than PostgreSQL / memory. */
@@ -254,6 +254,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimits: {
       userPerMinute: perMinute('RATE_LIMIT_USER_PER_MIN', DEFAULT_RATE_LIMITS.userPerMinute),
       ingestKeyPerMinute: perMinute('RATE_LIMIT_INGEST_PER_MIN', DEFAULT_RATE_LIMITS.ingestKeyPerMinute),
+      signInPerMinute: perMinute('RATE_LIMIT_SIGN_IN_PER_MIN', DEFAULT_SIGN_IN_PER_MINUTE),
     },
     trustProxy: 'value' in trustProxy ? trustProxy.value : false,
     redisUrl,

@@ -1,6 +1,6 @@
 /**
  * Two server processes on one PostgreSQL database behave as one server:
- * tokens, sign-in throttling, idempotent payments, logout and a person's
+ * tokens, sign-in throttling and the device cookie, idempotent payments, logout and a person's
  * request budget hold across both, and a change stored through one reaches
  * the live event streams of the other. The servers run with production scrypt, so sign-ins are few.
  */
@@ -31,8 +31,9 @@ let admin: ProcessSession;
 
 beforeAll(async () => {
   await buildServer();
-  // A budget small enough to spend in a test, large enough for the admin's requests in every other one.
-  cluster = await startServerProcesses(2, { env: { RATE_LIMIT_USER_PER_MIN: String(USER_BUDGET) } });
+  // A budget small enough to spend in a test, large enough for the admin's requests in every other one;
+  // every sign-in here comes from 127.0.0.1, more than the address's ten a minute.
+  cluster = await startServerProcesses(2, { env: { RATE_LIMIT_USER_PER_MIN: String(USER_BUDGET), RATE_LIMIT_SIGN_IN_PER_MIN: '1000' } });
   [a, b] = cluster.servers as [ServerProcess, ServerProcess];
   admin = await signIn(a);
 }, 240_000);
@@ -93,6 +94,27 @@ describe('the sign-in throttle', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+  });
+});
+
+describe('the device cookie', () => {
+  test('given by one instance, it lets its owner into an account slowed by strangers on the other', async () => {
+    const user = await createUser(a, admin, 'device');
+    const first = await attemptSignIn(a, user.email, user.password);
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('cb_device='))?.split(';')[0];
+    expect(device).toBeDefined();
+    // Thirty failures just counted for the account, as strangers over many addresses would leave them.
+    await queryDatabase(
+      cluster,
+      `INSERT INTO login_throttle (throttle_key, attempts, expires_at, last_attempt_at)
+       VALUES ($1, ARRAY(SELECT now() FROM generate_series(1, 30)), now() + interval '1 hour', now())
+       ON CONFLICT (throttle_key) DO UPDATE SET attempts = EXCLUDED.attempts, expires_at = EXCLUDED.expires_at, last_attempt_at = now()`,
+      [`account|${user.email}`],
+    );
+    expect((await attemptSignIn(b, user.email, user.password)).status).toBe(429);
+    const known = await send(b, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password }, headers: { cookie: device as string } });
+    expect(known.status).toBe(200);
   });
 });
 

@@ -16,6 +16,7 @@ export const RELAXED_LIMITS = {
   userPerMinute: 100_000,
   ingestKeyPerMinute: 100_000,
   addressPerMinute: 100_000,
+  signInPerMinute: 10_000,
   registerPerMinute: 10_000,
   refreshPerMinute: 10_000,
   loginFailures: 1000,

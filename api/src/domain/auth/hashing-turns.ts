@@ -23,9 +23,21 @@ export const HASHING_BUSY_MESSAGE = 'The server is busy checking passwords; try 
 export const HASHING_BUSY_RETRY_AFTER_SECONDS = 2;
 
 /**
- * At most `concurrency` hashes run at once; up to `maxWaiting` more wait in arrival order; any beyond
- * that are refused with 503 and Retry-After before any work is done.
+ * The share of the waiting places kept for checks from known devices (a device cookie of the account, or a
+ * signed-in session: sign-in-throttle.ts): a quarter, one per running check at the defaults. Strangers,
+ * however many addresses they use, fill at most the other three quarters and get 503 past them, while the
+ * owner's check still finds a place, and goes ahead of theirs.
  */
-export function createHashingTurns(concurrency = HASHING_CONCURRENCY, maxWaiting = WAITING_PER_RUNNING_CHECK * concurrency): Turns {
-  return createBoundedTurns(concurrency, maxWaiting, () => unavailable(HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS));
+export const RESERVED_SHARE_OF_WAITING = 4;
+
+/**
+ * At most `concurrency` hashes run at once; up to `maxWaiting` more wait, `reservedWaiting` of those places
+ * only for known devices; any beyond that are refused with 503 and Retry-After before any work is done.
+ */
+export function createHashingTurns(
+  concurrency = HASHING_CONCURRENCY,
+  maxWaiting = WAITING_PER_RUNNING_CHECK * concurrency,
+  reservedWaiting = Math.floor(maxWaiting / RESERVED_SHARE_OF_WAITING),
+): Turns {
+  return createBoundedTurns(concurrency, maxWaiting, () => unavailable(HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS), reservedWaiting);
 }

@@ -43,6 +43,8 @@ export interface PasswordHasherOptions {
   concurrency?: number;
   /** Hashes that may wait for a turn before more are refused with 503 (default WAITING_PER_RUNNING_CHECK × concurrency). */
   maxWaiting?: number;
+  /** Of those, the places only checks from known devices may take (default a quarter of them: hashing-turns.ts). */
+  reservedWaiting?: number;
   /** Tests only: a derivation they can hold. */
   derive?: DeriveKey;
 }
@@ -67,7 +69,7 @@ export class PasswordHasher {
     private readonly cost: ScryptCost = OWASP_SCRYPT,
     options: PasswordHasherOptions = {},
   ) {
-    this.turns = createHashingTurns(options.concurrency, options.maxWaiting);
+    this.turns = createHashingTurns(options.concurrency, options.maxWaiting, options.reservedWaiting);
     this.derive = options.derive ?? deriveWithScrypt;
     this.dummyHash = phcString(cost, randomBytes(SALT_LENGTH), randomBytes(KEY_LENGTH));
   }
@@ -78,7 +80,8 @@ export class PasswordHasher {
     return phcString(this.cost, salt, key);
   }
 
-  async verify(password: string, stored: string): Promise<boolean> {
+  /** `knownDevice`: the attempt comes from a device its owner signed in from (sign-in-throttle.ts); it may use the queue's reserved places. */
+  async verify(password: string, stored: string, { knownDevice = false } = {}): Promise<boolean> {
     const match = PHC.exec(stored);
     if (!match) return false;
     const [, ln, r, p, salt, expected] = match as unknown as [string, string, string, string, string, string];
@@ -90,6 +93,7 @@ export class PasswordHasher {
         // Impossible parameters in a stored hash (a damaged row): a failed check, not a crash.
         return undefined;
       }),
+      { reserved: knownDevice },
     );
     return key !== undefined && key.length === expectedKey.length && timingSafeEqual(key, expectedKey);
   }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { unauthenticated, validationFailed } from '../../http/http-error';
 import type { UserRow } from '../users/user-row';
 import { usersRepository, type UserWithHash } from '../users/users-repository';
+import type { KnownDevice } from './device-cookie';
 import type { PasswordHasher } from './password-hasher';
 import { newRefreshToken, sessionsRepository } from './sessions-repository';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -25,6 +26,12 @@ export interface ReusedSession {
   userId: string;
 }
 
+/** Where a sign-in comes from: the client address, and the device its device cookie names, if it brought a valid one. */
+export interface SignInOrigin {
+  ip: string;
+  device?: KnownDevice;
+}
+
 /**
  * Signing in, renewing and ending sessions, apart from HTTP (tokens and
  * cookies stay with the routes): the credential check with its throttle, the
@@ -41,18 +48,21 @@ export class SignInService {
    * The active account these credentials open, or an error: 400 for a
    * malformed body, 429 while this address is locked out of this email or
    * the account is slowed (sign-in-throttle.ts), 503 while the server is too
-   * busy hashing, 401 otherwise. `onFailure` hears of each refused attempt
-   * (for the log).
+   * busy hashing, 401 otherwise. A device cookie of this very account spends
+   * its device's own count instead, and its check goes ahead of others in
+   * the hashing queue. `onFailure` hears of each refused attempt (for the log).
    */
-  async checkCredentials(body: LoginBody, ip: string, onFailure: (email: string) => void): Promise<UserWithHash> {
+  async checkCredentials(body: LoginBody, origin: SignInOrigin, onFailure: (email: string) => void): Promise<UserWithHash> {
     const errors = validateLogin({ email: body.email, password: body.password });
     if (errors.length > 0) throw validationFailed(errors);
 
     const email = normaliseEmail(body.email);
-    const user = await this.throttle.attempt(ip, email, async () => {
+    const user = await this.throttle.signIn(origin.ip, email, await this.deviceOf(email, origin.device), async (knownDevice) => {
       const found = await usersRepository.findByEmailWithHash(this.db, email);
       // Unknown email, wrong password and deactivated account cost the same and say the same.
-      const passwordOk = found ? await this.passwords.verify(body.password, found.password_hash) : await this.passwords.verifyNothing(body.password);
+      const passwordOk = found
+        ? await this.passwords.verify(body.password, found.password_hash, { knownDevice })
+        : await this.passwords.verifyNothing(body.password);
       return found && passwordOk && found.active ? found : undefined;
     });
     if (!user) {
@@ -60,6 +70,17 @@ export class SignInService {
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     return user;
+  }
+
+  /**
+   * The device id to count this attempt under: only when the cookie names the account this email opens. A
+   * cookie of another account (the guesser's own, say) gives no budget of its own for this one. One
+   * lookup by email, asked only of attempts that bring a cookie that checks out.
+   */
+  private async deviceOf(email: string, device: KnownDevice | undefined): Promise<string | undefined> {
+    if (device === undefined) return undefined;
+    const account = await usersRepository.findByEmailWithHash(this.db, email);
+    return account?.id === device.userId ? device.deviceId : undefined;
   }
 
   /**

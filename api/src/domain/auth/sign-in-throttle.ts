@@ -11,6 +11,9 @@ export interface SignInLimits {
   accountLoginFailureWindowMs: number;
   /** …then one attempt per this interval, never none: see ACCOUNT_SIGN_IN_LIMITS. */
   accountLoginSlowIntervalMs: number;
+  /** Failures per known device (a device cookie, or a signed-in session) in `deviceLoginFailureWindowMs`: see DEVICE_SIGN_IN_LIMITS. */
+  deviceLoginFailures: number;
+  deviceLoginFailureWindowMs: number;
 }
 
 /**
@@ -26,11 +29,26 @@ export const ACCOUNT_SIGN_IN_LIMITS = {
   accountLoginSlowIntervalMs: 60_000,
 } as const satisfies Partial<SignInLimits>;
 
+/**
+ * Per known device: a browser that brings back the device cookie of this account (device-cookie.ts), or,
+ * for the current-password check of a password change, the signed-in session. Its attempts spend only
+ * this count, never the account's or the address's, so strangers slowing the account cannot keep the
+ * owner out. Ten failures in an hour is a person who has forgotten their password, not one mistyping; past
+ * it a device cookie is distrusted (its attempts count with everyone else's) and a session may not try
+ * again until the hour frees a place. Someone holding a stolen cookie or session gets ten guesses an hour
+ * from it.
+ */
+export const DEVICE_SIGN_IN_LIMITS = {
+  deviceLoginFailures: 10,
+  deviceLoginFailureWindowMs: 60 * 60_000,
+} as const satisfies Partial<SignInLimits>;
+
 export const SIGN_IN_DEFAULTS: SignInLimits = {
   // Per address and email: a person mistyping gets five goes; a guesser from one address, twenty an hour.
   loginFailures: 5,
   loginFailureWindowMs: 15 * 60_000,
   ...ACCOUNT_SIGN_IN_LIMITS,
+  ...DEVICE_SIGN_IN_LIMITS,
 };
 
 export function addressThrottleOptions(limits: SignInLimits): LoginThrottleOptions {
@@ -41,20 +59,71 @@ export function accountThrottleOptions(limits: SignInLimits): LoginThrottleOptio
   return { maxFailures: limits.accountLoginFailures, windowMs: limits.accountLoginFailureWindowMs, slowIntervalMs: limits.accountLoginSlowIntervalMs };
 }
 
+export function deviceThrottleOptions(limits: SignInLimits): LoginThrottleOptions {
+  return { maxFailures: limits.deviceLoginFailures, windowMs: limits.deviceLoginFailureWindowMs };
+}
+
 /** The key of an account's count: no address is `account`, so it never meets an (address, email) key. */
 const accountKey = (email: string) => `account|${email}`;
 const addressKey = (ip: string, email: string) => `${ip}|${email}`;
+/** Neither is an address either. */
+const deviceKey = (deviceId: string) => `device|${deviceId}`;
+const sessionKey = (sessionId: string) => `session|${sessionId}`;
+
+/** One password check: what it opens, or undefined for a wrong password. `knownDevice`: it spends a device's count. */
+export type PasswordCheck<T> = (knownDevice: boolean) => Promise<T | undefined>;
 
 /**
- * Whether a password may be checked for `email` from `ip` now, by both counts: per address and
- * email, and per account over every address. Sign-in and the current-password check of a password
- * change go through the same one, so neither can be used to guess for free.
+ * Whether a password may be checked now, and on which count. An attempt from a known device (a device
+ * cookie of this account, or a signed-in session) spends that device's own count; any other spends both
+ * shared ones: per address and email, and per account over every address. Every check is counted before
+ * it runs, so no way in can be used to guess for free, and none can be shut by a stranger.
  */
 export class SignInThrottle {
   constructor(
     private readonly perAddress: LoginThrottle,
     private readonly perAccount: LoginThrottle,
+    private readonly perDevice: LoginThrottle,
   ) {}
+
+  /**
+   * A sign-in: from a known device of this account (`deviceId`, from its device cookie), on that device's
+   * own count while it has room; otherwise, or once the device is distrusted, as anyone's (`attempt`).
+   */
+  async signIn<T>(ip: string, email: string, deviceId: string | undefined, check: PasswordCheck<T>): Promise<T | undefined> {
+    if (deviceId !== undefined) {
+      const fromDevice = await this.onDeviceCount(deviceKey(deviceId), check);
+      if (fromDevice.admitted) return fromDevice.opened;
+    }
+    return this.attempt(ip, email, check);
+  }
+
+  /**
+   * The current-password check of a password change, on the signed-in session's own count: whoever holds
+   * the session signed in with the password (or stole the session), so strangers' failures elsewhere do
+   * not concern it. Past the device limit, 429 until the window frees a place.
+   */
+  async inSession<T>(sessionId: string, check: PasswordCheck<T>): Promise<T | undefined> {
+    const key = sessionKey(sessionId);
+    const fromSession = await this.onDeviceCount(key, check);
+    if (fromSession.admitted) return fromSession.opened;
+    throw tooManySignIns(fromSession.wait);
+  }
+
+  /** One check counted on a device's count, as `attempt` counts on the shared ones: a right password clears it. */
+  private async onDeviceCount<T>(key: string, check: PasswordCheck<T>): Promise<{ admitted: true; opened: T | undefined } | { admitted: false; wait: number }> {
+    const wait = await this.perDevice.reserveAttempt(key);
+    if (wait > 0) return { admitted: false, wait };
+    let opened: T | undefined;
+    try {
+      opened = await check(true);
+    } catch (error) {
+      await this.perDevice.release(key).catch(() => undefined);
+      throw error;
+    }
+    if (opened !== undefined) await this.perDevice.clear(key);
+    return { admitted: true, opened };
+  }
 
   /**
    * Runs `check` (one password check, resolving what it opens, or undefined for a wrong password)
@@ -68,7 +137,7 @@ export class SignInThrottle {
    * - A check that never decided (the hashing queue full, the database down) is taken back from both:
    *   an overloaded server must not spend a person's attempts.
    */
-  async attempt<T>(ip: string, email: string, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  async attempt<T>(ip: string, email: string, check: PasswordCheck<T>): Promise<T | undefined> {
     const byAddress = addressKey(ip, email);
     const byAccount = accountKey(email);
     const addressWait = await this.perAddress.reserveAttempt(byAddress);
@@ -82,7 +151,7 @@ export class SignInThrottle {
     }
     let opened: T | undefined;
     try {
-      opened = await check();
+      opened = await check(false);
     } catch (error) {
       // Settled, not awaited for success: when the database is what failed, its own error is the answer.
       await Promise.allSettled([this.perAddress.release(byAddress), this.perAccount.release(byAccount)]);

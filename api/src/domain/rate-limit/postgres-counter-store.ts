@@ -47,7 +47,7 @@ export class PostgresCounterStore implements FastifyRateLimitStore {
   constructor(
     private readonly db: Queryable,
     private readonly onError: (error: unknown) => void,
-    /** Routes with their own limit (register, refresh) count apart from the shared budget. */
+    /** Routes with their own limit (sign-in, register, refresh) count apart from the shared budget. */
     private readonly namespace = '',
     private readonly holdings = new Holdings(),
     private readonly now: () => number = Date.now,

@@ -16,3 +16,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   ingestKeyPerMinute: 6000,
   addressPerMinute: 1000,
 };
+
+/**
+ * RATE_LIMIT_SIGN_IN_PER_MIN: sign-ins a minute per client address, counted apart from the address's shared
+ * budget and refused before any password is hashed. Each one costs a full scrypt check, and a 2-core server
+ * gets through a hundred-odd a minute: ten keeps one client to a small share of that, while a person who
+ * mistypes has room to spare. Colleagues behind one office address share it: a team that signs in together
+ * every morning from one address raises it (a browser signs in once a session, up to 12 hours).
+ */
+export const DEFAULT_SIGN_IN_PER_MINUTE = 10;

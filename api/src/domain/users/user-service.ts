@@ -38,7 +38,7 @@ const wrongSetupToken = () => new HttpError(403, 'FORBIDDEN', SETUP_TOKEN_WRONG_
 export interface ChangeOrigin {
   /** The session making the request: it stays signed in when its owner changes their own password. */
   sessionId: string | null;
-  /** The client address, for the sign-in throttle that counts current-password checks. */
+  /** The client address, for the sign-in throttle when no session is named. */
   ip: string;
   /** Hears of a wrong current password (for the log). */
   onWrongCurrentPassword?: () => void;
@@ -254,17 +254,20 @@ export class UserService {
   }
 
   /**
-   * 403 unless `currentPassword` opens `actor`'s account. Checked as a sign-in for that email from that
-   * address (sign-in-throttle.ts): counted before the check, 429 past the limits, a wrong one counted
-   * as a failed sign-in, so a signed-in screen cannot be used to guess the password any faster than the
-   * sign-in form.
+   * 403 unless `currentPassword` opens `actor`'s account. Counted before the check on the session's own
+   * count (sign-in-throttle.ts): ten wrong in an hour and that session gets 429, so an unattended signed-in
+   * screen cannot be used to guess the password, while strangers slowing the account's sign-ins cannot
+   * stop its owner changing it. Without a session (never on a signed-in request), as a sign-in from `ip`.
    */
   private async confirmCurrentPassword(actor: PublicUser, currentPassword: string, origin: ChangeOrigin): Promise<void> {
     const email = normaliseEmail(actor.email);
-    const confirmed = await this.signInThrottle.attempt(origin.ip, email, async () => {
+    const check = async (knownDevice: boolean) => {
       const row = await usersRepository.findByEmailWithHash(this.db, email);
-      return row?.id === actor.id && (await this.passwords.verify(currentPassword, row.password_hash)) ? true : undefined;
-    });
+      return row?.id === actor.id && (await this.passwords.verify(currentPassword, row.password_hash, { knownDevice })) ? true : undefined;
+    };
+    const confirmed = origin.sessionId
+      ? await this.signInThrottle.inSession(origin.sessionId, check)
+      : await this.signInThrottle.attempt(origin.ip, email, check);
     if (!confirmed) {
       origin.onWrongCurrentPassword?.();
       // Named as the field's error too, so the form shows it under Current password.

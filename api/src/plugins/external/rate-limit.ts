@@ -34,7 +34,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /**
  * Request budgets per owner (domain/rate-limit/limit-owner.ts): signed-in API routes per user,
  * ingest routes per API key, the sign-in routes per client address; probes and static files are
- * never limited. All of one owner's routes spend from one budget; register and refresh keep a
+ * never limited. All of one owner's routes spend from one budget; sign-in, register and refresh keep a
  * tighter limit of their own instead (`config.rateLimit` on the route, counted apart). Every 429
  * carries RATE_LIMITED, the wait in its message, and Retry-After.
  */
@@ -111,7 +111,7 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
   const spendOwnersBudget = fastify.rateLimit();
   fastify.addHook('onRequest', async function rateLimitByOwner(request, reply) {
     if (limitOwnerOf(request.routeOptions.url ?? '') === 'none') return;
-    // A route that sets its own (register and refresh: tighter, applied by the plugin's route hook),
+    // A route that sets its own (sign-in, register and refresh: tighter, applied by the plugin's route hook),
     // or `rateLimit: false`, is left to that.
     if (request.routeOptions.config.rateLimit !== undefined) return;
     await spendOwnersBudget.call(fastify, request, reply);

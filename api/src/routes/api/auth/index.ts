@@ -19,7 +19,14 @@ import { clearRefreshCookie, type AccessClaims } from '../../../plugins/app/auth
 import { refuseCrossSite } from '../../../plugins/app/auth/same-origin';
 import { bearer, messageSchema, userResponse, userSchema } from '../schemas';
 
+/**
+ * Each route's own budget per client address, counted apart from the address's shared one (a 429 comes
+ * before the body is read, so before any password is hashed). Sign-in and registration each cost a full
+ * password hash: at 10 a minute one client can keep at most a sliver of the hashing queue busy.
+ */
 export interface AuthRouteLimits {
+  /** RATE_LIMIT_SIGN_IN_PER_MIN */
+  signInPerMinute: number;
   registerPerMinute: number;
   refreshPerMinute: number;
 }
@@ -130,18 +137,22 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
   fastify.post<{ Body: LoginBody }>(
     '/login',
     {
+      config: { rateLimit: { max: limits.signInPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; sets the refresh cookie and returns an access token',
+        summary: 'Sign in; sets the refresh cookie and the device cookie, and returns an access token',
         body: credentialsBody,
         response: { 200: authPayloadResponse },
       },
     },
     async (request, reply) => {
-      const user = await signIn.checkCredentials(request.body ?? ({} as LoginBody), request.ip, (email) =>
-        request.log.warn({ email, ip: request.ip }, 'sign-in failed'),
+      const origin = { ip: request.ip, device: fastify.knownDeviceOf(request) };
+      const user = await signIn.checkCredentials(request.body ?? ({} as LoginBody), origin, (email) =>
+        request.log.warn({ email, ip: request.ip, knownDevice: origin.device !== undefined }, 'sign-in failed'),
       );
       const data = await fastify.startSession(reply, user);
+      // A new one each time (OWASP's device cookie): the browser is known from now on, under a fresh count.
+      fastify.setDeviceCookie(reply, user.id);
       request.log.info({ userId: user.id, ip: request.ip }, 'signed in');
       return { success: true, message: 'Login successful.', data };
     },
