@@ -43,15 +43,15 @@ async function adminQuery(sql: string, params: unknown[] = []): Promise<unknown[
 }
 
 /**
- * A new, empty (unmigrated) PostgreSQL database on TEST_DATABASE_URL's server:
- * its URL, and a drop that goes through the server's URL and forces any
- * remaining sessions off. For tests that open their own connection to it.
+ * A new PostgreSQL database on TEST_DATABASE_URL's server, empty (unmigrated) or with every migration
+ * (`migrated`): its URL, and a drop that goes through the server's URL and forces any remaining
+ * sessions off. For tests that open their own connection to it.
  */
 export async function createPostgresDatabase(
-  { template }: { template?: string } = {},
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `callboard_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  await adminQuery(migrated ? `CREATE DATABASE ${name} TEMPLATE ${await migratedPostgresTemplate()}` : `CREATE DATABASE ${name}`);
   return {
     name,
     url: withDatabase(process.env.TEST_DATABASE_URL as string, name),
@@ -102,7 +102,7 @@ export async function createTestDatabase(migrations: Migration[] = MIGRATIONS): 
     return { db, drop: () => db.close() };
   }
   const everyMigration = migrations === MIGRATIONS;
-  const created = await createPostgresDatabase({ template: everyMigration ? await migratedPostgresTemplate() : undefined });
+  const created = await createPostgresDatabase({ migrated: everyMigration });
   const db = await openPostgresDatabase(created.url);
   if (!everyMigration) await migrate(db, migrations);
   return {
