@@ -186,16 +186,19 @@ describe('reading CSV', () => {
 });
 
 describe('streaming a large file', () => {
-  const ROWS = 20_000;
+  // Enough rows for twenty batches: what is tested is the batching and the back-pressure, not the speed
+  // (the ingest rate is the bench's to measure).
+  const ROWS = 5_000;
+  const BATCH_SIZE = 250;
   const ROWS_PER_CHUNK = 50;
   const header = 'Inbound Call ID,Call Date,Caller ID,Campaign,Publisher,Target,Buyer,Duration,Has Connected,Revenue,Payout,QC Disposition,Transcript';
   const dispositions = ['Sales', 'Voicemail', 'Not Interested', 'DNC', 'Hungup'];
 
   function row(i: number): string {
     const minute = new Date(Date.UTC(2026, 4, 1) + i * 60_000).toISOString().replace(/\.000Z$/, 'Z');
-    // Every 500th row has a two-line transcript, every 4000th (from 1234) an impossible payout.
+    // Every 500th row has a two-line transcript, every 2000th (from 1234) an impossible payout.
     const transcript = i % 500 === 0 ? `"Agent: hello, this is call ${i}\nCaller: hi"` : `Short call ${i}`;
-    const payout = i % 4000 === 1234 ? '-5' : `$${(i % 40) + 0.5}`;
+    const payout = i % 2000 === 1234 ? '-5' : `$${(i % 40) + 0.5}`;
     return `BIG-${i},${minute},+1555${String(i).padStart(7, '0')},Campaign ${i % 40},Publisher ${i % 200},Target ${i % 100},Buyer ${i % 60},${i % 900},${i % 7 ? 'Yes' : 'No'},${i % 5 === 0 ? '"$1,200.00"' : '0'},${payout},${dispositions[i % 5]},${transcript}`;
   }
 
@@ -212,26 +215,23 @@ describe('streaming a large file', () => {
       }
     }
     const batches: ImportProgress[] = [];
-    const started = Date.now();
     const summary = await importCallsCsv(db, Readable.from(chunks()), {
-      batchSize: 1000,
+      batchSize: BATCH_SIZE,
       onProgress(p) {
         batches.push(p);
         maxLead = Math.max(maxLead, produced - p.rows);
       },
     });
-    const elapsed = Date.now() - started;
 
-    const bad = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 4000 === 1234);
+    const bad = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 2000 === 1234);
     expect(summary).toMatchObject({ rows: ROWS, inserted: ROWS - bad.length, updated: 0, rejectedCount: bad.length });
     // Line of row i: the header, then one line per row plus one per earlier two-line transcript.
     expect(summary.rejected.map((r) => [r.line, r.systemCallId])).toEqual(bad.map((i) => [2 + i + Math.ceil(i / 500), `BIG-${i}`]));
     expect(await countCalls('BIG-')).toBe(ROWS - bad.length);
-    expect(batches.length).toBeGreaterThanOrEqual(ROWS / 1000);
+    expect(batches.length).toBeGreaterThanOrEqual(ROWS / BATCH_SIZE);
     // The source is pulled only as fast as batches are stored: a few batches ahead at most, never the whole file.
-    expect(maxLead).toBeLessThan(5000);
-    expect(elapsed).toBeLessThan(90_000);
-  }, 120_000);
+    expect(maxLead).toBeLessThan(5 * BATCH_SIZE);
+  });
 });
 
 describe('npm run import', () => {
