@@ -118,61 +118,31 @@ test('serves over HTTP: readyz, the front-end settings, and demo data only where
   });
 });
 
-test('TRUST_PROXY and RATE_LIMIT_USER_PER_MIN reach the server: behind a TLS proxy the refresh cookie is Secure', async () => {
+test('ADMIN_EMAIL + ADMIN_PASSWORD create that admin once and leave an existing account alone; TRUST_PROXY and RATE_LIMIT_USER_PER_MIN reach the server; the generated JWT secret survives a restart', async () => {
   await fromMigratedDatabase();
-  const admin = { email: 'ops@example.com', password: 'a-long-password' };
-  const extra = { DEMO_DATA: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: '1', RATE_LIMIT_USER_PER_MIN: '321' };
-  await withServer(extra, async (server) => {
+  const admin = { DEMO_DATA: 'false', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'first-password' };
+  // One pair of starts for the three: each setting is read at start and none changes what the others do,
+  // and a start is most of this file's time.
+  const token = await withServer({ ...admin, TRUST_PROXY: '1', RATE_LIMIT_USER_PER_MIN: '321' }, async (server) => {
+    // Behind a TLS proxy the refresh cookie is Secure.
     const response = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
-      body: JSON.stringify(admin),
+      body: JSON.stringify({ email: 'boss@example.com', password: 'first-password' }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
-    const { token } = await signedIn(response);
+    const { token, user } = await signedIn(response);
+    expect(user.role).toBe('admin');
     const profile = await fetch(`${server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status).toBe(200);
     expect(profile.headers.get('x-ratelimit-limit')).toBe('321');
-  });
-});
-
-test('DEMO_DATA=false on a fresh database seeds nobody; DEMO_DATA=true seeds the team once', async () => {
-  await withServer({ DEMO_DATA: 'false' }, async (server) => {
-    expect(server.demo).toBeUndefined();
-    const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-    expect(row?.count).toBe(0);
-  });
-  for (let start = 0; start < 2; start += 1) {
-    await withServer({ DEMO_DATA: 'true' }, async (server) => {
-      // The second start does not generate it: it prints it on a terminal.
-      expect((await login(server, DEMO_ADMIN_EMAIL, demoPassword(server, { onTerminal: start > 0 }))).status).toBe(200);
-      const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-      expect(row?.count).toBe(30);
-    });
-  }
-});
-
-test('ADMIN_EMAIL + ADMIN_PASSWORD create that admin once and leave an existing account alone', async () => {
-  await fromMigratedDatabase();
-  const admin = { DEMO_DATA: 'false', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'first-password' };
-  await withServer(admin, async (server) => {
-    const response = await login(server, 'boss@example.com', 'first-password');
-    expect(response.status).toBe(200);
-    expect((await signedIn(response)).user.role).toBe('admin');
+    return token;
   });
   await withServer({ ...admin, ADMIN_PASSWORD: 'second-password' }, async (server) => {
     expect((await login(server, 'boss@example.com', 'first-password')).status).toBe(200);
     expect((await login(server, 'boss@example.com', 'second-password')).status).toBe(401);
-  });
-});
-
-test('the generated JWT secret survives a restart, so tokens stay valid', async () => {
-  await fromMigratedDatabase();
-  const token = await withServer({ DEMO_DATA: 'true' }, async (server) =>
-    (await signedIn(await login(server, DEMO_ADMIN_EMAIL, demoPassword(server)))).token,
-  );
-  await withServer({}, async (server) => {
+    // JWT_SECRET unset: the secret the first start generated is kept, so its token stays valid.
     const profile = await fetch(`${server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status).toBe(200);
   });
@@ -228,17 +198,28 @@ describe('the demo team cannot become a back door', () => {
     return readFileSync(file, 'utf8').trim();
   }
 
-  test('its password is generated at the first start, kept, and printed by it; a later start prints it on a terminal, else says where it is kept', async () => {
+  test('DEMO_DATA=false on a fresh database seeds nobody; DEMO_DATA=true seeds the team once, its password generated at that start, kept, and printed by it; a later start prints it on a terminal, else says where it is kept', async () => {
     // On a new database, not the migrated one: what this checks is a first start.
+    await withServer({ DEMO_DATA: 'false' }, async (server) => {
+      expect(server.demo).toBeUndefined();
+      const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      expect(row?.count).toBe(0);
+    });
     const first = await withServer({ DEMO_DATA: 'true' }, async (server) => {
       // Printed whatever the output: nobody would know it otherwise.
       const password = demoPassword(server);
       expect(password).toMatch(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
       expect(await keptPassword(server)).toBe(password);
       expect(startBanner(server, { onTerminal: false })).toContain(`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${password}\n`);
+      expect((await login(server, DEMO_ADMIN_EMAIL, password)).status).toBe(200);
+      const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      expect(row?.count).toBe(30);
       return password;
     });
-    await withServer({}, async (server) => {
+    // DEMO_DATA=true again: the team is not seeded twice, nor given a new password.
+    await withServer({ DEMO_DATA: 'true' }, async (server) => {
+      const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      expect(row?.count).toBe(30);
       expect(demoPassword(server, { onTerminal: true })).toBe(first);
       // Standard output is a log (a container's): the password stays where it is kept, and the banner says where.
       const logged = startBanner(server, { onTerminal: false });
@@ -256,23 +237,17 @@ describe('the demo team cannot become a back door', () => {
     });
   });
 
-  test('it has one admin, the printed one, and a few active reviewers; the others cannot sign in with its password', async () => {
+  test('it has one admin, the printed one, and a few active reviewers, the others not signing in with its password; once that admin changes its password, starts say so and no longer show one', async () => {
     await fromMigratedDatabase();
-    await withServer({ DEMO_DATA: 'true' }, async (server) => {
+    const generated = await withServer({ DEMO_DATA: 'true' }, async (server) => {
+      const password = demoPassword(server);
       const admins = await server.db.query<{ email: string }>("SELECT email FROM users WHERE role = 'admin'");
       expect(admins).toEqual([{ email: DEMO_ADMIN_EMAIL }]);
       const reviewers = await server.db.query<{ active: boolean }>("SELECT active FROM users WHERE role = 'reviewer'");
       expect(reviewers).toEqual([{ active: true }, { active: true }, { active: true }, { active: true }]);
       const [dana] = await server.db.query<{ role: string }>("SELECT role FROM users WHERE email = 'dana.whitfield@callboard.demo'");
       expect(dana?.role).toBe('user');
-      expect((await login(server, 'dana.whitfield@callboard.demo', demoPassword(server))).status).toBe(401);
-    });
-  });
-
-  test('once the demo admin changes its password, starts say so and no longer show one', async () => {
-    await fromMigratedDatabase();
-    const generated = await withServer({ DEMO_DATA: 'true' }, async (server) => {
-      const password = demoPassword(server);
+      expect((await login(server, 'dana.whitfield@callboard.demo', password)).status).toBe(401);
       const { token, user } = await signedIn(await login(server, DEMO_ADMIN_EMAIL, password));
       const changed = await fetch(`${server.url}/api/users/${user.id}`, {
         method: 'PUT',
@@ -353,13 +328,6 @@ describe('the demo team cannot become a back door', () => {
     expect(await requestLines({ DEMO_DATA: 'true' })).toEqual([DEBUG, DEBUG, DEBUG, DEBUG]);
     expect(await requestLines({ DEMO_DATA: 'true', REQUEST_LOG_LEVEL: 'info' })).toEqual([INFO, INFO, INFO, INFO]);
   });
-
-  test('with no demo accounts, HOST=0.0.0.0 is no reason for a warning', async () => {
-    await fromMigratedDatabase();
-    await withServer({ DEMO_DATA: 'false', HOST: '0.0.0.0' }, async (server) => {
-      expect(startBanner(server)).not.toContain('WARNING');
-    });
-  });
 });
 
 describe('registration as ALLOW_SIGNUP, the engine and HOST decide', () => {
@@ -393,7 +361,7 @@ describe('registration as ALLOW_SIGNUP, the engine and HOST decide', () => {
     });
   });
 
-  test('unset: closed on the embedded database once HOST lets the network in, and the banner says how to open it', async () => {
+  test('unset: closed on the embedded database once HOST lets the network in, and the banner says how to open it (and, with no demo accounts, warns of nothing)', async () => {
     await fromMigratedDatabase();
     const admin = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-password', DEMO_DATA: 'false', HOST: '0.0.0.0' };
     await withServer(admin, async (server) => {
@@ -404,6 +372,8 @@ describe('registration as ALLOW_SIGNUP, the engine and HOST decide', () => {
       expect(await refused.json()).toEqual({ success: false, code: 'FORBIDDEN', message: REGISTRATION_CLOSED_MESSAGE });
       if (testEngine() === 'pglite') expect(startBanner(server)).toContain('To let anyone who reaches this server register: ALLOW_SIGNUP=true.');
       expect(printedSetupToken(server)).toBeUndefined();
+      // Accounts but none of them a demo one: HOST=0.0.0.0 is no reason for a warning.
+      expect(startBanner(server)).not.toContain('WARNING');
     });
     await withServer({ ...admin, ALLOW_SIGNUP: 'true' }, async (server) => {
       expect((await register(server, 'Visitor')).status).toBe(201);
