@@ -16,6 +16,9 @@ import { startSystem, type System } from '../support/system';
  */
 let system: System;
 let browser: Browser;
+/** One signed-in context per screen, shared by the file's tests: each test opens its own page in it. */
+let phone: BrowserContext;
+let laptop: BrowserContext;
 let context: BrowserContext;
 let page: Page;
 
@@ -26,31 +29,66 @@ const SLOW = { timeout: 30_000 };
 /** The smallest touch target on a narrow screen, in CSS px. */
 const TOUCH_PX = 40;
 
+// shared-auth/session keeps the session under `token` and `user`; shared-ui/filter-atoms the filters under `callboard.filters`.
+const SESSION_KEYS = ['token', 'user'];
+const FILTERS_KEY = 'callboard.filters';
+
+/**
+ * A context signed in through the form as the demo admin (on the phone, with the last 30 days chosen in
+ * Filters, where every screen has rows). A new context and a sign-in for each test cost most of this
+ * file's time (docs/benchmarks.md); instead every page the context opens starts from what that sign-in
+ * left in localStorage (the session, and the filters then chosen), whatever an earlier test changed
+ * (a campaign picked, Auto Refresh, the sidebar, the columns), so no test leans on another's leftovers.
+ */
+async function signedInContext(device: typeof PHONE | typeof LAPTOP, datePreset?: string): Promise<BrowserContext> {
+  const signedIn = await browser.newContext({ baseURL: system.url, ...device });
+  const first = await signedIn.newPage();
+  first.setDefaultTimeout(SLOW.timeout);
+  await first.goto('/login');
+  await submitLogin(first, system.demoAdmin.email, system.demoAdmin.password);
+  await first.waitForURL(/\/reporting(\?.*)?$/);
+  if (datePreset) await applyDatePreset(first, datePreset);
+  const filters = await first.evaluate((key) => localStorage.getItem(key), FILTERS_KEY);
+  await first.close();
+  // Once per tab (sessionStorage lives as long as the tab), before the app's first script: a reload or a
+  // later navigation within a test keeps what the test did, as it would for a person.
+  await signedIn.addInitScript(
+    ({ keep, filtersKey, filtersValue }) => {
+      if (sessionStorage.getItem('e2e-storage-reset')) return;
+      sessionStorage.setItem('e2e-storage-reset', '1');
+      for (const key of Object.keys(localStorage)) if (!keep.includes(key)) localStorage.removeItem(key);
+      if (filtersValue !== null) localStorage.setItem(filtersKey, filtersValue);
+    },
+    { keep: SESSION_KEYS, filtersKey: FILTERS_KEY, filtersValue: filters },
+  );
+  return signedIn;
+}
+
 beforeAll(async () => {
   [system, browser] = await Promise.all([startSystem({ demoCalls: 1500 }), launchChromium()]);
+  [phone, laptop] = await Promise.all([signedInContext(PHONE, 'last_30_days'), signedInContext(LAPTOP)]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await system?.stop();
 });
 afterEach(async () => {
-  await context?.close();
+  await page?.close();
 });
 
 jest.setTimeout(180_000);
 
 async function open(device: typeof PHONE | typeof LAPTOP) {
-  context = await browser.newContext({ baseURL: system.url, ...device });
+  context = device === PHONE ? phone : laptop;
   page = await context.newPage();
   page.setDefaultTimeout(SLOW.timeout);
 }
 
-/** Signs in as the demo admin and looks at the last 30 days, where every screen has rows. */
+/** Opens Reporting, where the sign-in lands, signed in as the demo admin; resolves once the frame is drawn. */
 async function signIn() {
-  await page.goto('/login');
-  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
+  await page.goto('/reporting');
   await page.waitForURL(/\/reporting(\?.*)?$/);
-  await applyDatePreset(page, 'last_30_days');
+  await Promise.all([page.getByRole('button', { name: /^Filters/ }).waitFor(), page.locator('main').waitFor()]);
 }
 
 const menuButton = () => page.getByRole('button', { name: /^(Open|Close) navigation$/ });
@@ -502,9 +540,7 @@ test('the call details and column settings dialogs fit a phone', async () => {
 
 test('on a laptop the frame is unchanged: a 220 px sidebar collapsing to 80 px, the pickers in the top bar, no menu button', async () => {
   await open(LAPTOP);
-  await page.goto('/login');
-  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL(/\/reporting(\?.*)?$/);
+  await signIn();
 
   const width = async () => Math.round((await box(mainNav())).width);
   await eventually(width, 220);
@@ -527,9 +563,7 @@ test('on a laptop the frame is unchanged: a 220 px sidebar collapsing to 80 px, 
 
 test('on a laptop the tables are tables: headers drawn, rows one line, inline actions, keyboard hints shown', async () => {
   await open(LAPTOP);
-  await page.goto('/login');
-  await submitLogin(page, system.demoAdmin.email, system.demoAdmin.password);
-  await page.waitForURL(/\/reporting(\?.*)?$/);
+  await signIn();
   const records = page.getByRole('table', { name: 'Call records' });
   const row = records.locator('tbody tr').first();
   await row.waitFor();
