@@ -6,7 +6,8 @@
  * Addresses come from X-Forwarded-For through a trusted proxy, as in trust-proxy.test.ts.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { buildTestApp, observedHasher, register, type TestApp } from './support/test-app';
+import { deriveWithScrypt, PasswordHasher } from '../src/domain/auth/password-hasher';
+import { buildTestApp, observedHasher, register, TEST_PASSWORD_COST, type TestApp } from './support/test-app';
 import { ACCOUNT_SIGN_IN_LIMITS } from '../src/domain/auth/sign-in-throttle';
 
 const PROXY = '10.1.2.3';
@@ -146,3 +147,46 @@ test('ten wrong passwords with one device cookie: the cookie is distrusted, and 
       await strangers.stop();
     }
   }));
+
+test("with the hashing queue full of strangers' checks, the owner's device still gets a place, and goes first", async () => {
+  // One check at a time, four may wait, one of those places kept for known devices (hashing-turns.ts).
+  // Each check is held until the test opens the gate, and says whose password it derives.
+  const checked: string[] = [];
+  let gate: Promise<void> | undefined;
+  let open = () => {};
+  const passwords = new PasswordHasher(TEST_PASSWORD_COST, {
+    concurrency: 1,
+    maxWaiting: 4,
+    derive: async (password, salt, cost) => {
+      checked.push(password);
+      if (gate) await gate;
+      return deriveWithScrypt(password, salt, cost);
+    },
+  });
+  const t = await buildTestApp({ trustProxy: ['10.0.0.0/8'], passwords });
+  try {
+    await register(t.app, { name: 'Owner', ...OWNER });
+    const device = await ownersDevice(t);
+    gate = new Promise<void>((resolve) => (open = resolve));
+    checked.length = 0;
+    // One running and three waiting: the places strangers may take. The next stranger is refused at once.
+    const strangers = Array.from({ length: 4 }, (_, i) => signIn(t, `203.0.113.${i}`, `stranger-${i}`, { email: `nobody-${i}@example.com` }));
+    // Time for the four to reach the queue (their throttle counts come first).
+    await sleep(500);
+    expect(checked).toHaveLength(1);
+    const refused = await signIn(t, '203.0.113.9', 'stranger-9', { email: 'nobody-9@example.com' });
+    expect(refused.statusCode).toBe(503);
+    // The owner's device takes the kept place, and is checked before the strangers waiting.
+    const owner = signIn(t, '192.0.2.10', OWNER.password, { device });
+    await sleep(200);
+    open();
+    expect((await owner).statusCode).toBe(200);
+    expect((await Promise.all(strangers)).map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
+    // The strangers waited in the order they reached the queue, which parallel requests need not keep.
+    expect(checked[1]).toBe(OWNER.password);
+    expect([checked[0], ...checked.slice(2)].sort()).toEqual(['stranger-0', 'stranger-1', 'stranger-2', 'stranger-3']);
+  } finally {
+    open();
+    await t.close();
+  }
+});
