@@ -93,6 +93,18 @@ function matches(call: Call, filter: CallFilter, range: TimeRange): boolean {
   return true;
 }
 
+/**
+ * The calls a filter selects in a range, filtered once: the checks below ask for the same filter and range
+ * of several parts, questions and dimensions, some 2,000 checks in all.
+ */
+const selections = new Map<string, Call[]>();
+function selected(filter: CallFilter, range: TimeRange): Call[] {
+  const key = `${JSON.stringify(filter)} ${range.from.getTime()} ${range.to.getTime()}`;
+  let found = selections.get(key);
+  if (!found) selections.set(key, (found = calls.filter((c) => matches(c, filter, range))));
+  return found;
+}
+
 /** Adds `values` into `into[key]`. */
 function add(into: Map<string, number[]>, key: string, values: number[]) {
   const sums = into.get(key) ?? values.map(() => 0);
@@ -260,7 +272,7 @@ describe.each(ROLLUPS.map((rollup) => [rollup.tables.join(', '), rollup] as cons
           const got = new Map<string, number[]>();
           for (const row of await query(part.totalsSql(filter, params), params)) add(got, row.status as string, numbers(row, columns));
           const expected = new Map<string, number[]>();
-          for (const c of calls.filter((c) => matches(c, filter, range))) {
+          for (const c of selected(filter, range)) {
             const all = { calls: 1, not_connected: c.connected ? 0 : 1, revenue_cents: c.revenueCents, payout_cents: c.payoutCents };
             add(expected, c.status, columns.map((column) => all[column as keyof typeof all]));
           }
@@ -285,7 +297,7 @@ describe.each(ROLLUPS.map((rollup) => [rollup.tables.join(', '), rollup] as cons
         const got = new Map<string, number[]>();
         for (const row of await query(sql, params)) add(got, `${Number(row.bucket)} ${shown(row.status as string)}`, [Number(row.calls)]);
         const expected = new Map<string, number[]>();
-        for (const c of calls.filter((c) => matches(c, filter, range))) {
+        for (const c of selected(filter, range)) {
           const index = starts.filter((start) => start.getTime() <= c.ts).length;
           add(expected, `${index} ${shown(c.status)}`, [1]);
         }
@@ -307,7 +319,7 @@ describe.each(ROLLUPS.map((rollup) => [rollup.tables.join(', '), rollup] as cons
           // A picker lists the values of its table: a call without a target or buyer is none of them.
           for (const row of await query(part.optionsSql(dimension, filter, params), params)) if (Number(row.id) > 0) add(got, String(row.id), [Number(row.calls)]);
           const expected = new Map<string, number[]>();
-          for (const c of calls.filter((c) => matches(c, filter, range) && c.ids[dimension] !== null)) add(expected, String(c.ids[dimension]), [1]);
+          for (const c of selected(filter, range).filter((c) => c.ids[dimension] !== null)) add(expected, String(c.ids[dimension]), [1]);
           expect([label, dimension, part, settled(got)]).toEqual([label, dimension, part, settled(expected)]);
         }
       }
@@ -329,7 +341,7 @@ describe.each(ROLLUPS.map((rollup) => [rollup.tables.join(', '), rollup] as cons
             add(got, String(row.id), numbers(row, columns));
           }
           const expected = new Map<string, number[]>();
-          for (const c of calls.filter((c) => matches(c, filter, range))) {
+          for (const c of selected(filter, range)) {
             const perStatus = STATUS_COLUMNS.map(({ status }) => (statusMatches(c.status, [status]) ? 1 : 0));
             add(expected, String(c.ids[grouped] ?? 0), [1, c.connected ? 0 : 1, c.repeat ? 1 : 0, c.revenueCents, c.payoutCents, ...perStatus]);
           }
@@ -350,7 +362,7 @@ describe.each(ROLLUPS.map((rollup) => [rollup.tables.join(', '), rollup] as cons
           const got = new Map<string, number[]>();
           for (const row of await query(part.costSql(dimension, filter, 'Sales', params), params)) add(got, String(row.id), numbers(row, ['calls', 'sales', 'revenue_cents', 'payout_cents']));
           const expected = new Map<string, number[]>();
-          for (const c of calls.filter((c) => matches(c, filter, range))) add(expected, String(c.ids[dimension] ?? 0), [1, c.status === 'Sales' ? 1 : 0, c.revenueCents, c.payoutCents]);
+          for (const c of selected(filter, range)) add(expected, String(c.ids[dimension] ?? 0), [1, c.status === 'Sales' ? 1 : 0, c.revenueCents, c.payoutCents]);
           expect([label, dimension, part, settled(got)]).toEqual([label, dimension, part, settled(expected)]);
         }
       }
