@@ -59,6 +59,8 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/auth/register': { who: { signedOut: true }, request: () => ({ url: API_PATHS.register, payload: {} }) },
   'POST /api/auth/login': { who: { signedOut: true }, request: () => ({ url: API_PATHS.login, payload: {} }) },
   'POST /api/auth/refresh': { who: { signedOut: true }, request: () => ({ url: API_PATHS.refresh }) },
+  // The prerendered sign-in form's own submit (JavaScript off): sent back to the page, nothing read or written.
+  'POST /login': { who: { signedOut: true }, request: () => ({ url: '/login' }) },
   'POST /api/auth/logout': { who: { everyRole: 'sign-out' }, request: () => ({ url: API_PATHS.logout }) },
   'PUT /api/auth/profile': { who: { everyRole: 'own profile' }, request: () => ({ url: API_PATHS.profile, payload: { name: 'Renamed' } }) },
   'POST /api/views': {
