@@ -209,11 +209,22 @@ test('two tabs hold two views, each kept by a reload; a bare /reporting starts f
   await second.waitForURL(/datePreset=last_7_days/);
   await dateShows(second, 'Last 7 Days');
 
+  // The second tab's write of the last 30 days reaches the first as a `storage` event (shared-ui/filter-atoms
+  // keeps the filters under `callboard.filters`): listened for from now, waited for below instead of a fixed second.
+  await first.evaluate(() => {
+    (window as unknown as { filtersWritten: Promise<void> }).filtersWritten = new Promise((resolve) => {
+      window.addEventListener('storage', (event) => event.key === 'callboard.filters' && event.newValue?.includes('"last_30_days"') && resolve());
+    });
+  });
   await applyPreset(second, 'last_30_days');
   await second.waitForURL(/datePreset=last_30_days/);
   const secondTotal = await settledTotal(second);
-  // The first tab keeps its own view: its address, not the other tab's storage, says what it shows.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // The first tab keeps its own view: its address, not the other tab's storage, says what it shows. Read
+  // once it has had the event and a moment to act on it (a render and its effects).
+  await first.evaluate(async () => {
+    await (window as unknown as { filtersWritten: Promise<void> }).filtersWritten;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
   expect(await first.getByRole('button', { name: 'Date range: Last 7 Days', exact: true }).count()).toBe(1);
   expect(new URL(first.url()).searchParams.get('datePreset')).toBe('last_7_days');
 
