@@ -10,19 +10,36 @@ import { REFRESH_COOKIE } from '@callboard/contract';
 import type { CookieSecure } from '../src/config/env';
 import type { TrustProxy } from '../src/config/trust-proxy';
 import { buildTestApp, RELAXED_LIMITS, signUp, type TestApp } from './support/test-app';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const SETUP_TIMEOUT_MS = 30_000;
 const PROXY = '10.1.2.3';
 /** Another proxy of the same load balancer, so the cookie checks do not spend PROXY's budget. */
 const OTHER_PROXY = '10.1.2.4';
 
+// One database for the file: each test needs an app of its own configuration, not a database of its own,
+// and making one was most of a test's time.
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => database.drop());
+
 async function withApp(
   trustProxy: TrustProxy | undefined,
   run: (t: TestApp) => Promise<void>,
   cookieSecure?: CookieSecure,
 ): Promise<void> {
+  // Each app starts with nothing spent: the budgets' counters and the sign-in throttle live in the database.
+  await database.db.query('DELETE FROM rate_limit_counters');
+  await database.db.query('DELETE FROM login_throttle');
   // Sign-in's own budget per address is what the forwarded address keys here.
-  const t = await buildTestApp({ trustProxy, cookieSecure, limits: { ...RELAXED_LIMITS, addressPerMinute: 3, signInPerMinute: 3 } });
+  const t = await buildTestApp({
+    database: { ...database, drop: async () => {} },
+    trustProxy,
+    cookieSecure,
+    limits: { ...RELAXED_LIMITS, addressPerMinute: 3, signInPerMinute: 3 },
+  });
   try {
     await run(t);
   } finally {
