@@ -60,16 +60,17 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     });
   } else if (counters.kind === 'postgres') {
     const { db } = counters;
-    // The plugin makes the store; the sweep keeps hold of it to let go of the slices of ended windows.
-    let made: PostgresCounterStore | undefined;
+    // The plugin makes the stores (one for the global budget, one per route with its own); the sweep
+    // keeps hold of each to let go of the slices of ended windows.
+    const made: PostgresCounterStore[] = [];
     store = class extends PostgresCounterStore {
       constructor() {
         super(db, warnCountersUnavailable);
-        made = this;
+        made.push(this);
       }
     };
     const sweep = setInterval(() => {
-      made?.forgetEndedWindows();
+      for (const counterStore of made) counterStore.forgetEndedWindows();
       deleteExpiredCounters(db).catch(warnCountersUnavailable);
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
