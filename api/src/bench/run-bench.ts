@@ -277,6 +277,9 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     INGEST_API_KEY: INGEST_KEY,
     DEMO_DATA: 'false',
     RATE_LIMIT_USER_PER_MIN: String(DEFAULT_RATE_LIMITS.userPerMinute),
+    // The team signs in at once from one address, as an office behind one address would: such an office
+    // raises the per-address sign-in budget (10 a minute by default), and so does the bench.
+    RATE_LIMIT_SIGN_IN_PER_MIN: '1000',
   };
   let location: { databaseUrl?: string; pgliteDir?: string };
   if (engine === 'postgres') {
@@ -298,7 +301,7 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     // caller-id index entries are still read, and a caller-id search measured many times slower.
     const leftovers = await removeIngestedCalls(db, location.databaseUrl, data);
     if (leftovers > 0) log(`  removed ${int(leftovers)} calls an earlier run ingested, and vacuumed`);
-    if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, Math.max(TEAM_SIZE, PACED_TEAM_SIZE, READERS + 1));
+    if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, Math.max(TEAM_SIZE + PACED_TEAM_SIZE, READERS + 1));
     else if (measures('reads') || measures('search') || measures('person')) await ensureTeamAccounts(db, READERS + 1);
     // The client's pacing counts only its own requests: a run started within a minute of the last one
     // would find that run's budgets (requests, and exports started) still spent, and be refused part-way.
@@ -521,7 +524,8 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       }
       // The team's target: a refresh round a second each (420 requests a minute, under a person's 600).
       log(`== ${engine}: ${PACED_TEAM_SIZE} analysts, a refresh each every ${PACED_ROUND_MS / 1000} s, for ${TEAM_SECONDS} s`);
-      const paced = await runTeamLoad(server.url, PACED_TEAM_SIZE, TEAM_SECONDS, refresh, { roundEveryMs: PACED_ROUND_MS });
+      // Analysts of their own: the back-to-back run's spent their minute's budget, which would refuse them here.
+      const paced = await runTeamLoad(server.url, PACED_TEAM_SIZE, TEAM_SECONDS, refresh, { roundEveryMs: PACED_ROUND_MS, firstAnalyst: TEAM_SIZE });
       const pacedName = `${PACED_TEAM_SIZE} analysts, one address, ${refresh.length} requests a refresh, one refresh each a second for ${TEAM_SECONDS} s`;
       record('team', `${pacedName}: requests/s (${int(paced.requests)} answers)`, 'req/s', int(paced.requestsPerSecond));
       record('team', `${pacedName}: p50 / p95 / p99`, 'ms', `${paced.p50.toFixed(1)} / ${paced.p95.toFixed(1)} / ${paced.p99.toFixed(1)}`, 'p95 ≤ 250');

@@ -112,16 +112,17 @@ export interface TeamLoadResult {
  * requests at once, waits for every answer, and starts the next refresh straight away, until
  * `seconds` have passed. With `roundEveryMs`, each analyst starts a refresh at most that often instead
  * (a person's pace: Auto Refresh), their first ones spread over the first interval as people's are.
+ * `firstAnalyst` picks whose accounts: a run right after another must not inherit budgets it spent.
  */
 export async function runTeamLoad(
   baseUrl: string,
   analysts: number,
   seconds: number,
   refresh: string[],
-  { roundEveryMs }: { roundEveryMs?: number } = {},
+  { roundEveryMs, firstAnalyst = 0 }: { roundEveryMs?: number; firstAnalyst?: number } = {},
 ): Promise<TeamLoadResult> {
   const tokens: string[] = [];
-  for (let i = 0; i < analysts; i += 1) tokens.push(await signInAnalyst(baseUrl, teamEmail(i)));
+  for (let i = 0; i < analysts; i += 1) tokens.push(await signInAnalyst(baseUrl, teamEmail(firstAnalyst + i)));
   const answers: Answer[] = [];
   const beforeRefusal: Array<number | undefined> = tokens.map(() => undefined);
   const agents = tokens.map(() => new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS }));
