@@ -8,6 +8,11 @@ import { narrowsByCallerOrWords, selectsAny, singleSelection, withoutSelectionIn
 
 const TABLES = { monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' };
 
+/** No status, connection or repeats: the split keeps its money and counts for every call of a value, not per status. */
+function countsEveryCall(filter: CallFilter): boolean {
+  return filter.statuses.length === 0 && filter.connected === undefined && filter.repeat === undefined;
+}
+
 /**
  * calls_daily_dim and calls_monthly_dim (migrations 0002, 0022): per New York
  * day (and month) and dimension value, the calls, a count per disposition and
@@ -27,9 +32,8 @@ export class DimensionSplitPart implements SeriesPart, OptionsPart, ScorecardPar
     // Every value of the picker's dimension, so no selection in another; a status its columns count, or the connection or repeats alone.
     options: (filter: CallFilter) => !selectsAny(filter) && !narrowsByCallerOrWords(filter) && dimensionCallsMeasure(filter) !== undefined,
     // Every measure at once, the money too: no status, connection or repeats.
-    scorecard: (filter: CallFilter, grouped: FilterDimension) =>
-      !narrowsBeyondStatus(withoutSelectionIn(filter, grouped)) && filter.statuses.length === 0 && filter.connected === undefined && filter.repeat === undefined,
-    cost: (filter: CallFilter) => !narrowsBeyondStatus(filter) && filter.statuses.length === 0 && filter.connected === undefined && filter.repeat === undefined,
+    scorecard: (filter: CallFilter, grouped: FilterDimension) => !narrowsBeyondStatus(withoutSelectionIn(filter, grouped)) && countsEveryCall(filter),
+    cost: (filter: CallFilter) => !narrowsBeyondStatus(filter) && countsEveryCall(filter),
   } satisfies Answers;
 
   readonly source = 'dimension-split';
