@@ -36,7 +36,7 @@ export interface AuthRouteOptions {
   /** What the first account must bring (domain/users/setup-token.ts); undefined: nothing. */
   setupToken?: string;
   limits: AuthRouteLimits;
-  /** Shared with the users routes: a wrong current password counts as a failed sign-in. */
+  /** Shared with the users routes: a wrong current password counts on the signed-in session (sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
 }
 
