@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/database';
 import { tooManyRequests } from '../../http/http-error';
 import { limitForKey, limitKey, limitOwnerOf } from '../../domain/rate-limit/limit-owner';
 import { deleteExpiredCounters, PostgresCounterStore, SWEEP_INTERVAL_MS } from '../../domain/rate-limit/postgres-counter-store';
+import { FallbackCounterStore, RedisStore } from '../../domain/rate-limit/fallback-counter-store';
 import type { RateLimits } from '../../domain/rate-limit/rate-limits';
 
 /** Where the counters live: this process (one instance, or PGlite), PostgreSQL or Redis (shared by every instance). */
@@ -46,27 +47,34 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     const now = Date.now();
     if (now - lastWarning < WARNING_INTERVAL_MS) return;
     lastWarning = now;
-    fastify.log.warn({ err: error }, `rate-limit counters (${counters.kind}) unavailable: requests pass unlimited meanwhile`);
+    fastify.log.warn({ err: error }, `rate-limit counters (${counters.kind}) unavailable: counting in this instance's memory meanwhile`);
   };
 
-  let redis: Redis | undefined;
-  let store: (new () => PostgresCounterStore) | undefined;
+  // Shared counters are wrapped: while they cannot be reached, this instance counts in its own memory
+  // (domain/rate-limit/fallback-counter-store.ts), so the limits hold, per instance, instead of opening.
+  let store: (new (settings: { continueExceeding?: boolean; exponentialBackoff?: boolean }) => FallbackCounterStore) | undefined;
   if (counters.kind === 'redis') {
-    // A short connect timeout and one retry: a request waits at most that long before it passes unlimited.
-    redis = new Redis(counters.url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-    redis.on('error', warnCountersUnavailable);
+    // A short connect timeout and one retry: a request waits at most that long before it is counted in memory.
+    const client = new Redis(counters.url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    client.on('error', warnCountersUnavailable);
     fastify.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
+      await client.quit().catch(() => client.disconnect());
     });
+    store = class extends FallbackCounterStore {
+      constructor(settings: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+        super(new RedisStore(settings.continueExceeding ?? false, settings.exponentialBackoff ?? false, client, REDIS_NAMESPACE), warnCountersUnavailable);
+      }
+    };
   } else if (counters.kind === 'postgres') {
     const { db } = counters;
     // The plugin makes the stores (one for the global budget, one per route with its own); the sweep
     // keeps hold of each to let go of the slices of ended windows.
     const made: PostgresCounterStore[] = [];
-    store = class extends PostgresCounterStore {
+    store = class extends FallbackCounterStore {
       constructor() {
-        super(db, warnCountersUnavailable);
-        made.push(this);
+        const shared = new PostgresCounterStore(db, warnCountersUnavailable);
+        made.push(shared);
+        super(shared, warnCountersUnavailable);
       }
     };
     const sweep = setInterval(() => {
@@ -83,13 +91,7 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     global: false,
     timeWindow: '1 minute',
     ...(store ? { store } : {}),
-    ...(redis ? { redis, nameSpace: REDIS_NAMESPACE } : {}),
-    // Fail open. The limits protect the service from one client's excess; if their counters
-    // cannot be reached, refusing every request would turn a hiccup of the counter store into an
-    // outage of the whole API, while letting requests through only loses the limits for as long
-    // as it lasts (and a request that needs the database still gets its own 503). The failure is
-    // logged, at most every WARNING_INTERVAL_MS.
-    skipOnError: true,
+    // No skipOnError: a shared store's failure is counted in memory instead (above), never let through.
     keyGenerator: (request) => {
       const owner = limitOwnerOf(request.routeOptions.url ?? '');
       const apiKey = owner === 'ingest-key' ? headerValue(request.headers['x-api-key']) : undefined;
