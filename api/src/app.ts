@@ -22,6 +22,7 @@ import {
 } from './domain/auth/sign-in-throttle';
 import type { RegistrationPolicy } from './domain/users/registration-policy';
 import database from './plugins/app/database';
+import partnerScope from './plugins/app/partner-scope';
 import readRounds from './plugins/app/read-rounds';
 import recordingLinks from './plugins/app/recording-links';
 import errorHandler from './plugins/app/error-handler';
@@ -124,6 +125,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(errorHandler);
   await fastify.register(openapi);
   await fastify.register(database, { db: options.db });
+  await fastify.register(partnerScope);
   await fastify.register(readRounds);
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);

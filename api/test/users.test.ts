@@ -86,7 +86,7 @@ describe('reading', () => {
   test('roles and search endpoints', async () => {
     expect((await call(member, 'GET', '/api/users/roles')).json()).toEqual({
       success: true,
-      data: [{ value: 'user', label: 'User' }, { value: 'reviewer', label: 'Reviewer' }, { value: 'admin', label: 'Admin' }],
+      data: [{ value: 'user', label: 'User' }, { value: 'reviewer', label: 'Reviewer' }, { value: 'admin', label: 'Admin' }, { value: 'partner', label: 'Partner' }],
     });
     const found = (await call(member, 'GET', '/api/users/search?q=alice')).json();
     expect(found.data.map((u: { id: string }) => u.id)).toEqual([admin.user.id]);

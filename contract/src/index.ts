@@ -18,6 +18,7 @@ export * from './id-list';
 export * from './ingest-keys';
 export * from './limits';
 export * from './live-events';
+export * from './partners';
 export * from './payment-validation';
 export * from './permissions';
 export * from './query-timeout';

@@ -1,8 +1,16 @@
-/** Least to most trusted; what each may do is permissions.ts. */
-export const ROLES = ['user', 'reviewer', 'admin'] as const;
+import type { PartnerScope } from './partners';
+
+/**
+ * The network's own roles, least to most trusted, then `partner`: a publisher or buyer outside the
+ * network, who reads only its own calls (partners.ts says what it sees). What each may do is permissions.ts.
+ */
+export const ROLES = ['user', 'reviewer', 'admin', 'partner'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = { user: 'User', reviewer: 'Reviewer', admin: 'Admin' };
+/** The roles of people inside the network: they read every call. */
+export const STAFF_ROLES = ['user', 'reviewer', 'admin'] as const satisfies readonly Role[];
+
+export const ROLE_LABELS: Record<Role, string> = { user: 'User', reviewer: 'Reviewer', admin: 'Admin', partner: 'Partner' };
 
 /**
  * A user as it leaves the server. `_id` and `id` hold the same value (clients
@@ -18,6 +26,8 @@ export interface PublicUser {
   active: boolean;
   avatar: string | null;
   createdAt: string;
+  /** A partner's scope (role `partner` only): whose calls it sees, from when, and which fields. */
+  partnerScope?: PartnerScope;
 }
 
 /** Body of POST /api/users. */
@@ -27,6 +37,8 @@ export interface CreateUserBody {
   password: string;
   role: Role;
   avatar?: string | null;
+  /** Required with role `partner`, refused with any other. */
+  partnerScope?: PartnerScope;
 }
 
 /** Body of PUT /api/users/{id}: an empty password keeps the current one. */
@@ -39,6 +51,8 @@ export interface UpdateUserBody {
   role: Role;
   active?: boolean;
   avatar?: string | null;
+  /** Required with role `partner`, refused with any other. */
+  partnerScope?: PartnerScope;
 }
 
 export interface PageInfo {

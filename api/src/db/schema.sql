@@ -305,6 +305,23 @@ CREATE TABLE login_throttle (
   CONSTRAINT login_throttle_pkey PRIMARY KEY (throttle_key)
 );
 
+CREATE TABLE partner_scopes (
+  user_id uuid NOT NULL,
+  kind text NOT NULL,
+  ids integer[] NOT NULL,
+  history_from date,
+  caller_id text NOT NULL,
+  recordings boolean NOT NULL,
+  transcripts boolean NOT NULL,
+  counterparty boolean NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT partner_scopes_pkey PRIMARY KEY (user_id),
+  CONSTRAINT partner_scopes_caller_id_check CHECK (caller_id = ANY (ARRAY['full'::text, 'masked'::text, 'hidden'::text])),
+  CONSTRAINT partner_scopes_ids_check CHECK (cardinality(ids) >= 1 AND cardinality(ids) <= 100),
+  CONSTRAINT partner_scopes_kind_check CHECK (kind = ANY (ARRAY['publisher'::text, 'buyer'::text])),
+  CONSTRAINT partner_scopes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
 CREATE TABLE payments (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   publisher_id integer NOT NULL,
@@ -407,7 +424,7 @@ CREATE TABLE users (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT users_pkey PRIMARY KEY (id),
-  CONSTRAINT users_role_check CHECK (role = ANY (ARRAY['user'::text, 'reviewer'::text, 'admin'::text]))
+  CONSTRAINT users_role_check CHECK (role = ANY (ARRAY['user'::text, 'reviewer'::text, 'admin'::text, 'partner'::text]))
 );
 
 CREATE TABLE view_defaults (
@@ -528,6 +545,38 @@ BEGIN
   RETURN NULL;
 END
 $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_partner_sees(publisher_id integer, buyer_id integer)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT CASE callboard_scope_kind() WHEN 'publisher' THEN publisher_id = ANY (callboard_scope_ids())
+                                            WHEN 'buyer' THEN buyer_id = ANY (callboard_scope_ids())
+                                            ELSE false END $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_scope_day()
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT COALESCE(NULLIF(current_setting('callboard.scope_day', true), ''), '-infinity')::date $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_scope_dim()
+ RETURNS smallint
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT CASE callboard_scope_kind() WHEN 'publisher' THEN 2 WHEN 'buyer' THEN 4 END::smallint $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_scope_ids()
+ RETURNS integer[]
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT COALESCE(NULLIF(current_setting('callboard.scope_ids', true), ''), '{}')::integer[] $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_scope_kind()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT COALESCE(current_setting('callboard.scope_kind', true), '') $function$;
 
 CREATE OR REPLACE FUNCTION public.caller_id_grams(value text)
  RETURNS text[]
@@ -1249,3 +1298,52 @@ CREATE TRIGGER campaigns_never_deleted BEFORE DELETE OR TRUNCATE ON campaigns FO
 CREATE TRIGGER publishers_never_deleted BEFORE DELETE OR TRUNCATE ON publishers FOR EACH STATEMENT EXECUTE FUNCTION refuse_dimension_delete();
 
 CREATE TRIGGER targets_never_deleted BEFORE DELETE OR TRUNCATE ON targets FOR EACH STATEMENT EXECUTE FUNCTION refuse_dimension_delete();
+
+
+-- Row-level security
+
+ALTER TABLE call_audit ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON call_audit AS PERMISSIVE FOR SELECT TO callboard_partner USING ((EXISTS ( SELECT 1
+   FROM calls c
+  WHERE (c.id = call_audit.call_id))));
+
+ALTER TABLE call_combos ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON call_combos AS PERMISSIVE FOR SELECT TO callboard_partner USING (callboard_partner_sees(publisher_id, buyer_id));
+
+ALTER TABLE call_words ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON call_words AS PERMISSIVE FOR SELECT TO callboard_partner USING ((EXISTS ( SELECT 1
+   FROM calls c
+  WHERE (c.id = call_words.call_id))));
+
+ALTER TABLE calls ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON calls AS PERMISSIVE FOR SELECT TO callboard_partner USING ((callboard_partner_sees(publisher_id, buyer_id) AND (call_ts >= ((callboard_scope_day())::timestamp without time zone AT TIME ZONE 'America/New_York'::text))));
+
+ALTER TABLE calls_daily_combo ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON calls_daily_combo AS PERMISSIVE FOR SELECT TO callboard_partner USING (((day >= callboard_scope_day()) AND (combo_id IN ( SELECT call_combos.id
+   FROM call_combos))));
+
+ALTER TABLE calls_daily_dim ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON calls_daily_dim AS PERMISSIVE FOR SELECT TO callboard_partner USING (((dim = callboard_scope_dim()) AND (dim_id = ANY (callboard_scope_ids())) AND (day >= callboard_scope_day())));
+
+ALTER TABLE calls_daily_dim_status ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON calls_daily_dim_status AS PERMISSIVE FOR SELECT TO callboard_partner USING (((dim = callboard_scope_dim()) AND (dim_id = ANY (callboard_scope_ids())) AND (day >= callboard_scope_day())));
+
+ALTER TABLE calls_monthly_combo ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON calls_monthly_combo AS PERMISSIVE FOR SELECT TO callboard_partner USING (((month >= callboard_scope_day()) AND (combo_id IN ( SELECT call_combos.id
+   FROM call_combos))));
+
+ALTER TABLE calls_monthly_dim ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON calls_monthly_dim AS PERMISSIVE FOR SELECT TO callboard_partner USING (((dim = callboard_scope_dim()) AND (dim_id = ANY (callboard_scope_ids())) AND (month >= callboard_scope_day())));
+
+ALTER TABLE payments ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON payments AS PERMISSIVE FOR SELECT TO callboard_partner USING (((callboard_scope_kind() = 'publisher'::text) AND (publisher_id = ANY (callboard_scope_ids()))));

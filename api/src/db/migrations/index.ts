@@ -27,6 +27,7 @@ import { callWordsTable } from './0021-call-words-table';
 import { statusWideAndCombinationRollups } from './0022-status-wide-and-combination-rollups';
 import { sheetTextScansOnce } from './0023-sheet-text-scans-once';
 import { viewDefaults } from './0024-view-defaults';
+import { partnerAccounts } from './0025-partner-accounts';
 
 export interface Migration {
   version: string;
@@ -58,4 +59,5 @@ export const MIGRATIONS: Migration[] = [
   statusWideAndCombinationRollups,
   sheetTextScansOnce,
   viewDefaults,
+  partnerAccounts,
 ];

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database';
+import { partnerScopeColumn } from '../partners/partner-scopes-repository';
 import { USER_COLUMNS, type UserRow } from '../users/user-row';
 
 /** A session lasts one shift at most; a refresh must come within the idle window, so a forgotten tab does not stay signed in for ever. */
@@ -66,7 +67,7 @@ export const sessionsRepository = {
   /** The signed-in user behind a live session, or undefined if it ended or the user was deactivated. */
   async findLiveUser(db: Queryable, sessionId: string, userId: string): Promise<UserRow | undefined> {
     const [row] = await db.query<UserRow>(
-      `SELECT ${USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ')}
+      `SELECT ${USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ')}, ${partnerScopeColumn('u')}
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.active`,
       [sessionId, userId],

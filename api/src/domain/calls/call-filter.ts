@@ -22,6 +22,8 @@ import {
 import { datesWithoutCustomError, takesCustomDates } from '@callboard/contract/date-range';
 import { validationFailed } from '../../http/http-error';
 import { DateRangeError, resolveCustom, resolvePreset, type ResolvedDateRange } from './date-range';
+import { currentPartnerScope } from '../partners/request-scope';
+import { partnerFilterErrors, withinPartnerScope } from '../partners/scope-filter';
 import { selectsAny } from './rollups/selection';
 
 /**
@@ -148,7 +150,19 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     repeat,
   };
   if (errors.length > 0 || !range) throw validationFailed(errors);
-  return { range, ...filter };
+  return scopedToRequest({ range, ...filter });
+}
+
+/**
+ * The one place a request's calls filter meets its partner scope (docs/decisions/0037-partner-scope.md):
+ * every filter the API builds from a query string passes here, so a new read is scoped without asking.
+ */
+function scopedToRequest(filter: CallFilter): CallFilter {
+  const scope = currentPartnerScope();
+  if (!scope) return filter;
+  const errors = partnerFilterErrors(filter, scope);
+  if (errors.length > 0) throw validationFailed(errors);
+  return withinPartnerScope(filter, scope);
 }
 
 /** A comma-joined list of ids or values: its length bounded before it is split (parseCallFilter judges the items). */

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_COOKIE,
+  PARTNER_ROUTE_DENIED,
   PERMISSION_DENIED,
   REFRESH_COOKIE_PATH,
   roleMay,
@@ -16,6 +17,7 @@ import fp from 'fastify-plugin';
 import type { CookieSecure } from '../../../config/env';
 import { forbidden, unauthenticated } from '../../../http/http-error';
 import { toPublicUser, type UserRow } from '../../../domain/users/user-row';
+import { enterPartnerScope } from '../../../domain/partners/request-scope';
 import { PasswordHasher, type ScryptCost } from '../../../domain/auth/password-hasher';
 import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from '../../../domain/auth/sessions-repository';
 
@@ -102,6 +104,7 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
     if (!user) throw unauthenticated('Your session has ended; please sign in again');
     request.currentUser = toPublicUser(user);
     request.sessionId = claims.sid;
+    if (user.role === 'partner') enterPartnerRequest(request);
   });
 
   fastify.decorate('requirePermission', function requirePermission(permission: Permission) {
@@ -137,6 +140,17 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
     return { token: await fastify.signAccessToken(user, session.id), expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toPublicUser(user) };
   });
 });
+
+/**
+ * A partner's request from here on reads within its scope (domain/partners/request-scope.ts), on a route
+ * that says it serves partners; any other route answers 403 (plugins/app/partner-scope.ts).
+ */
+function enterPartnerRequest(request: FastifyRequest): void {
+  const scope = request.currentUser?.partnerScope;
+  if (!scope) throw forbidden('This partner account has no publishers or buyers yet; ask your account manager');
+  if (request.routeOptions.config.partner !== 'scoped') throw forbidden(PARTNER_ROUTE_DENIED);
+  enterPartnerScope(scope);
+}
 
 export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
