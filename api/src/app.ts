@@ -38,6 +38,8 @@ import viewRoutes from './routes/api/views';
 import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
 import interactiveFirst from './plugins/app/export-pacing';
+import fairShares from './plugins/app/fair-shares';
+import type { FairShareLimits } from './domain/fair-shares/fair-shares';
 import liveEvents from './plugins/app/live-events';
 import eventRoutes from './routes/api/events';
 import type { StreamCaps } from './domain/events/stream-registry';
@@ -89,6 +91,8 @@ export interface AppOptions {
   redisUrl?: string;
   /** COOKIE_SECURE: the refresh cookie's Secure flag (default `auto`: when the request came over HTTPS). */
   cookieSecure?: CookieSecure;
+  /** Per person and per instance: requests at once, and expensive ones at once (domain/fair-shares/fair-shares.ts); tests lower them. */
+  fairShares?: Partial<FairShareLimits>;
   /** Tests only: how often ended sessions are deleted (default SESSION_SWEEP_INTERVAL_MS). */
   sessionSweepMs?: number;
   /** Tests only: how often queued calls get their search words (default CALL_WORDS_INTERVAL_MS). */
@@ -147,6 +151,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     verifiedUserOf: (request) => fastify.accessClaimsOf(request)?.sub,
     isAcceptedIngestKey: (apiKey) => acceptedIngestKeys.has(apiKey),
   });
+  // After the rate limits: a request over its budget never takes a turn.
+  await fastify.register(fairShares, { limits: options.fairShares });
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
 

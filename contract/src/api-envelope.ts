@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
   'RATE_LIMITED',
+  /** 429: the person already has as many requests running and waiting on this instance as it allows (issue 33). */
+  'TOO_MANY_CONCURRENT',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;

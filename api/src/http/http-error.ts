@@ -29,5 +29,8 @@ export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', mes
 export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+/** 429 for one person's excess of requests at once (not a budget per minute): the wait is for their own requests to end. */
+export const tooManyConcurrent = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'TOO_MANY_CONCURRENT', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 export const unavailable = (message: string, retryAfterSeconds: number) =>
   new HttpError(503, 'UNAVAILABLE', message, undefined, { 'retry-after': String(retryAfterSeconds) });
