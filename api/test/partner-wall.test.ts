@@ -68,3 +68,19 @@ test('a partner’s statements cannot change a call', async () => {
   await expect(walled.query("UPDATE calls SET status = 'Sales'")).rejects.toThrow(/permission denied/);
   expect(await callIds(undefined)).toEqual(['w-1', 'w-2', 'w-3']);
 });
+
+test('every table with per-call or per-source rows is walled or not readable by the partner role', async () => {
+  // A table added later with such rows must enable row-level security with a policy (docs/decisions/0037-partner-scope.md):
+  // the role is granted new tables by default, so without one it would read every row.
+  const tables = await t.db.query<{ table_name: string; walled: boolean; readable: boolean }>(
+    `SELECT c.relname AS table_name, c.relrowsecurity AS walled, has_table_privilege('callboard_partner', c.oid, 'SELECT') AS readable
+     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind = 'r'
+       AND EXISTS (SELECT 1 FROM information_schema.columns col
+                   WHERE col.table_schema = 'public' AND col.table_name = c.relname
+                     AND col.column_name IN ('call_id', 'call_ts', 'publisher_id', 'buyer_id', 'dim_id', 'combo_id', 'caller_id'))
+     ORDER BY 1`,
+  );
+  expect(tables.length).toBeGreaterThan(5);
+  expect(tables.filter((table) => table.readable && !table.walled).map((table) => table.table_name)).toEqual([]);
+});

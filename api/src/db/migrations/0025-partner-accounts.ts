@@ -10,6 +10,9 @@ const SCOPED_TABLES = ['calls', 'call_audit', 'call_words', 'call_combos', 'call
  */
 const UNSCOPED_TABLES = ['calls_hourly', 'calls_daily', 'calls_weekly', 'calls_monthly', 'call_words_queue'];
 
+/** Every partner's scope: read by authentication before a request takes the role, never by a partner's own statements. */
+const NETWORK_ONLY_TABLES = ['partner_scopes'];
+
 /**
  * Partner accounts (docs/decisions/0037-partner-scope.md): a publisher or buyer outside the network,
  * signed in to its own calls.
@@ -83,6 +86,7 @@ export const partnerAccounts: Migration = {
     // Calls and their rollups: read only, and only through the policies below.
     ...[...SCOPED_TABLES, ...UNSCOPED_TABLES].map((table) => `REVOKE INSERT, UPDATE, DELETE ON ${table} FROM callboard_partner`),
     ...UNSCOPED_TABLES.map((table) => `REVOKE SELECT ON ${table} FROM callboard_partner`),
+    ...NETWORK_ONLY_TABLES.map((table) => `REVOKE ALL ON ${table} FROM callboard_partner`),
     ...SCOPED_TABLES.map((table) => `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`),
 
     `CREATE POLICY partner_scope ON calls FOR SELECT TO callboard_partner
