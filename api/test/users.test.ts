@@ -162,7 +162,7 @@ describe('writing as admin', () => {
       [{ email: 'bad', password: '123', role: 'boss' }, [
         { field: 'email', message: 'Email is invalid' },
         { field: 'password', message: 'Password must be at least 6 characters' },
-        { field: 'role', message: 'Role must be user, reviewer or admin' },
+        { field: 'role', message: 'Role must be user, reviewer, admin or partner' },
       ]],
     ];
     for (const [payload, errors] of cases) {

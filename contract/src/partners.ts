@@ -95,3 +95,67 @@ export function partnerBanner(names: readonly string[], scope: Pick<PartnerScope
 
 /** The 403 a partner account gets on anything the network keeps to itself (users, keys, corrections, others' money). */
 export const PARTNER_ROUTE_DENIED = 'Partner accounts cannot use this';
+
+/**
+ * View as partner: an admin opens a partner's view, read-only, under the partner's own scope on the server.
+ *
+ * - `POST viewAsPath(partnerId)` (admin only; the target an active partner) answers `{ success, data: AuthPayload }`:
+ *   `user` is the partner's PublicUser with `viewAsBy` naming the admin, `token` an access token of the admin's own
+ *   session that reads as the partner. Every request with it is read-only (any method but GET/HEAD answers 403
+ *   VIEW_AS_READ_ONLY) except ending it. It lasts the normal access token's lifetime.
+ * - `DELETE VIEW_AS_END_PATH` with that token ends it and answers the admin's own AuthPayload (a fresh access
+ *   token of the same session, no `viewAsBy`). A refresh (POST /api/auth/refresh) always answers the admin's
+ *   own token too: the shell that still shows the view-as banner starts view-as again after a refresh.
+ * - Every start and end is kept in the audit log: `GET viewAsLogPath(partnerId)` (admin only) lists its view-as
+ *   sessions, newest first.
+ */
+export interface ViewAsBy {
+  id: string;
+  name: string;
+}
+
+/** The 403 of anything but reading (and ending) while viewing as a partner. */
+export const VIEW_AS_READ_ONLY = 'View as is read-only';
+
+/** Ends the view-as session of the token it is sent with (DELETE). */
+export const VIEW_AS_END_PATH = '/api/users/view-as';
+
+/** Starts viewing as this partner (POST). */
+export function viewAsPath(partnerId: string): string {
+  return `/api/users/${encodeURIComponent(partnerId)}/view-as`;
+}
+
+/** This partner's view-as sessions, newest first (GET). */
+export function viewAsLogPath(partnerId: string): string {
+  return `/api/users/${encodeURIComponent(partnerId)}/view-as-log`;
+}
+
+/** One admin's view of one partner, from the audit log. */
+export interface ViewAsLogEntry {
+  id: string;
+  /** Null once the admin's account is deleted; `adminEmail` still says who it was. */
+  adminId: string | null;
+  adminEmail: string;
+  partnerId: string;
+  startedAt: string;
+  /** When the admin pressed Exit; null if the token simply ran out (see `expiresAt`) or it is still open. */
+  endedAt: string | null;
+  /** When the view-as token ran (or runs) out. */
+  expiresAt: string;
+}
+
+/** Body of GET viewAsLogPath(partnerId). */
+export interface ViewAsLogResponse {
+  success: true;
+  data: ViewAsLogEntry[];
+}
+
+/** How many of a partner's view-as sessions the log lists, newest first. */
+export const VIEW_AS_LOG_LIMIT = 100;
+
+/** The users table's badge of a partner's scope: "Publisher partner · 2 sources", "Buyer partner · 1 buyer". */
+export function partnerScopeBadge(scope: Pick<PartnerScope, 'kind' | 'ids'>): string {
+  const count = scope.ids.length;
+  const noun = scope.kind === 'publisher' ? (count === 1 ? 'source' : 'sources') : count === 1 ? 'buyer' : 'buyers';
+  return `${PARTNER_KIND_LABELS[scope.kind]} · ${count} ${noun}`;
+}

@@ -1,4 +1,4 @@
-import type { PartnerScope } from './partners';
+import type { PartnerScope, ViewAsBy } from './partners';
 
 /**
  * The network's own roles, least to most trusted, then `partner`: a publisher or buyer outside the
@@ -28,6 +28,8 @@ export interface PublicUser {
   createdAt: string;
   /** A partner's scope (role `partner` only): whose calls it sees, from when, and which fields. */
   partnerScope?: PartnerScope;
+  /** Set while an admin views as this partner (partners.ts, View as partner): the admin doing it. */
+  viewAsBy?: ViewAsBy;
 }
 
 /** Body of POST /api/users. */

@@ -207,9 +207,9 @@ describe('validateUserForm', () => {
     ]);
   });
 
-  test.each(['superuser', 'Admin', 1, true])('reports "Role must be user, reviewer or admin" for role %j', (role) => {
+  test.each(['superuser', 'Admin', 1, true])('reports "Role must be user, reviewer, admin or partner" for role %j', (role) => {
     expect(validateUserForm({ ...valid, role }, 'edit')).toEqual([
-      { field: 'role', message: 'Role must be user, reviewer or admin' },
+      { field: 'role', message: 'Role must be user, reviewer, admin or partner' },
     ]);
   });
 
@@ -218,7 +218,7 @@ describe('validateUserForm', () => {
       { field: 'name', message: 'Name must be at most 100 characters' },
       { field: 'email', message: 'Email is invalid' },
       { field: 'password', message: 'Password is required' },
-      { field: 'role', message: 'Role must be user, reviewer or admin' },
+      { field: 'role', message: 'Role must be user, reviewer, admin or partner' },
     ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { FieldError } from './api-envelope';
 import { ROLES } from './users';
+import { CALLER_ID_VISIBILITY, PARTNER_KINDS, PARTNER_SCOPE_MAX_IDS, type PartnerKind, type PartnerScope } from './partners';
 import {
   AVATAR_URL_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -27,7 +28,7 @@ export const MESSAGES = {
   /** The server's 403 when it is wrong; the form shows it under the field. */
   currentPasswordWrong: 'Current password is incorrect',
   roleRequired: 'Role is required',
-  roleInvalid: 'Role must be user, reviewer or admin',
+  roleInvalid: 'Role must be user, reviewer, admin or partner',
   newPasswordRequired: 'New password is required',
   avatarInvalid: 'Avatar URL must start with http:// or https://',
   avatarTooLong: `Avatar URL must be at most ${AVATAR_URL_MAX_LENGTH} characters`,
@@ -36,7 +37,33 @@ export const MESSAGES = {
   emailNotEditable: 'Email cannot be changed in your profile; an admin can change it',
   roleNotEditable: 'Role cannot be changed in your profile; an admin can change it',
   profileEmpty: 'Nothing to change: give a name, an avatar or a new password',
+  partnerScopeRequired: 'A partner account needs a scope: its publishers or buyers, history start and fields',
+  partnerScopeOnlyPartners: 'Only a partner account has a scope; remove it or choose the Partner role',
+  partnerScopeInvalid: 'Scope must be an object with kind, ids, historyFrom, callerId, recordings, transcripts and counterparty',
+  partnerKindInvalid: 'Partner kind must be publisher or buyer',
+  partnerIdsInvalid: 'Publishers or buyers must be a list of ids',
+  partnerHistoryInvalid: 'History start must be a date (YYYY-MM-DD), or null for all history',
+  partnerCallerIdInvalid: 'Caller id must be full, masked or hidden',
+  partnerSwitchInvalid: 'Must be true or false',
+  partnerFieldUnknown: 'Not a scope field',
+  /** PATCH /api/users/{id}/role cannot give a scope: the user dialog does. */
+  partnerRoleNeedsScope: 'A partner account needs a scope: edit the user to choose Partner and set its scope',
 } as const;
+
+/** Under Publishers/Buyers when none is chosen: "Choose at least one publisher". */
+export function partnerIdsRequiredMessage(kind: PartnerKind): string {
+  return `Choose at least one ${kind}`;
+}
+
+/** Under Publishers/Buyers when too many are chosen. */
+export function partnerIdsTooManyMessage(kind: PartnerKind): string {
+  return `A partner account covers at most ${PARTNER_SCOPE_MAX_IDS} ${kind}s`;
+}
+
+/** The server's answer when a chosen id is no publisher (or buyer) of the network: "No publisher with id 42". */
+export function partnerIdsUnknownMessage(kind: PartnerKind, ids: readonly number[]): string {
+  return `No ${kind} with id ${ids.join(', ')}`;
+}
 
 /**
  * What an avatar URL must start with, as a JSON-schema pattern: the browser loads it as an image, so
@@ -130,7 +157,84 @@ export function validateUserForm(input: Input, mode: 'create' | 'edit', { ownAcc
   } else if (!(ROLES as readonly unknown[]).includes(role)) {
     errors.push({ field: 'role', message: MESSAGES.roleInvalid });
   }
+  checkRoleScope(input, errors);
   return errors;
+}
+
+const SCOPE_FIELDS = ['kind', 'ids', 'historyFrom', 'callerId', 'recordings', 'transcripts', 'counterparty'] as const;
+const SWITCHES = ['recordings', 'transcripts', 'counterparty'] as const;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A partner account's scope as the user form and the users API take it; each problem named by its field
+ * (`partnerScope.kind`, `partnerScope.ids`, ...). Whether the ids are the network's publishers or buyers
+ * only the server can say (partnerIdsUnknownMessage).
+ */
+export function validatePartnerScope(scope: unknown): FieldError[] {
+  if (typeof scope !== 'object' || scope === null || Array.isArray(scope)) {
+    return [{ field: 'partnerScope', message: MESSAGES.partnerScopeInvalid }];
+  }
+  const input = scope as Input;
+  const errors: FieldError[] = [];
+  const field = (name: string) => `partnerScope.${name}`;
+  for (const key of Object.keys(input)) {
+    if (!(SCOPE_FIELDS as readonly string[]).includes(key)) errors.push({ field: field(key), message: MESSAGES.partnerFieldUnknown });
+  }
+  const kind = (PARTNER_KINDS as readonly unknown[]).includes(input.kind) ? (input.kind as PartnerKind) : undefined;
+  if (!kind) errors.push({ field: field('kind'), message: MESSAGES.partnerKindInvalid });
+  const ids = input.ids;
+  if (!Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
+    errors.push({ field: field('ids'), message: MESSAGES.partnerIdsInvalid });
+  } else if (ids.length === 0) {
+    errors.push({ field: field('ids'), message: partnerIdsRequiredMessage(kind ?? 'publisher') });
+  } else if (new Set(ids).size > PARTNER_SCOPE_MAX_IDS) {
+    errors.push({ field: field('ids'), message: partnerIdsTooManyMessage(kind ?? 'publisher') });
+  }
+  if (input.historyFrom !== null && !isCalendarDay(input.historyFrom)) {
+    errors.push({ field: field('historyFrom'), message: MESSAGES.partnerHistoryInvalid });
+  }
+  if (!(CALLER_ID_VISIBILITY as readonly unknown[]).includes(input.callerId)) {
+    errors.push({ field: field('callerId'), message: MESSAGES.partnerCallerIdInvalid });
+  }
+  for (const name of SWITCHES) {
+    if (typeof input[name] !== 'boolean') errors.push({ field: field(name), message: MESSAGES.partnerSwitchInvalid });
+  }
+  return errors;
+}
+
+/** A scope validatePartnerScope accepted, in its stored shape: the ids once each, ascending. */
+export function normalisePartnerScope(scope: PartnerScope): PartnerScope {
+  return {
+    kind: scope.kind,
+    ids: [...new Set(scope.ids)].sort((a, b) => a - b),
+    historyFrom: scope.historyFrom,
+    callerId: scope.callerId,
+    recordings: scope.recordings,
+    transcripts: scope.transcripts,
+    counterparty: scope.counterparty,
+  };
+}
+
+/** The role/scope pairing: a partner needs a scope, anyone else may not have one. */
+function checkRoleScope(input: Input, errors: FieldError[]): void {
+  const scope = input.partnerScope;
+  const given = scope !== undefined && scope !== null;
+  if (input.role === 'partner') {
+    if (!given) errors.push({ field: 'partnerScope', message: MESSAGES.partnerScopeRequired });
+    else errors.push(...validatePartnerScope(scope));
+  } else if (given && (ROLES as readonly unknown[]).includes(input.role)) {
+    errors.push({ field: 'partnerScope', message: MESSAGES.partnerScopeOnlyPartners });
+  }
 }
 
 /**

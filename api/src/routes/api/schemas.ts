@@ -1,4 +1,4 @@
-import { AVATAR_URL_MAX_LENGTH, AVATAR_URL_PATTERN, ROLES } from '@callboard/contract';
+import { AVATAR_URL_MAX_LENGTH, AVATAR_URL_PATTERN, CALLER_ID_VISIBILITY, PARTNER_KINDS, ROLES } from '@callboard/contract';
 
 /**
  * JSON schemas shared by several route folders. They validate requests,
@@ -18,6 +18,21 @@ export const userSchema = {
     active: { type: 'boolean' },
     avatar: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
+    // A partner's scope (contract/src/partners.ts); absent for the network's own people.
+    partnerScope: {
+      type: 'object',
+      properties: {
+        kind: { type: 'string', enum: [...PARTNER_KINDS] },
+        ids: { type: 'array', items: { type: 'integer' } },
+        historyFrom: { type: ['string', 'null'] },
+        callerId: { type: 'string', enum: [...CALLER_ID_VISIBILITY] },
+        recordings: { type: 'boolean' },
+        transcripts: { type: 'boolean' },
+        counterparty: { type: 'boolean' },
+      },
+    },
+    // Set while an admin views as this partner: the admin.
+    viewAsBy: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
   },
 } as const;
 
