@@ -16,7 +16,8 @@ let t: TestApp;
 let admin: SignedIn;
 beforeAll(async () => {
   // Eight deliveries written at once, not the default two: as many as the other writes running beside them.
-  t = await buildTestApp({ ingestApiKey: INGEST_KEY, ingestConcurrency: 8 });
+  // The admin sends up to sixteen writes at once: more than a person may have in progress (fair-shares.ts), which is not what this is about.
+  t = await buildTestApp({ ingestApiKey: INGEST_KEY, ingestConcurrency: 8, fairShares: { personRunning: 20 } });
   admin = await signUp(t.app, 'Ada Admin');
 });
 afterAll(() => t.close());
