@@ -427,6 +427,22 @@ CREATE TABLE users (
   CONSTRAINT users_role_check CHECK (role = ANY (ARRAY['user'::text, 'reviewer'::text, 'admin'::text, 'partner'::text]))
 );
 
+CREATE TABLE view_as_log (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  admin_id uuid,
+  admin_email text NOT NULL,
+  partner_id uuid,
+  partner_email text NOT NULL,
+  session_id uuid,
+  started_at timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  ended_at timestamp with time zone,
+  CONSTRAINT view_as_log_pkey PRIMARY KEY (id),
+  CONSTRAINT view_as_log_admin_id_fkey FOREIGN KEY (admin_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT view_as_log_partner_id_fkey FOREIGN KEY (partner_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT view_as_log_session_id_fkey FOREIGN KEY (session_id) REFERENCES sessions(id) ON DELETE SET NULL
+);
+
 CREATE TABLE view_defaults (
   user_id uuid NOT NULL,
   area text NOT NULL,
@@ -497,6 +513,8 @@ CREATE INDEX spent_refresh_tokens_session_idx ON public.spent_refresh_tokens USI
 CREATE INDEX users_created_at_idx ON public.users USING btree (created_at, id);
 
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (lower(email));
+
+CREATE INDEX view_as_log_partner_idx ON public.view_as_log USING btree (partner_id, started_at DESC);
 
 CREATE INDEX view_defaults_view_idx ON public.view_defaults USING btree (view_id);
 

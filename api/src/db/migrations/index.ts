@@ -28,6 +28,7 @@ import { statusWideAndCombinationRollups } from './0022-status-wide-and-combinat
 import { sheetTextScansOnce } from './0023-sheet-text-scans-once';
 import { viewDefaults } from './0024-view-defaults';
 import { partnerAccounts } from './0025-partner-accounts';
+import { viewAsAudit } from './0026-view-as-audit';
 
 export interface Migration {
   version: string;
@@ -60,4 +61,5 @@ export const MIGRATIONS: Migration[] = [
   sheetTextScansOnce,
   viewDefaults,
   partnerAccounts,
+  viewAsAudit,
 ];
