@@ -20,6 +20,7 @@ import { parseCallFilter } from '../domain/calls/call-filter';
 import { totalsByStatus } from '../domain/calls/call-totals';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
 import { measureExportBesideDashboard } from './export-fairness';
+import { HEAVY_PARALLEL, measureFairness } from './fairness';
 import { measureFirstScreen } from './first-screen';
 import { measureIngest } from './ingest-beside-verdicts';
 import { preparePglite, preparePostgres, vacuumAnalyze, withoutStatementLimit, type BenchData } from './bench-database';
@@ -43,7 +44,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -90,6 +91,13 @@ const TEAM_SECONDS = 20;
 /** The team at a person's pace: this many analysts, each starting a refresh once a second (Auto Refresh's fastest). */
 const PACED_TEAM_SIZE = 100;
 const PACED_ROUND_MS = 1000;
+/**
+ * The fairness row (issue 33): this many analysts at a person's pace beside one account's
+ * HEAVY_PARALLEL year-long transcript searches; accounts of their own, after the team rows'.
+ */
+const FAIRNESS_TEAM_SIZE = 20;
+const FAIRNESS_FIRST_ANALYST = TEAM_SIZE + PACED_TEAM_SIZE;
+const FAIRNESS_HEAVY_ANALYST = FAIRNESS_FIRST_ANALYST + FAIRNESS_TEAM_SIZE;
 
 /**
  * The server allows each signed-in person RATE_LIMIT_USER_PER_MIN requests a minute (the real
@@ -301,7 +309,8 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     // caller-id index entries are still read, and a caller-id search measured many times slower.
     const leftovers = await removeIngestedCalls(db, location.databaseUrl, data);
     if (leftovers > 0) log(`  removed ${int(leftovers)} calls an earlier run ingested, and vacuumed`);
-    if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, Math.max(TEAM_SIZE + PACED_TEAM_SIZE, READERS + 1));
+    if (engine === 'postgres' && measures('fairness')) await ensureTeamAccounts(db, FAIRNESS_HEAVY_ANALYST + 1);
+    else if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, Math.max(TEAM_SIZE + PACED_TEAM_SIZE, READERS + 1));
     else if (measures('reads') || measures('search') || measures('person')) await ensureTeamAccounts(db, READERS + 1);
     // The client's pacing counts only its own requests: a run started within a minute of the last one
     // would find that run's budgets (requests, and exports started) still spent, and be refused part-way.
@@ -530,6 +539,29 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       record('team', `${pacedName}: requests/s (${int(paced.requests)} answers)`, 'req/s', int(paced.requestsPerSecond));
       record('team', `${pacedName}: p50 / p95 / p99`, 'ms', `${paced.p50.toFixed(1)} / ${paced.p95.toFixed(1)} / ${paced.p99.toFixed(1)}`, 'p95 ≤ 250');
       record('team', `${pacedName}: refusals (429) / other failures`, 'answers', `${int(paced.refusals)} / ${int(paced.failures)}`, '0 / 0');
+    }
+
+    if (engine === 'postgres' && measures('fairness')) {
+      log(`== ${engine}: ${FAIRNESS_TEAM_SIZE} analysts refreshing once a second beside one account's ${HEAVY_PARALLEL} parallel year-long transcript searches, for ${TEAM_SECONDS} s`);
+      const refresh = reportingRefresh();
+      const { team, heavy } = await measureFairness(server.url, {
+        analysts: FAIRNESS_TEAM_SIZE,
+        firstAnalyst: FAIRNESS_FIRST_ANALYST,
+        heavyAnalyst: FAIRNESS_HEAVY_ANALYST,
+        seconds: TEAM_SECONDS,
+        roundEveryMs: PACED_ROUND_MS,
+        refresh,
+      });
+      const name = `${FAIRNESS_TEAM_SIZE} analysts refreshing Reporting once a second beside one account's ${HEAVY_PARALLEL} parallel searches of "caller" over this_year`;
+      record('fairness', `${name}: analysts' p50 / p95 / p99 (${int(team.requests)} answers)`, 'ms', `${team.p50.toFixed(1)} / ${team.p95.toFixed(1)} / ${team.p99.toFixed(1)}`, 'p95 ≤ 250');
+      record('fairness', `${name}: analysts' 503s / other failures / 429s`, 'answers', `${int(team.unavailable)} / ${int(team.failures - team.unavailable)} / ${int(team.refusals)}`, '0 / 0 / 0');
+      record(
+        'fairness',
+        "the searching account: sent / answered / 429 TOO_MANY_CONCURRENT / 429 RATE_LIMITED / 503",
+        'answers',
+        `${int(heavy.sent)} / ${int(heavy.answered)} / ${int(heavy.tooManyConcurrent)} / ${int(heavy.rateLimited)} / ${int(heavy.unavailable)}`,
+      );
+      record('fairness', 'the searching account: median time of an answered search', 'ms', heavy.answeredMedianMs.toFixed(0));
     }
   } finally {
     client.close();

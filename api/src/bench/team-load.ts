@@ -100,6 +100,8 @@ export interface TeamLoadResult {
   refusals: number;
   /** Any other answer that was not 2xx. */
   failures: number;
+  /** Of those, answers 503 (the server too busy, or a statement cut at its limit). */
+  unavailable: number;
   /**
    * Of the analysts who were refused, the fewest requests one had answered before the first refusal:
    * at the per-person limit or above, the refusals are each person's own budget spent, not a shared one.
@@ -168,6 +170,7 @@ export async function runTeamLoad(
     answered: { p50: quantile(answeredLatencies, 0.5), p95: quantile(answeredLatencies, 0.95), p99: quantile(answeredLatencies, 0.99) },
     refusals: answers.filter((a) => a.status === 429).length,
     failures: answers.filter((a) => a.status !== 429 && (a.status < 200 || a.status >= 300)).length,
+    unavailable: answers.filter((a) => a.status === 503).length,
     answeredBeforeFirstRefusal: beforeRefusal.some((n) => n !== undefined)
       ? Math.min(...beforeRefusal.filter((n): n is number => n !== undefined))
       : undefined,
