@@ -36,6 +36,9 @@ interface CallState {
 interface LockedCall {
   id: string;
   call_ts: Date;
+  /** Whose call it is, for the live streams of partners (domain/events/source-changes.ts). */
+  publisher_id: number;
+  buyer_id: number | null;
   status: string;
   sub_disposition: string | null;
   reason: string | null;
@@ -76,7 +79,7 @@ const botVerdictOf = (call: LockedCall & { qc_disposition: string }): CallState 
 
 async function lockCalls(tx: Queryable, ids: string[]): Promise<LockedCall[]> {
   return tx.query<LockedCall>(
-    `SELECT id::text AS id, call_ts, status, sub_disposition, reason, status_overridden, qc_disposition, qc_sub_disposition, qc_reason
+    `SELECT id::text AS id, call_ts, publisher_id, buyer_id, status, sub_disposition, reason, status_overridden, qc_disposition, qc_sub_disposition, qc_reason
      FROM calls WHERE id = ANY($1::bigint[]) ORDER BY system_call_id COLLATE "C" FOR UPDATE`,
     [ids],
   );
@@ -120,10 +123,10 @@ async function writeChange(
 async function runChange<T extends ChangeOutcome>(
   db: Database,
   announce: AnnounceChange,
-  work: (tx: Queryable) => Promise<T & { times: Date[] }>,
+  work: (tx: Queryable) => Promise<T & { touched: LockedCall[] }>,
 ): Promise<T> {
-  const { times, ...outcome } = await db.transaction(work);
-  announceIfChanged(announce, 0, outcome.updated, times);
+  const { touched, ...outcome } = await db.transaction(work);
+  announceIfChanged(announce, 0, outcome.updated, touched.map((call) => call.call_ts), async () => touched);
   return outcome as unknown as T;
 }
 
@@ -145,13 +148,13 @@ export async function redisposition(
     const locked = await lockCalls(tx, ids);
     const found = new Set(locked.map((c) => c.id));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) return { changeId: null, updated: 0, missing, times: [] };
+    if (missing.length > 0) return { changeId: null, updated: 0, missing, touched: [] };
     const moves = locked
       .map((call): Move => ({ call, to: { ...verdictAfter(call, change), overridden: true } }))
       // A call that already holds this verdict is left as it is, overridden or not (the bulk update always did so).
       .filter(({ call, to }) => to.status !== call.status || to.sub_disposition !== call.sub_disposition || to.reason !== call.reason);
     const changeId = await writeChange(tx, userId, action, moves);
-    return { changeId, updated: moves.length, missing: [], times: moves.map((m) => m.call.call_ts) };
+    return { changeId, updated: moves.length, missing: [], touched: moves.map((m) => m.call) };
   });
 }
 
@@ -165,9 +168,9 @@ export async function restoreVerdict(db: Database, userId: string, id: string, a
     const [call] = await lockCalls(tx, [id]);
     if (!call) throw notFound('Call not found');
     if (call.qc_disposition === null) throw conflict('The AI has not judged this call yet: there is no verdict to restore');
-    if (!call.status_overridden) return { changeId: null, updated: 0, times: [] };
+    if (!call.status_overridden) return { changeId: null, updated: 0, touched: [] };
     const changeId = await writeChange(tx, userId, 'restore', [{ call, to: botVerdictOf({ ...call, qc_disposition: call.qc_disposition }) }]);
-    return { changeId, updated: 1, times: [call.call_ts] };
+    return { changeId, updated: 1, touched: [call] };
   });
 }
 
@@ -250,7 +253,7 @@ export async function undoChange(db: Database, actor: UndoActor, changeId: strin
     // the rows are what records that this change was undone.
     const undoId = await writeChange(tx, actor.id, 'undo', moves, changeId);
     const changed = moves.filter((m) => !sameState(stateOf(m.call), m.to));
-    return { changeId: undoId, updated: changed.length, restored: moves.length, skipped, times: changed.map((m) => m.call.call_ts) };
+    return { changeId: undoId, updated: changed.length, restored: moves.length, skipped, touched: changed.map((m) => m.call) };
   });
   if (outcome.skipped > 0) {
     throw new HttpError(

@@ -1,5 +1,6 @@
 import type { CallsChanged, IngestRejection, IngestResult } from '@callboard/contract';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
+import type { TouchedCall, TouchedCalls } from '../events/source-changes';
 import type { WriteTurns } from '../ingest/ingest-write-queue';
 import { DEFAULT_REPEAT_WINDOW_DAYS } from './repeat-window';
 import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
@@ -20,10 +21,11 @@ import { validateIngestCall, validateQcResult, type NormalisedCall, type Normali
 
 /**
  * Told what a write changed once it has committed (the live event streams
- * publish it: domain/events/calls-change-feed.ts). Not called for a write that
- * changed nothing or failed.
+ * publish it: domain/events/calls-change-feed.ts), and how to find whose calls
+ * they were (a partner's stream counts only its own). Not called for a write
+ * that changed nothing or failed.
  */
-export type AnnounceChange = (change: CallsChanged) => void;
+export type AnnounceChange = (change: CallsChanged, touched: TouchedCalls) => void;
 
 export const announceNothing: AnnounceChange = () => {};
 
@@ -37,8 +39,22 @@ function newestOf(times: Array<string | Date>): string | null {
   return newest === null ? null : new Date(newest).toISOString();
 }
 
-export function announceIfChanged(announce: AnnounceChange, inserted: number, updated: number, times: Array<string | Date>): void {
-  if (inserted + updated > 0) announce({ inserted, updated, newestCallTimestamp: newestOf(times) });
+export function announceIfChanged(announce: AnnounceChange, inserted: number, updated: number, times: Array<string | Date>, touched: TouchedCalls): void {
+  if (inserted + updated > 0) announce({ inserted, updated, newestCallTimestamp: newestOf(times) }, touched);
+}
+
+/**
+ * The delivered calls as stored, once the delivery has committed: ingest_calls() answers only its counts.
+ * A call whose created_at is its updated_at was created by that delivery (both are the transaction's
+ * now(); a redelivery sets updated_at anew). A later write to the same call before this reads it makes it
+ * count as changed rather than new: the stream's counts are a hint to refetch, not a ledger.
+ */
+function deliveredCalls(db: Queryable, systemCallIds: string[]): TouchedCalls {
+  return () =>
+    db.query<TouchedCall>(
+      'SELECT call_ts, publisher_id, buyer_id, created_at = updated_at AS inserted FROM calls WHERE system_call_id = ANY($1::text[])',
+      [systemCallIds],
+    );
 }
 
 /** The distinct names of one dimension in a batch, sorted: concurrent batches create new names in one order. */
@@ -105,7 +121,7 @@ const APPLY_VERDICTS = `
 WITH v AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(system_call_id text, disposition text, sub_disposition text, reason text, summary text)
 ), locked AS MATERIALIZED (
-  SELECT c.id, c.system_call_id, c.call_ts, c.status_overridden, c.status, c.sub_disposition, c.reason
+  SELECT c.id, c.system_call_id, c.call_ts, c.publisher_id, c.buyer_id, c.status_overridden, c.status, c.sub_disposition, c.reason
   FROM calls c WHERE c.system_call_id IN (SELECT system_call_id FROM v) ORDER BY c.system_call_id COLLATE "C" FOR UPDATE
 ), next AS (
   SELECT l.id, v.disposition AS qc_disposition, v.sub_disposition AS qc_sub_disposition, v.reason AS qc_reason, v.summary AS qc_summary,
@@ -125,7 +141,7 @@ WITH v AS (
       IS DISTINCT FROM (n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.status, n.sub_disposition, n.reason, n.summary)
   RETURNING c.id
 )
-SELECT l.system_call_id, l.call_ts, EXISTS (SELECT 1 FROM changed ch WHERE ch.id = l.id) AS changed FROM locked l`;
+SELECT l.system_call_id, l.call_ts, l.publisher_id, l.buyer_id, EXISTS (SELECT 1 FROM changed ch WHERE ch.id = l.id) AS changed FROM locked l`;
 
 function verdictRows(verdicts: NormalisedVerdict[]) {
   return verdicts.map((v) => ({
@@ -190,7 +206,7 @@ export async function ingestCalls(
   const calls = [...valid.values()].map((v) => v.value);
   // A delivery with nothing valid writes nothing: it neither waits for a turn nor is refused for want of one.
   const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls, repeatWindowDays));
-  announceIfChanged(announce, inserted, updated, calls.map((c) => c.callTs));
+  announceIfChanged(announce, inserted, updated, calls.map((c) => c.callTs), deliveredCalls(db, calls.map((c) => c.systemCallId)));
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, updated, rejected };
 }
@@ -213,12 +229,12 @@ export async function ingestVerdicts(
     'that later result is the one applied',
   );
   if (verdicts.size === 0) return { updated: 0, rejected };
-  const applied = await db.query<{ system_call_id: string; call_ts: Date; changed: boolean }>(APPLY_VERDICTS, [
+  const applied = await db.query<TouchedCall & { system_call_id: string; call_ts: Date; changed: boolean }>(APPLY_VERDICTS, [
     JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value))),
   ]);
   const found = new Set(applied.map((r) => r.system_call_id));
   const changed = applied.filter((r) => r.changed);
-  announceIfChanged(announce, 0, changed.length, changed.map((r) => r.call_ts));
+  announceIfChanged(announce, 0, changed.length, changed.map((r) => r.call_ts), async () => changed);
   for (const [systemCallId, { index }] of verdicts) {
     if (!found.has(systemCallId)) {
       rejected.push({ index, systemCallId, errors: [{ field: 'systemCallId', message: 'No call has this systemCallId' }] });

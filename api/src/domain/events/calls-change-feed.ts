@@ -1,5 +1,8 @@
 import type { CallsChanged } from '@callboard/contract';
 import type { Database } from '../../db/database';
+import { outsideRequestScope } from '../partners/request-scope';
+import { encodeNotices, parseNotice, type ChangeNotice } from './change-notice';
+import { summarizeSources, type SourceChange, type TouchedCalls } from './source-changes';
 
 /** The NOTIFY channel every instance on one database publishes to and listens on. */
 export const CALLS_CHANNEL = 'callboard_calls_changed';
@@ -9,13 +12,14 @@ export const MAYBE_CHANGED: CallsChanged = { inserted: 0, updated: 0, newestCall
 
 export interface CallsChangeFeed {
   /**
-   * Tells every instance's subscribers that calls have changed. Call it after the
-   * write has committed. Never throws: a lost notice costs a screen one refresh,
-   * and must not turn a stored delivery into an error.
+   * Tells every instance's subscribers that calls have changed, and whose they were (`touched`, asked for
+   * here, after the writer has answered: a lookup does not hold its response up). Call it after the write
+   * has committed. Never throws: a lost notice costs a screen one refresh, and must not turn a stored
+   * delivery into an error.
    */
-  publish(change: CallsChanged): Promise<void>;
-  /** `listener` hears every change published on the database, this instance's included. */
-  subscribe(listener: (change: CallsChanged) => void): () => void;
+  publish(change: CallsChanged, touched: TouchedCalls): Promise<void>;
+  /** `listener` hears every change published on the database, this instance's included (domain/events/stream-view.ts says what each stream is told). */
+  subscribe(listener: (notice: ChangeNotice) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -23,17 +27,13 @@ export interface FeedLog {
   warn(details: object, message: string): void;
 }
 
-/** A notification's payload, when it is one of ours (anyone connected to the database may NOTIFY). */
-export function parseChange(payload: string): CallsChanged | null {
+/** The calls' owners as a notice carries them; undefined (partners told only "may have changed") when they cannot be read. */
+async function sourcesOf(touched: TouchedCalls, log: FeedLog): Promise<SourceChange[] | undefined> {
   try {
-    const value = JSON.parse(payload) as Partial<CallsChanged> | null;
-    const count = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
-    if (!value || !count(value.inserted) || !count(value.updated)) return null;
-    const newest = value.newestCallTimestamp;
-    if (newest !== null && (typeof newest !== 'string' || Number.isNaN(Date.parse(newest)))) return null;
-    return { inserted: value.inserted!, updated: value.updated!, newestCallTimestamp: newest };
-  } catch {
-    return null;
+    return summarizeSources(await touched());
+  } catch (error) {
+    log.warn({ err: error }, 'live events: could not read whose calls changed; partners are told only that something may have');
+    return undefined;
   }
 }
 
@@ -50,31 +50,35 @@ export function parseChange(payload: string): CallsChanged | null {
  * transaction of ours to put it in.
  */
 export async function openCallsChangeFeed(db: Database, log: FeedLog): Promise<CallsChangeFeed> {
-  const listeners = new Set<(change: CallsChanged) => void>();
-  const deliver = (change: CallsChanged) => {
-    for (const listener of listeners) listener(change);
+  const listeners = new Set<(notice: ChangeNotice) => void>();
+  const deliver = (notice: ChangeNotice) => {
+    for (const listener of listeners) listener(notice);
   };
   const unlisten = await db.listen(CALLS_CHANNEL, {
     message(payload) {
-      const change = parseChange(payload);
-      if (change) deliver(change);
+      const notice = parseNotice(payload);
+      if (notice) deliver(notice);
       else log.warn({ channel: CALLS_CHANNEL }, 'ignored a notification that is not a change to the calls');
     },
     resumed() {
-      deliver(MAYBE_CHANGED);
+      deliver({ totals: MAYBE_CHANGED, sources: undefined });
     },
     failed(error) {
       log.warn({ err: error }, 'live events: the listening connection dropped; reconnecting');
     },
   });
   return {
-    async publish(change) {
-      if (change.inserted === 0 && change.updated === 0) return;
-      try {
-        await db.query('SELECT pg_notify($1, $2)', [CALLS_CHANNEL, JSON.stringify(change)]);
-      } catch (error) {
-        log.warn({ err: error }, 'live events: could not publish a change to the calls');
-      }
+    publish(change, touched) {
+      if (change.inserted === 0 && change.updated === 0) return Promise.resolve();
+      // The network's own statements: the writer may be anyone's request, and the lookup reads calls of every source.
+      return outsideRequestScope(async () => {
+        const payloads = encodeNotices(change, await sourcesOf(touched, log));
+        try {
+          for (const payload of payloads) await db.query('SELECT pg_notify($1, $2)', [CALLS_CHANNEL, payload]);
+        } catch (error) {
+          log.warn({ err: error }, 'live events: could not publish a change to the calls');
+        }
+      });
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -54,7 +54,7 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
   fastify.addHook('onRequest', fastify.authenticate);
 
   /** A call as it leaves: a recording on this server gets a signed link an <audio> element can play. */
-  const publish = (change: Parameters<typeof fastify.callsChanges.publish>[0]) => void fastify.callsChanges.publish(change);
+  const publish = (...change: Parameters<typeof fastify.callsChanges.publish>) => void fastify.callsChanges.publish(...change);
 
   const withRecordingLink = <T extends CallRecord>(call: T): T =>
     call.recordingUrl === null ? call : { ...call, recordingUrl: fastify.recordingLinks.link(call.recordingUrl) };

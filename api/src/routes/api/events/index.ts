@@ -5,6 +5,9 @@ import { HttpError, tooManyRequests } from '../../../http/http-error';
 import { sessionsRepository } from '../../../domain/auth/sessions-repository';
 import { createCoalescer } from '../../../domain/events/change-coalescer';
 import { sseComment, sseEvent } from '../../../domain/events/sse-format';
+import { changeSeenBy } from '../../../domain/events/stream-view';
+import { currentPartnerScope, outsideRequestScope } from '../../../domain/partners/request-scope';
+import { toPublicUser } from '../../../domain/users/user-row';
 import { bearer } from '../schemas';
 
 /** A comment this often keeps proxies and load balancers (idle timeouts of 30–60 s are common) from closing a quiet stream. */
@@ -30,8 +33,9 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
   fastify.get(
     '',
     {
-      // Open for minutes: exports must not wait for it to end (export-pacing.ts).
-      config: { openStream: true },
+      // Open for minutes: exports must not wait for it to end (export-pacing.ts). A partner's stream
+      // tells of its own calls only (domain/events/stream-view.ts).
+      config: { openStream: true, partner: 'scoped' },
       schema: {
         tags: ['events'],
         summary: 'A Server-Sent Events stream: `event: calls` whenever calls are delivered or change',
@@ -52,16 +56,24 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
       const stream = new PassThrough();
       let ended = false;
       const coalescer = createCoalescer((change) => stream.write(sseEvent(CALLS_CHANGED_EVENT, change)));
-      const unsubscribe = fastify.callsChanges.subscribe((change) => coalescer.add(change));
+      const scope = currentPartnerScope();
+      const unsubscribe = fastify.callsChanges.subscribe((notice) => {
+        const change = changeSeenBy(notice, scope);
+        if (change) coalescer.add(change);
+      });
       const userId = request.currentUser!.id;
       const sessionId = request.sessionId!;
+      // The account's own scope as authentication read it (not the request's, which may be another's when viewed as).
+      const accountScope = JSON.stringify(request.currentUser!.partnerScope ?? null);
       // Each heartbeat also checks the session again, as every request does: a logout, a deactivation or a
-      // deleted account ends the stream within one beat, not only when the token expires.
+      // deleted account ends the stream within one beat, not only when the token expires; so does a partner
+      // account's scope changing (the client opens a new stream, which gets the new scope). The check is the
+      // network's own statement: behind a partner's wall the scopes are not readable (migration 0025).
       const heartbeat = setInterval(() => {
         stream.write(sseComment('ping'));
-        sessionsRepository.findLiveUser(fastify.db, sessionId, userId).then(
+        outsideRequestScope(() => sessionsRepository.findLiveUser(fastify.db, sessionId, userId)).then(
           (user) => {
-            if (!user) end();
+            if (!user || JSON.stringify(toPublicUser(user).partnerScope ?? null) !== accountScope) end();
           },
           // The database not answering is an outage, not a sign-out: the stream stays.
           () => {},

@@ -29,7 +29,7 @@ export interface IngestRouteOptions {
 export default async function ingestRoutes(fastify: FastifyInstance, options: IngestRouteOptions): Promise<void> {
   const inTurn = createWriteTurns(options.concurrency);
   // Once the write has committed: every instance's open event streams hear of it.
-  const announce: AnnounceChange = (change) => void fastify.callsChanges.publish(change);
+  const announce: AnnounceChange = (change, touched) => void fastify.callsChanges.publish(change, touched);
 
   // Every route here names the scope it needs: one without would be open to any valid key.
   fastify.addHook('onRoute', (route) => {
