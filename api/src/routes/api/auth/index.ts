@@ -9,6 +9,7 @@ import {
 } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { unauthenticated } from '../../../http/http-error';
+import { outsideRequestScope } from '../../../domain/partners/request-scope';
 import { SignInService } from '../../../domain/auth/sign-in-service';
 import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
 import { registrationOpen, type RegistrationPolicy } from '../../../domain/users/registration-policy';
@@ -158,10 +159,12 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     },
   );
 
+  // A partner account reads and changes its own profile and password like anyone (issue 34): `scoped`.
   fastify.get(
     '/profile',
     {
       onRequest: fastify.authenticate,
+      config: { partner: 'scoped' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -176,6 +179,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
     '/profile',
     {
       onRequest: fastify.authenticate,
+      config: { partner: 'scoped' },
       schema: {
         tags: ['auth'],
         summary:
@@ -187,11 +191,15 @@ export default async function authRoutes(fastify: FastifyInstance, options: Auth
       },
     },
     async (request) => {
-      const user = await users.updateProfile(request.currentUser!, request.body ?? {}, {
-        sessionId: request.sessionId,
-        ip: request.ip,
-        onWrongCurrentPassword: () => request.log.warn({ userId: request.currentUser?.id, ip: request.ip }, 'password change: wrong current password'),
-      });
+      // The account's own row, read and written as the network's statements: a partner's wall guards the
+      // calls, and behind it the scopes a user row is read with are not readable (migration 0025).
+      const user = await outsideRequestScope(() =>
+        users.updateProfile(request.currentUser!, request.body ?? {}, {
+          sessionId: request.sessionId,
+          ip: request.ip,
+          onWrongCurrentPassword: () => request.log.warn({ userId: request.currentUser?.id, ip: request.ip }, 'password change: wrong current password'),
+        }),
+      );
       request.log.info({ userId: user.id, passwordChanged: Boolean(request.body?.newPassword) }, 'profile updated');
       return { success: true, message: PROFILE_UPDATED_MESSAGE, data: user };
     },
