@@ -1,3 +1,4 @@
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useParams } from '@callboard/shared-router';
 import { useDefaultView, useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { CostsPage } from './features/costs/components/costs-page';
@@ -10,15 +11,17 @@ import './app.css';
  * under /reporting. Statistics and Records share one page (the cards sum up the records below); Costs and
  * the Scorecard are the tabs beside it; a call's details have their own address so they can be shared. The applied filters,
  * the records table's order and its page live in the query string of every one of these addresses.
+ * A partner has no Scorecard, and Costs only as a publisher partner (screen-access.ts): those addresses go to the index.
  */
 export default function App() {
+  const { costs, seesScorecard } = useScreenAccess();
   return (
     <Routes>
       <Route element={<ReportingFrame />}>
         <Route index element={<OverviewPage />} />
         <Route path="calls/:callId" element={<OverviewPage />} />
-        <Route path="costs" element={<CostsPage />} />
-        <Route path="scorecard" element={<ScorecardPage />} />
+        {costs !== 'none' ? <Route path="costs" element={<CostsPage />} /> : null}
+        {seesScorecard ? <Route path="scorecard" element={<ScorecardPage />} /> : null}
       </Route>
       {/* Any other address goes to / (in the shell, /reporting; a remote on its own shows its index), replacing it so Back skips it. */}
       <Route path="*" element={<Navigate to="/" replace />} />
@@ -31,6 +34,7 @@ function ReportingFrame() {
   // The screens below ask for data as they mount: only once the address's view is in the filters.
   const filtersRead = useFiltersInUrl('reporting', useDefaultView('reporting'));
   const base = useAreaBase();
+  const { costs, seesScorecard } = useScreenAccess();
   const { pathname, search } = useLocation();
   // A call's details (calls/:id) open over Statistics & Records, so that tab stays marked there: it matches
   // its sub-paths too on that address alone.
@@ -46,12 +50,16 @@ function ReportingFrame() {
           <NavLink to={tab('')} end={!onCallDetails} className={({ isActive }) => tabClass(isActive)}>
             Statistics &amp; Records
           </NavLink>
-          <NavLink to={tab('/costs')} className={({ isActive }) => tabClass(isActive)}>
-            Costs
-          </NavLink>
-          <NavLink to={tab('/scorecard')} className={({ isActive }) => tabClass(isActive)}>
-            Scorecard
-          </NavLink>
+          {costs !== 'none' ? (
+            <NavLink to={tab('/costs')} className={({ isActive }) => tabClass(isActive)}>
+              Costs
+            </NavLink>
+          ) : null}
+          {seesScorecard ? (
+            <NavLink to={tab('/scorecard')} className={({ isActive }) => tabClass(isActive)}>
+              Scorecard
+            </NavLink>
+          ) : null}
         </nav>
       </header>
       {filtersRead ? <Outlet /> : null}

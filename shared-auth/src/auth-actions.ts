@@ -3,7 +3,16 @@
  * Each returns `{ ok, message }` instead of throwing, so a screen only has to
  * show the message as a success or failure toast.
  */
-import { API_PATHS, type ApiMessage, type ApiSuccess, type AuthPayload, type LoginBody, type RegisterBody } from '@callboard/contract';
+import {
+  API_PATHS,
+  VIEW_AS_END_PATH,
+  viewAsPath,
+  type ApiMessage,
+  type ApiSuccess,
+  type AuthPayload,
+  type LoginBody,
+  type RegisterBody,
+} from '@callboard/contract';
 import { apiFetch } from '@callboard/shared-auth/api-fetch';
 import { sendRequest } from '@callboard/shared-auth/http-request';
 import { clearSession, isLoadingAtom, saveSession, tokenAtom, type Store } from '@callboard/shared-auth/session';
@@ -87,6 +96,43 @@ export async function logout(store: Store): Promise<void> {
     // Already signed out locally; the cookie expires on its own if the server did not hear us.
   }
 }
+
+/**
+ * View as partner (contract/src/partners.ts): POST viewAsPath(partnerId) as an admin, and the session
+ * becomes the partner's read-only view (its user carries `viewAsBy`). Every screen then shows what the
+ * partner sees, under the view-as banner. A refresh of the token re-enters it (token-refresh.ts).
+ */
+export async function enterViewAs(store: Store, partnerId: string): Promise<AuthResult> {
+  try {
+    const answer = await apiFetch<ApiSuccess<AuthPayload>>(store, viewAsPath(partnerId), { method: 'POST' });
+    const payload = answer.data;
+    if (!payload?.token || !payload.user?.viewAsBy) return { ok: false, message: VIEW_AS_FAILED_MESSAGE };
+    saveSession(store, payload);
+    return { ok: true, message: `Viewing as ${payload.user.name || payload.user.email}` };
+  } catch (error) {
+    return { ok: false, message: textOr(errorMessage(error), VIEW_AS_FAILED_MESSAGE) };
+  }
+}
+
+/**
+ * Ends viewing as a partner: DELETE VIEW_AS_END_PATH with the view-as token answers the admin's own
+ * session, which takes its place. Should the server not end it, the session is left as it was (the
+ * banner stays, with its Exit) rather than signed out.
+ */
+export async function exitViewAs(store: Store): Promise<AuthResult> {
+  try {
+    const answer = await apiFetch<ApiSuccess<AuthPayload>>(store, VIEW_AS_END_PATH, { method: 'DELETE' });
+    const payload = answer.data;
+    if (!payload?.token || !payload.user || payload.user.viewAsBy) return { ok: false, message: VIEW_AS_EXIT_FAILED_MESSAGE };
+    saveSession(store, payload);
+    return { ok: true, message: 'Back to your own account' };
+  } catch (error) {
+    return { ok: false, message: textOr(errorMessage(error), VIEW_AS_EXIT_FAILED_MESSAGE) };
+  }
+}
+
+export const VIEW_AS_FAILED_MESSAGE = 'Could not view as this partner';
+export const VIEW_AS_EXIT_FAILED_MESSAGE = 'Could not end viewing as the partner';
 
 function errorMessage(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;

@@ -7,12 +7,26 @@
 import { roleMay, type Permission } from '@callboard/contract';
 import { userAtom } from '@callboard/shared-auth/session';
 import { useAtomValue, useStore } from 'jotai';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { screenAccessOf, type ScreenAccess } from './screen-access';
+
+export type { CostsAccess, ScreenAccess } from './screen-access';
 
 /** Whether the signed-in person's role has `permission` (false while signed out). */
 export function usePermission(permission: Permission): boolean {
   const store = useStore();
   return roleMay(useAtomValue(userAtom, { store })?.role, permission);
+}
+
+/**
+ * What the signed-in person may see and do on the screens (screen-access.ts): a partner's fields, dimensions
+ * and areas, and the role's corrections. Here, in a module every area already shares, rather than in a
+ * module of its own, which would add an entry to every remote's remoteEntry.js (docs/front-end.md "Budgets").
+ */
+export function useScreenAccess(): ScreenAccess {
+  const store = useStore();
+  const user = useAtomValue(userAtom, { store });
+  return useMemo(() => screenAccessOf(user), [user]);
 }
 
 export interface PermittedProps {

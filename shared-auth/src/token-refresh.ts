@@ -8,7 +8,7 @@
  * and before giving up on a refused refresh we look for the token another tab
  * won, instead of signing everyone out.
  */
-import { API_PATHS, type ApiSuccess, type AuthPayload } from '@callboard/contract';
+import { API_PATHS, viewAsPath, type ApiSuccess, type AuthPayload } from '@callboard/contract';
 import { ApiError } from '@callboard/shared-auth/api-error';
 import { sendRequest } from '@callboard/shared-auth/http-request';
 import {
@@ -19,6 +19,7 @@ import {
   refreshInFlightAtom,
   saveSession,
   tokenAtom,
+  userAtom,
   type Store,
 } from '@callboard/shared-auth/session';
 
@@ -63,6 +64,8 @@ async function runRefresh(store: Store): Promise<boolean> {
 async function refreshOnce(store: Store, startedWith: string | null): Promise<boolean> {
   // While we waited for the lock another tab may already have refreshed.
   if (tookNewerSession(store, startedWith)) return true;
+  // An admin viewing as a partner: the refresh answers the admin's own token (contract/src/partners.ts).
+  const viewingAs = store.get(userAtom)?.viewAsBy ? store.get(userAtom)?.id : undefined;
   try {
     const { data } = await sendRequest<ApiSuccess<AuthPayload> | null>(
       API_PATHS.refresh,
@@ -71,7 +74,7 @@ async function refreshOnce(store: Store, startedWith: string | null): Promise<bo
     );
     const payload = data?.data;
     if (!payload?.token || !payload.user) return false;
-    saveSession(store, payload);
+    saveSession(store, viewingAs === undefined ? payload : await reenterViewAs(viewingAs, payload));
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
@@ -81,6 +84,21 @@ async function refreshOnce(store: Store, startedWith: string | null): Promise<bo
       if (current !== null && current === startedWith) clearSession(store);
     }
     return false;
+  }
+}
+
+/**
+ * The partner's view again, started with the admin's fresh token, so the screens (and the request waiting
+ * on this refresh) go on reading as the partner. If it cannot be (the partner was deactivated meanwhile),
+ * the admin's own session: the view-as banner goes with it.
+ */
+async function reenterViewAs(partnerId: string, own: AuthPayload): Promise<AuthPayload> {
+  try {
+    const { data } = await sendRequest<ApiSuccess<AuthPayload> | null>(viewAsPath(partnerId), { method: 'POST' }, own.token);
+    const payload = data?.data;
+    return payload?.token && payload.user?.viewAsBy ? payload : own;
+  } catch {
+    return own;
   }
 }
 

@@ -1,5 +1,5 @@
 import { AppToaster } from '@callboard/shared-auth/app-toaster';
-import { REMOTES } from '@callboard/contract';
+import { REMOTES, STAFF_ROLES, type Role } from '@callboard/contract';
 import { RequireAuth } from '@callboard/shared-auth/require-auth';
 import { Navigate, Outlet, Route, Routes } from '@callboard/shared-router';
 import { Suspense } from 'react';
@@ -33,6 +33,12 @@ function FrameLoading() {
   );
 }
 
+/**
+ * The areas open to some roles only; every other area is every signed-in person's. A partner has no Users
+ * area (the server answers its routes 403): its address leads to /unauthorized through the route guard.
+ */
+const AREA_ROLES: Readonly<Partial<Record<string, readonly Role[]>>> = { users: STAFF_ROLES };
+
 /** The app's route table. Each area's own routes live in its remote, mounted under `<area route>/*` (contract's remote registry). */
 export function AppRoutes() {
   return (
@@ -52,7 +58,15 @@ export function AppRoutes() {
         >
           <Route index element={<Navigate to={paths.reporting} replace />} />
           {REMOTES.map((remote) => (
-            <Route key={remote.name} path={`${remote.route}/*`} element={<RemoteArea key={remote.name} remote={remote.federationName} />} />
+            <Route
+              key={remote.name}
+              path={`${remote.route}/*`}
+              element={
+                <RequireAuth roles={AREA_ROLES[remote.name]}>
+                  <RemoteArea key={remote.name} remote={remote.federationName} />
+                </RequireAuth>
+              }
+            />
           ))}
           <Route path={paths.unauthorized} element={<UnauthorizedPage />} />
         </Route>

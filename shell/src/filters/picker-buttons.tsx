@@ -1,4 +1,5 @@
 import { DIMENSION_PARAM, DIMENSIONS, FILTER_DIMENSIONS } from '@callboard/contract';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
 import { useAtomValue } from 'jotai';
 import type { PickerKind } from '../app/open-panel-atom';
@@ -23,6 +24,12 @@ export interface PickerButtonsProps {
   onOpen: (kind: PickerKind) => void;
 }
 
+/** The pickers the signed-in person is offered: a partner not its counterparty's (screen-access.ts). */
+export function useOfferedPickers(): typeof PICKERS {
+  const { seesDimension } = useScreenAccess();
+  return PICKERS.filter(({ kind }) => seesDimension(DIMENSION_PARAM[kind]));
+}
+
 /**
  * One button a picker, each with the number of values selected: in the top
  * bar on a wide screen, in the filters panel on a narrow one. The count is
@@ -30,7 +37,7 @@ export interface PickerButtonsProps {
  */
 export function PickerButtons({ buttonClassName, openKind = null, onOpen }: PickerButtonsProps) {
   const filters = useAtomValue(filtersAtom);
-  return PICKERS.map(({ kind, label }) => {
+  return useOfferedPickers().map(({ kind, label }) => {
     const selected = filters[DIMENSION_PARAM[kind]].length;
     return (
       <button

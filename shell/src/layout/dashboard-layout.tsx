@@ -1,8 +1,10 @@
 import { Outlet } from '@callboard/shared-router';
 import { ShortcutsHelp } from '@callboard/shared-ui/shortcuts-help';
+import { DropUnseenFilters } from '../filters/drop-unseen-filters';
 import { GlobalPanels } from '../filters/global-panels';
 import { PickerNames } from '../filters/use-picker-names';
 import { AppHeader } from './app-header';
+import { PartnerBanner } from './partner-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import './layout.css';
@@ -13,7 +15,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 /**
  * The signed-in frame: header across the top, the sidebar on the
  * left, the top bar over the main area where the remotes render (the
- * `<Outlet/>`), and the global overlays; PickerNames names the chosen ids a link brought. The frame fills the viewport and only
+ * `<Outlet/>`), a partner's scope under the top bar (partner-banner.tsx), and the global overlays; PickerNames names the chosen ids a link brought. The frame fills the viewport and only
  * `<main>` scrolls, so navigation and filters stay in reach on a long table.
  * `?` lists the keyboard shortcuts of the area shown (ShortcutsHelp fetches its dialog on the first press).
  */
@@ -28,6 +30,7 @@ export default function DashboardLayout() {
         <Sidebar />
         <div className="dashboard__content">
           <TopBar />
+          <PartnerBanner />
           <main id={MAIN_CONTENT_ID} className="dashboard__main" tabIndex={-1}>
             <Outlet />
           </main>
@@ -35,6 +38,7 @@ export default function DashboardLayout() {
       </div>
       <GlobalPanels />
       <PickerNames />
+      <DropUnseenFilters />
       <ShortcutsHelp />
     </div>
   );

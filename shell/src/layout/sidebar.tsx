@@ -1,4 +1,5 @@
 import { ChartIcon, ChevronLeftIcon, ChevronRightIcon, LogoutIcon, PhoneIcon, UsersIcon, type IconProps } from '@callboard/shared-ui/icons';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { sidebarOpenAtom } from '@callboard/shared-ui/ui-atoms';
 import { useAtom } from 'jotai';
 import { useRef, type ComponentType } from 'react';
@@ -19,8 +20,9 @@ interface NavItem {
 
 const AREA_ICONS: Record<string, ComponentType<IconProps>> = { reporting: ChartIcon, calllogs: PhoneIcon, users: UsersIcon };
 
-/** One item per area of the remote registry. Users is listed for everyone: the area's routes require no role. */
-export const NAV_ITEMS: readonly NavItem[] = REMOTES.map((remote) => ({
+/** One item per area of the remote registry; Users only for the network's own people (areaAllows). */
+export const NAV_ITEMS: readonly (NavItem & { area: string })[] = REMOTES.map((remote) => ({
+  area: remote.name,
   to: remote.route,
   label: remote.label,
   Icon: AREA_ICONS[remote.name] ?? ChartIcon,
@@ -44,6 +46,8 @@ export function Sidebar() {
   const tooltip = (label: string) => (open ? undefined : label);
   const navRef = useRef<HTMLElement>(null);
   const drawer = useNavDrawer(navRef);
+  const access = useScreenAccess();
+  const items = NAV_ITEMS.filter((item) => item.area !== 'users' || access.seesUsers);
 
   return (
     <>
@@ -74,7 +78,7 @@ export function Sidebar() {
         </button>
 
         <ul className="sidebar__list">
-          {NAV_ITEMS.map(({ to, label, Icon }) => (
+          {items.map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink to={to} className="sidebar__item sidebar__link" title={tooltip(label)} onClick={drawer.closeAfterChoice}>
                 <Icon className="sidebar__icon" size={18} />

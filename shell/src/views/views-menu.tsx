@@ -1,5 +1,5 @@
 import { VIEW_NAME_MAX_LENGTH, type SavedView, type ViewArea } from '@callboard/contract';
-import { usePermission } from '@callboard/shared-auth/permission-gate';
+import { usePermission, useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { useSession } from '@callboard/shared-auth/use-session';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
@@ -34,8 +34,8 @@ interface ViewListProps {
   note: (view: SavedView) => string | null;
   /** The person's default view of the area (a bare address opens it), or null. */
   defaultId: string | null;
-  /** Makes the view the default, or with null unsets it. */
-  onSetDefault: (viewId: string | null) => void;
+  /** Makes the view the default, or with null unsets it; absent where nothing may be changed (viewing as a partner). */
+  onSetDefault?: (viewId: string | null) => void;
 }
 
 function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, note, defaultId, onSetDefault }: ViewListProps) {
@@ -67,16 +67,18 @@ function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, 
                     </Badge>
                   ) : null}
                 </button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  iconOnly
-                  icon={<CheckIcon size={14} />}
-                  className={isDefault ? 'views-menu__default views-menu__default--on' : 'views-menu__default'}
-                  aria-label={isDefault ? `Unset ${view.name} as my default view` : `Make ${view.name} my default view`}
-                  title={isDefault ? 'Unset my default view' : 'Make this my default view'}
-                  onClick={() => onSetDefault(isDefault ? null : view.id)}
-                />
+                {onSetDefault ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    iconOnly
+                    icon={<CheckIcon size={14} />}
+                    className={isDefault ? 'views-menu__default views-menu__default--on' : 'views-menu__default'}
+                    aria-label={isDefault ? `Unset ${view.name} as my default view` : `Make ${view.name} my default view`}
+                    title={isDefault ? 'Unset my default view' : 'Make this my default view'}
+                    onClick={() => onSetDefault(isDefault ? null : view.id)}
+                  />
+                ) : null}
                 {onRename ? (
                   <Button variant="ghost" size="sm" iconOnly icon={<EditIcon size={14} />} aria-label={`Rename ${view.name}`} onClick={() => onRename(view)} />
                 ) : null}
@@ -100,6 +102,7 @@ function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, 
  * and an admin may delete a shared one. Any view listed can be made the
  * person's default of the area (marked Default, and unset the same way), which
  * a bare address of the area opens. The list is read when the menu opens.
+ * A partner's views are its own: no team list, no sharing; an admin viewing as a partner only opens them.
  */
 export function ViewsMenu({ area }: { area: ViewArea }) {
   const [open, setOpen] = useState(false);
@@ -107,6 +110,7 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
   const { user } = useSession();
   // The owner deletes their own; someone else's shared view only the roles contract/src/permissions.ts lets tidy them.
   const mayDeleteShared = usePermission('deleteSharedViews');
+  const { seesTeamViews, mayWrite } = useScreenAccess();
   const { views, isLoading, error, retry } = useSavedViews(open);
   const defaultId = useDefaultViewId(area, open);
   const actions = useViewActions();
@@ -119,6 +123,7 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
   const mine = inArea.filter((view) => view.ownerId === user?.id);
   const team = inArea.filter((view) => view.ownerId !== user?.id);
   const closeDialog = () => setDialog(null);
+  const setDefault = mayWrite ? (viewId: string | null) => void actions.setDefault(area, viewId) : undefined;
 
   const show = (view: SavedView, close: () => void) => {
     close();
@@ -154,53 +159,61 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
                   empty="No saved views yet."
                   views={mine}
                   onOpen={(view) => show(view, close)}
-                  canDelete={() => true}
-                  onRename={(view) => {
-                    close();
-                    setDialog({ kind: 'rename', view });
-                  }}
+                  canDelete={() => mayWrite}
+                  onRename={
+                    mayWrite
+                      ? (view) => {
+                          close();
+                          setDialog({ kind: 'rename', view });
+                        }
+                      : undefined
+                  }
                   onDelete={(view) => {
                     close();
                     setDialog({ kind: 'delete', view });
                   }}
                   note={(view) => (view.shared ? 'Shared' : null)}
                   defaultId={defaultId}
-                  onSetDefault={(viewId) => void actions.setDefault(area, viewId)}
+                  onSetDefault={setDefault}
                 />
-                <ViewList
-                  title="Shared views"
-                  empty="No views shared by the team."
-                  views={team}
-                  onOpen={(view) => show(view, close)}
-                  canDelete={() => mayDeleteShared}
-                  onDelete={(view) => {
-                    close();
-                    setDialog({ kind: 'delete', view });
-                  }}
-                  note={(view) => `by ${view.ownerName}`}
-                  defaultId={defaultId}
-                  onSetDefault={(viewId) => void actions.setDefault(area, viewId)}
-                />
+                {seesTeamViews ? (
+                  <ViewList
+                    title="Shared views"
+                    empty="No views shared by the team."
+                    views={team}
+                    onOpen={(view) => show(view, close)}
+                    canDelete={() => mayDeleteShared}
+                    onDelete={(view) => {
+                      close();
+                      setDialog({ kind: 'delete', view });
+                    }}
+                    note={(view) => `by ${view.ownerName}`}
+                    defaultId={defaultId}
+                    onSetDefault={setDefault}
+                  />
+                ) : null}
               </>
             )}
-            <div className="views-menu__footer">
-              <Button
-                size="sm"
-                variant="primary"
-                icon={<PlusIcon size={14} />}
-                onClick={() => {
-                  close();
-                  setDialog({ kind: 'save' });
-                }}
-              >
-                Save current view
-              </Button>
-            </div>
+            {mayWrite ? (
+              <div className="views-menu__footer">
+                <Button
+                  size="sm"
+                  variant="primary"
+                  icon={<PlusIcon size={14} />}
+                  onClick={() => {
+                    close();
+                    setDialog({ kind: 'save' });
+                  }}
+                >
+                  Save current view
+                </Button>
+              </div>
+            ) : null}
           </div>
         )}
       </Dropdown>
       {dialog?.kind === 'save' ? (
-        <ViewNameDialog title="Save view" submitLabel="Save" initialName="" offerSharing maxLength={VIEW_NAME_MAX_LENGTH} onSubmit={saveCurrent} onClose={closeDialog} />
+        <ViewNameDialog title="Save view" submitLabel="Save" initialName="" offerSharing={seesTeamViews} maxLength={VIEW_NAME_MAX_LENGTH} onSubmit={saveCurrent} onClose={closeDialog} />
       ) : null}
       {dialog?.kind === 'rename' ? (
         <ViewNameDialog

@@ -1,5 +1,6 @@
 import type { CallAuditEntry, CallMatches, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
@@ -32,7 +33,9 @@ export interface CallDetailPanelProps {
  * for reviewers and admins the form to correct it, the call's facts, the
  * history of every change, and the caller's other calls to the campaign around
  * this one (each a link opening it here). A side panel, not a dialog, so j/k keep walking the
- * log while it is open and it follows the focus row.
+ * log while it is open and it follows the focus row. What the person may not see (a partner's hidden caller id,
+ * counterparty, the other side's money, transcript, recording, who corrected the call: screen-access.ts) is
+ * left out rather than shown empty.
  */
 export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailPanelProps) {
   const titleId = useId();
@@ -41,6 +44,8 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
   const { detail, error, isLoading } = useCallDetail(callId, q);
   const call: CallRecord | undefined = detail ?? row;
   const matches = detail?.matches;
+  const { seesField, seesCallHistory } = useScreenAccess();
+  const caller = seesField('callerId') ? call?.callerId : undefined;
 
   return (
     <aside className="cb-side-panel calllog-detail" aria-labelledby={titleId}>
@@ -49,7 +54,7 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
           <h2 id={titleId} className="calllog-detail__title">
             Call details
           </h2>
-          <p className="calllog-detail__subtitle">{call ? `${formatCallTime(call.callTimestamp)} · ${cellText(call.callerId)}` : callId}</p>
+          <p className="calllog-detail__subtitle">{call ? [formatCallTime(call.callTimestamp), caller === undefined ? null : cellText(caller)].filter(Boolean).join(' · ') : callId}</p>
         </div>
         <Button variant="ghost" size="sm" iconOnly aria-label="Close details" title="Close (Esc)" icon={<CloseIcon size={15} />} onClick={onClose} />
       </header>
@@ -58,10 +63,10 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
         {error ? (
           <LoadError title="Failed to load call details." error={error} />
         ) : null}
-        {call ? <Disposition call={call} audit={detail?.audit} matches={matches} onChanged={onChanged} /> : null}
-        {call ? <Facts call={call} /> : null}
+        {call ? <Disposition call={call} audit={seesCallHistory ? detail?.audit : undefined} matches={matches} onChanged={onChanged} /> : null}
+        {call ? <Facts call={call} sees={seesField} /> : null}
 
-        {detail && detail.callerId.trim() !== '' ? (
+        {detail && seesField('callerId') && detail.callerId.trim() !== '' ? (
           <section className="cb-section" aria-label="Caller's other calls">
             <h3 className="cb-section__title">
               Caller’s other calls
@@ -71,18 +76,20 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
           </section>
         ) : null}
 
-        <section className="cb-section" aria-label="History">
-          <h3 className="cb-section__title">History</h3>
-          {detail ? (
-            <AuditHistory entries={detail.audit} />
-          ) : isLoading ? (
-            <p className="calllog-detail__muted calllog-detail__loading">
-              <Spinner size="xs" decorative /> Loading history…
-            </p>
-          ) : null}
-        </section>
+        {seesCallHistory ? (
+          <section className="cb-section" aria-label="History">
+            <h3 className="cb-section__title">History</h3>
+            {detail ? (
+              <AuditHistory entries={detail.audit} />
+            ) : isLoading ? (
+              <p className="calllog-detail__muted calllog-detail__loading">
+                <Spinner size="xs" decorative /> Loading history…
+              </p>
+            ) : null}
+          </section>
+        ) : null}
 
-        {call?.transcript ? (
+        {seesField('transcript') && call?.transcript ? (
           <section className="cb-section" aria-label="Transcript">
             <h3 className="cb-section__title">Transcript</h3>
             <div className="cb-scroll-box" tabIndex={0} data-testid="transcript">
@@ -121,26 +128,28 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function Facts({ call }: { call: CallRecord }) {
-  const facts: [label: string, value: string][] = [
-    ['Time', formatCallTime(call.callTimestamp)],
-    ['Caller', cellText(call.callerId)],
-    ['Campaign', cellText(call.campaignName)],
-    ['Publisher', cellText(call.publisherName)],
-    ['Duration', formatDuration(call.durationSec)],
+function Facts({ call, sees }: { call: CallRecord; sees: (field: string) => boolean }) {
+  const facts: [field: string, label: string, value: string][] = [
+    ['callTimestamp', 'Time', formatCallTime(call.callTimestamp)],
+    ['callerId', 'Caller', cellText(call.callerId)],
+    ['campaignName', 'Campaign', cellText(call.campaignName)],
+    ['publisherName', 'Publisher', cellText(call.publisherName)],
+    ['durationSec', 'Duration', formatDuration(call.durationSec)],
   ];
   return (
     <section className="cb-section" aria-label="Call">
       <h3 className="cb-section__title">Call</h3>
       <dl className="cb-dl calllog-detail__facts">
-        {facts.map(([label, value]) => (
-          <Fact key={label} label={label} value={value} />
-        ))}
+        {facts
+          .filter(([field]) => sees(field))
+          .map(([, label, value]) => (
+            <Fact key={label} label={label} value={value} />
+          ))}
         {/* Target, buyer, connected and the money: the same fields as Reporting's call dialog. */}
         <CallMoneyFacts call={call} />
         <Fact label="System call ID" value={cellText(call.systemCallId)} />
       </dl>
-      {call.recordingUrl ? (
+      {sees('recordingUrl') && call.recordingUrl ? (
         <div className="calllog-detail__recording">
           <RecordingPlayer url={call.recordingUrl} />
         </div>

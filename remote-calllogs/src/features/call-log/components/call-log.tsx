@@ -1,4 +1,5 @@
 import { PERMISSION_DENIED, tooCommonSearchText, type CallRecord } from '@callboard/contract';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import type { FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import { LoadError } from '@callboard/shared-ui/load-error';
@@ -43,6 +44,8 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   const pageRef = useRef<HTMLElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
   const mayChange = useMayChangeCalls();
+  // A partner reads the log: no selection (bulk updates are the network's), no disposition list.
+  const selects = useScreenAccess().partner === null;
   const { setDisposition } = useCallChange({ onChanged: log.reload });
   // The `d` list: open on the focus row, under that row's box.
   const [picker, setPicker] = useState<{ id: string; anchor: DOMRect | null } | null>(null);
@@ -82,10 +85,10 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
       if (focusedId !== null) openDetail(focusedId);
     },
     toggle: (range) => {
-      if (focusedId !== null) selection.toggle(focusedId, { range });
+      if (focusedId !== null && selects) selection.toggle(focusedId, { range });
     },
     pick: () => {
-      if (focusedId === null) return;
+      if (focusedId === null || !selects) return;
       if (!mayChange) {
         setAnnouncement(PERMISSION_DENIED.redispositionCalls);
         return;
@@ -136,9 +139,9 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   const columns = useMemo(() => {
     const chosen = new Set<string>(shown);
     return [...callLogColumns({ selectedIds: selectedSet, loadedIds: ids, actions: selection }), ...CHOSEN_CALL_LOG_COLUMNS].filter(
-      (column) => column.key === 'select' || chosen.has(column.key),
+      (column) => (column.key === 'select' ? selects : chosen.has(column.key)),
     );
-  }, [selectedSet, ids, selection, shown]);
+  }, [selectedSet, ids, selection, shown, selects]);
 
   const rowClassName = (row: CallRecord) =>
     [

@@ -1,4 +1,5 @@
-import { choiceShowing, sanitizeColumnChoice, shownColumnKeys, type ChoosableColumn, type ColumnChoice } from '@callboard/shared-ui/column-choice';
+import { choiceShowing, isColumnShown, sanitizeColumnChoice, shownColumnKeys, type ChoosableColumn, type ColumnChoice } from '@callboard/shared-ui/column-choice';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { persistedAtom } from '@callboard/shared-ui/persisted-atom';
 import { useAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
@@ -30,16 +31,31 @@ const callLogColumnsAtom = persistedAtom<ColumnChoice<CallLogColumnKey>>(CALL_LO
 );
 
 export interface CallLogColumns {
+  /** The columns the person may see (screen-access.ts), in the log's order: what Columns offers. */
+  offered: readonly (typeof CALL_LOG_COLUMN_CHOICES)[number][];
   /** The shown columns' keys, in the log's order. */
   shown: CallLogColumnKey[];
   /** Shows exactly these columns. */
   show: (keys: Iterable<string>) => void;
 }
 
-/** Which of Call Logs' columns are shown, kept in localStorage so the choice survives a reload. */
+/**
+ * Which of Call Logs' columns are shown, kept in localStorage so the choice survives a reload. A column the
+ * person may not see (a partner's counterparty, the other side's money, a hidden caller id) is neither
+ * offered nor shown, whatever the saved choice says.
+ */
 export function useCallLogColumns(): CallLogColumns {
   const [choice, setChoice] = useAtom(callLogColumnsAtom);
-  const shown = useMemo(() => shownColumnKeys(choice, CALL_LOG_COLUMN_CHOICES), [choice]);
-  const show = useCallback((keys: Iterable<string>) => setChoice(choiceShowing(keys, CALL_LOG_COLUMN_CHOICES)), [setChoice]);
-  return { shown, show };
+  const { seesField } = useScreenAccess();
+  const offered = useMemo(() => CALL_LOG_COLUMN_CHOICES.filter((column) => seesField(column.key)), [seesField]);
+  const shown = useMemo(() => shownColumnKeys(choice, offered), [choice, offered]);
+  // The columns not offered keep their saved choice: the same browser may be an admin's tomorrow.
+  const show = useCallback(
+    (keys: Iterable<string>) => {
+      const hidden = CALL_LOG_COLUMN_CHOICES.filter((column) => !seesField(column.key) && isColumnShown(choice, column)).map((column) => column.key);
+      setChoice(choiceShowing([...keys, ...hidden], CALL_LOG_COLUMN_CHOICES));
+    },
+    [setChoice, seesField, choice],
+  );
+  return { offered, shown, show };
 }

@@ -1,5 +1,6 @@
 import type { CallAuditEntry, CallerCall, CallMatches, CallRecord } from '@callboard/contract';
 import { useCallDetail } from '@callboard/shared-auth/data/call-detail';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { AuditHistory } from '@callboard/shared-ui/audit-history';
 import { Button } from '@callboard/shared-ui/button';
 import { CallVerdicts } from '@callboard/shared-ui/call-verdicts';
@@ -104,20 +105,28 @@ interface CallDetailsBodyProps {
   callerCalls: CallerCall[] | undefined;
 }
 
+/**
+ * What the signed-in person may not see is left out, not shown empty (screen-access.ts): a partner's hidden
+ * caller id, counterparty, the other side's money, the transcript and recording where not given, and who
+ * corrected the call (the review shows the reviewer's verdict without the history of names).
+ */
 function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBodyProps) {
   const { qc } = record;
+  const { seesField, seesCallHistory } = useScreenAccess();
   const transcriptStyle = { '--cb-scroll-max': `${TRANSCRIPT_MAX_HEIGHT}px` } as CSSProperties;
   return (
     <div className="call-details__body">
       <div className="call-details__grid">
         <Section title="Basic Information">
           <Field label="Time">{formatDateTime(record.callTimestamp)}</Field>
-          <Field label="Caller ID">
-            <span className="cb-mono">{cellText(record.callerId)}</span>
-            <RepeatBadge call={record} />
-          </Field>
+          {seesField('callerId') ? (
+            <Field label="Caller ID">
+              <span className="cb-mono">{cellText(record.callerId)}</span>
+              <RepeatBadge call={record} />
+            </Field>
+          ) : null}
           <Field label="Campaign">{cellText(record.campaignName)}</Field>
-          <Field label="Publisher">{cellText(record.systemName)}</Field>
+          {seesField('systemName') ? <Field label="Publisher">{cellText(record.systemName)}</Field> : null}
           <Field label="Duration">{Number.isFinite(record.durationSec) ? `${record.durationSec} seconds` : cellText(null)}</Field>
         </Section>
         <Section title={QC_INFORMATION}>
@@ -136,12 +145,16 @@ function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBod
           <Field label="System Call ID">
             <span className="cb-mono">{cellText(record.systemCallId)}</span>
           </Field>
-          <Field label="System Publisher ID">
-            <span className="cb-mono">{cellText(record.systemPublisherId)}</span>
-          </Field>
-          <Field label="System Buyer ID">
-            <span className="cb-mono">{cellText(record.systemBuyerId)}</span>
-          </Field>
+          {seesField('systemPublisherId') ? (
+            <Field label="System Publisher ID">
+              <span className="cb-mono">{cellText(record.systemPublisherId)}</span>
+            </Field>
+          ) : null}
+          {seesField('systemBuyerId') ? (
+            <Field label="System Buyer ID">
+              <span className="cb-mono">{cellText(record.systemBuyerId)}</span>
+            </Field>
+          ) : null}
         </Section>
         {/* Target, buyer, connected and the money: the same fields as Call Logs' panel. */}
         <Section title="Routing and Money">
@@ -151,27 +164,31 @@ function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBod
 
       <section className="cb-section call-details__review" aria-label="Review">
         <h3 className="cb-section__title">Review</h3>
-        <CallVerdicts call={record} audit={audit} matches={matches} aiVerdictShownUnder={QC_INFORMATION} />
+        <CallVerdicts call={record} audit={seesCallHistory ? audit : undefined} matches={matches} aiVerdictShownUnder={QC_INFORMATION} />
         <DispositionEditor call={record} />
-        <h4 className="call-details__subtitle">History</h4>
-        {audit ? <AuditHistory entries={audit} /> : <p className="cb-text-sm cb-muted">Loading history…</p>}
+        {seesCallHistory ? (
+          <>
+            <h4 className="call-details__subtitle">History</h4>
+            {audit ? <AuditHistory entries={audit} /> : <p className="cb-text-sm cb-muted">Loading history…</p>}
+          </>
+        ) : null}
       </section>
 
-      {hasText(record.recordingUrl) ? (
+      {seesField('recordingUrl') && hasText(record.recordingUrl) ? (
         <section className="cb-section" aria-label="Recording">
           <h3 className="cb-section__title">Recording</h3>
           <RecordingPlayer url={record.recordingUrl} />
         </section>
       ) : null}
 
-      {callerCalls && hasText(record.callerId) ? (
+      {callerCalls && seesField('callerId') && hasText(record.callerId) ? (
         <section className="cb-section" aria-label="Caller's other calls">
           <h3 className="cb-section__title">Caller&apos;s other calls</h3>
           <CallerCalls calls={callerCalls} callTimestamp={record.callTimestamp} />
         </section>
       ) : null}
 
-      {hasText(record.transcript) ? (
+      {seesField('transcript') && hasText(record.transcript) ? (
         <section className="cb-section" aria-label="Transcript">
           <h3 className="cb-section__title">Transcript</h3>
           {/* Focusable so a keyboard can scroll it. */}

@@ -1,4 +1,5 @@
-import type { CostStats } from '@callboard/contract';
+import type { CostStats, MoneyField } from '@callboard/contract';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { DASH, formatCount, formatMoney, formatPercent } from '@callboard/shared-ui/format';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Spinner } from '@callboard/shared-ui/spinner';
@@ -15,23 +16,26 @@ interface Figure {
   tone?: (stats: CostStats) => Tone;
   /** The money cards lead the row and carry an accent. */
   primary?: boolean;
+  /** The money figures the card is made of: a partner sees it only with all of them (screen-access.ts). */
+  money?: readonly MoneyField[];
 }
 
 const signTone = (value: number): Tone => (value > 0 ? 'positive' : value < 0 ? 'negative' : undefined);
 
 /** The order people read a P&L in: what came in, what went out, what is left, then the volumes. */
 const FIGURES: readonly Figure[] = [
-  { label: 'Revenue', primary: true, value: (s) => formatMoney(s.revenue, s.currency), note: () => 'from buyers' },
-  { label: 'Payout', primary: true, value: (s) => formatMoney(s.payout, s.currency), note: () => 'to publishers' },
+  { label: 'Revenue', primary: true, money: ['revenue'], value: (s) => formatMoney(s.revenue, s.currency), note: () => 'from buyers' },
+  { label: 'Payout', primary: true, money: ['payout'], value: (s) => formatMoney(s.payout, s.currency), note: () => 'to publishers' },
   {
     label: 'Profit',
     primary: true,
+    money: ['profit'],
     value: (s) => formatMoney(s.profit, s.currency),
     note: () => 'revenue − payout',
     tone: (s) => signTone(s.profit),
   },
-  { label: 'Margin', value: (s) => formatPercent(s.margin, 2), note: () => 'profit ÷ revenue', tone: (s) => signTone(s.margin) },
-  { label: 'Cost per Sale', value: (s) => formatMoney(s.costPerSale, s.currency), note: () => 'payout ÷ sales' },
+  { label: 'Margin', money: ['profit', 'revenue'], value: (s) => formatPercent(s.margin, 2), note: () => 'profit ÷ revenue', tone: (s) => signTone(s.margin) },
+  { label: 'Cost per Sale', money: ['payout'], value: (s) => formatMoney(s.costPerSale, s.currency), note: () => 'payout ÷ sales' },
   { label: 'Calls', value: (s) => formatCount(s.calls), note: () => 'in range' },
   {
     label: 'Sales',
@@ -43,10 +47,12 @@ const FIGURES: readonly Figure[] = [
 
 /**
  * Revenue, payout, profit, margin and cost per sale (plus calls and sales) for
- * the current filters. Each card keeps its place while loading, so the page
- * does not jump when the figures arrive.
+ * the current filters, as far as the person may see the money (a publisher partner: its payout). Each card
+ * keeps its place while loading, so the page does not jump when the figures arrive.
  */
 export function CostSummary() {
+  const { seesMoney } = useScreenAccess();
+  const figures = FIGURES.filter((figure) => (figure.money ?? []).every(seesMoney));
   const { data, error, isLoading, mutate } = useCostStats();
   const stats = data?.data;
   const loading = isLoading && !stats;
@@ -60,7 +66,7 @@ export function CostSummary() {
         </p>
       ) : null}
       <div className="costs-summary__grid">
-        {FIGURES.map((figure) => (
+        {figures.map((figure) => (
           <SummaryCard key={figure.label} figure={figure} stats={stats} loading={loading} />
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { PAYMENT_HISTORY_LIMIT, type Payment } from '@callboard/contract';
-import { usePermission } from '@callboard/shared-auth/permission-gate';
+import { usePermission, useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { Badge } from '@callboard/shared-ui/badge';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
@@ -30,11 +30,13 @@ function clipped(text: string | null) {
 
 /**
  * The latest payments to publishers (at most 100), newest first, with create,
- * edit and delete for the roles that manage payments (admins). Everyone else sees the same actions disabled,
- * with the reason, rather than buttons that fail.
+ * edit and delete for the roles that manage payments (admins). The network's other people see the same actions disabled,
+ * with the reason, rather than buttons that fail. A partner reads its own payments only: no actions, and not
+ * who in the network recorded them.
  */
 export function PaymentHistory() {
   const mayManage = usePermission('managePayments');
+  const readOnly = useScreenAccess().partner !== null;
   const { data, error, isLoading, mutate } = usePayments();
   const actions = usePaymentActions();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -42,8 +44,8 @@ export function PaymentHistory() {
   const titleId = useId();
   const payments = data?.data ?? [];
 
-  const columns = useMemo<TableColumn<Payment>[]>(
-    () => [
+  const columns = useMemo<TableColumn<Payment>[]>(() => {
+    const all: TableColumn<Payment>[] = [
       {
         key: 'paidAt',
         label: 'Paid at',
@@ -121,11 +123,13 @@ export function PaymentHistory() {
           </>
         ),
       },
-    ],
-    [mayManage],
-  );
+    ];
+    return readOnly ? all.filter((column) => column.key !== 'actions' && column.key !== 'createdBy') : all;
+  }, [mayManage, readOnly]);
 
-  const empty = mayManage ? (
+  const empty = readOnly ? (
+    <EmptyState compact icon={<DollarIcon size={22} />} title="No payments yet" description="Payments made to you appear here." />
+  ) : mayManage ? (
     <EmptyState compact icon={<DollarIcon size={22} />} title="No payments yet" description="Record a payment to a publisher and it appears here." />
   ) : (
     <EmptyState compact icon={<DollarIcon size={22} />} title="No payments yet" description="Payments recorded by admins appear here." />
@@ -145,16 +149,18 @@ export function PaymentHistory() {
           ) : null}
           {narrowed ? <span className="cb-muted cb-text-sm">Selected publishers only</span> : null}
         </div>
-        <AdminAction
-          allowed={mayManage}
-          reason={CREATE_PAYMENT_REASON}
-          variant="primary"
-          size="sm"
-          icon={<PlusIcon size={14} />}
-          onClick={() => setDialog({ kind: 'create' })}
-        >
-          New payment
-        </AdminAction>
+        {readOnly ? null : (
+          <AdminAction
+            allowed={mayManage}
+            reason={CREATE_PAYMENT_REASON}
+            variant="primary"
+            size="sm"
+            icon={<PlusIcon size={14} />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            New payment
+          </AdminAction>
+        )}
       </header>
       {error ? (
         <div className="costs-payments__error">

@@ -1,4 +1,5 @@
 import type { ExportFormat } from '@callboard/contract';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
 import { columnSettingsAtom, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
 import { useStore } from 'jotai';
@@ -41,6 +42,7 @@ export interface ExportController {
  */
 export function useExport({ download = downloadExport, save = saveFile }: UseExportOptions = {}): ExportController {
   const store = useStore();
+  const { seesField } = useScreenAccess();
   const [state, setState] = useState<ExportState>(IDLE);
   const running = useRef<AbortController | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -69,8 +71,8 @@ export function useExport({ download = downloadExport, save = saveFile }: UseExp
       download(store, {
         format,
         query: store.get(filterParamsAtom),
-        // The file holds what the table shows, in its order.
-        columns: visibleColumnKeys(store.get(columnSettingsAtom)),
+        // The file holds what the table shows, in its order: never a column the person may not see.
+        columns: visibleColumnKeys(store.get(columnSettingsAtom)).filter(seesField),
         fallbackFilename: fallbackExportName(format),
         signal: controller.signal,
         onProgress: (received) => {
@@ -95,7 +97,7 @@ export function useExport({ download = downloadExport, save = saveFile }: UseExp
         },
       );
     },
-    [download, save, store],
+    [download, save, store, seesField],
   );
 
   // Leaving the page cancels a running export and its timer.

@@ -1,11 +1,12 @@
 import { tooCommonSearchText, type CallRecord } from '@callboard/contract';
+import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { Button } from '@callboard/shared-ui/button';
 import { filtersAtom, setPageAtom, toggleSortAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { ColumnsIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { PageSummary, Pagination } from '@callboard/shared-ui/pagination';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ColumnSettingsModal } from '../../columns/components/column-settings-modal';
 import { useColumnVisibility } from '../../columns/hooks/use-column-visibility';
 import { ExportMenu } from '../../export/components/export-menu';
@@ -15,7 +16,7 @@ import { useRecords } from '../api/records';
 import { DispositionFilter } from './disposition-filter';
 import { RecordsTable } from './records-table';
 import { copyRowJson } from './row-json';
-import { SearchBox } from './search-box';
+import { SearchBox, searchModesFor } from './search-box';
 import './records.css';
 
 export const NO_RECORDS_TEXT = 'No records found.';
@@ -39,6 +40,8 @@ export function RecordsCard({ onOpen }: RecordsCardProps) {
   const { columns, visibleColumns, setVisible } = useColumnVisibility();
   const exporter = useExport();
   const [columnsOpen, setColumnsOpen] = useState(false);
+  const access = useScreenAccess();
+  const searchModes = useMemo(() => searchModesFor(access), [access]);
 
   // A page kept from an earlier visit may no longer exist under today's data: go to the last one there is.
   useEffect(() => {
@@ -57,7 +60,7 @@ export function RecordsCard({ onOpen }: RecordsCardProps) {
           Call Records
         </h2>
         <div className="records__toolbar">
-          <SearchBox search={filters.search} q={filters.q} onSearch={updateFilters} />
+          {searchModes.length > 0 ? <SearchBox search={filters.search} q={filters.q} onSearch={updateFilters} modes={searchModes} /> : null}
           <DispositionFilter />
           <span className="cb-spacer" />
           <ExportMenu onExport={exporter.start} disabled={exporter.isProcessing} />

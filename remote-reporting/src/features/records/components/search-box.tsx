@@ -22,9 +22,23 @@ export interface SearchBoxProps {
   q: string;
   /** Called with the trimmed text under the chosen mode (the other search emptied) on Enter or the search button. */
   onSearch: (terms: SearchTerms) => void;
+  /** The searches offered, at least one (a partner may have neither: searchModesFor); both by default. */
+  modes?: readonly SearchMode[];
 }
 
-const modeOf = (q: string): SearchMode => (q !== '' ? 'transcript' : 'callerId');
+const ALL_MODES = Object.keys(MODES) as SearchMode[];
+
+/**
+ * The searches a person is offered: the caller id only where it is given whole (a partner's masked caller
+ * ids cannot be searched), the transcripts only where they are given (contract/src/partners.ts).
+ */
+export function searchModesFor(access: { partner: { callerId: string } | null; seesField: (key: string) => boolean }): SearchMode[] {
+  return ALL_MODES.filter((mode) =>
+    mode === 'transcript' ? access.seesField('transcript') : access.partner === null || access.partner.callerId === 'full',
+  );
+}
+
+const modeOf = (q: string, modes: readonly SearchMode[]): SearchMode => (q !== '' && modes.includes('transcript') ? 'transcript' : (modes[0] ?? 'callerId'));
 
 /**
  * The records search: typing changes nothing until Enter or the search
@@ -35,13 +49,13 @@ const modeOf = (q: string): SearchMode => (q !== '' ? 'transcript' : 'callerId')
  * follows the searches in force when they change elsewhere (Reset filters,
  * Back).
  */
-export function SearchBox({ search, q, onSearch }: SearchBoxProps) {
-  const [mode, setMode] = useState<SearchMode>(modeOf(q));
+export function SearchBox({ search, q, onSearch, modes = ALL_MODES }: SearchBoxProps) {
+  const [mode, setMode] = useState<SearchMode>(modeOf(q, modes));
   const [text, setText] = useState(q || search);
   useEffect(() => {
-    if (q !== '' || search !== '') setMode(modeOf(q));
+    if (q !== '' || search !== '') setMode(modeOf(q, modes));
     setText(q || search);
-  }, [q, search]);
+  }, [q, search, modes]);
 
   const apply = (as: SearchMode, value: string) => onSearch(as === 'transcript' ? { search: '', q: value } : { search: value, q: '' });
 
@@ -58,13 +72,15 @@ export function SearchBox({ search, q, onSearch }: SearchBoxProps) {
   const { placeholder, inputLabel } = MODES[mode];
   return (
     <form className="records__search" role="search" onSubmit={submit}>
-      <select className="records__search-mode" aria-label="Search by" value={mode} onChange={(event) => changeMode(event.target.value as SearchMode)}>
-        {(Object.keys(MODES) as SearchMode[]).map((key) => (
-          <option key={key} value={key}>
-            {MODES[key].label}
-          </option>
-        ))}
-      </select>
+      {modes.length > 1 ? (
+        <select className="records__search-mode" aria-label="Search by" value={mode} onChange={(event) => changeMode(event.target.value as SearchMode)}>
+          {modes.map((key) => (
+            <option key={key} value={key}>
+              {MODES[key].label}
+            </option>
+          ))}
+        </select>
+      ) : null}
       <input
         type="search"
         className="records__search-input"
