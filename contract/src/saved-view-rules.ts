@@ -27,6 +27,8 @@ export const VIEW_MESSAGES = {
   ownerOnly: 'Only the owner can change this view',
   deleteForbidden: 'Only the owner or an admin can delete this view',
   defaultOtherArea: 'This view belongs to another area',
+  /** A partner account's views are its own: the team's menu is the network's (issue 34). */
+  partnerCannotShare: 'Partner accounts keep their views private: a view cannot be shared',
 } as const;
 
 /** The problem with a view's name (kept trimmed) under `field` `name`, or null when it will do. */

@@ -12,13 +12,27 @@ import {
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/unavailable';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/http-error';
+import { currentPartnerScope } from '../partners/request-scope';
 import { viewErrors } from './view-rules';
-import { viewsRepository, type ViewFields } from './views-repository';
-
+import { viewsRepository, type ViewAudience, type ViewFields } from './views-repository';
 
 /** The query as kept: without the "?" a copied URL part may start with. */
 function storedQuery(query: string): string {
   return query.startsWith('?') ? query.slice(1) : query;
+}
+
+/**
+ * Whose views a reader sees: a partner account (or anyone reading as one) only its own, never the team's
+ * shared views, which hold the network's filters and names; the network's people each other's shared
+ * views, never a partner's (issue 34).
+ */
+export function audienceOf(user: PublicUser): ViewAudience {
+  return user.role === 'partner' || currentPartnerScope() !== undefined ? 'own' : 'team';
+}
+
+/** A partner's view is private: asking to share it is refused, naming the field. */
+function refuseSharing(user: PublicUser, shared: boolean | undefined): void {
+  if (shared === true && audienceOf(user) === 'own') throw validationFailed([{ field: 'shared', message: VIEW_MESSAGES.partnerCannotShare }]);
 }
 
 /**
@@ -33,10 +47,11 @@ export class ViewService {
 
   /** Their own views and the team's latest shared ones: every account's shared views reach this list, so it is bounded. */
   list(user: PublicUser): Promise<SavedView[]> {
-    return viewsRepository.listVisible(this.db, user.id, SHARED_VIEWS_LISTED_MAX);
+    return viewsRepository.listVisible(this.db, user.id, SHARED_VIEWS_LISTED_MAX, audienceOf(user));
   }
 
   async create(user: PublicUser, body: SavedViewBody): Promise<SavedView> {
+    refuseSharing(user, body.shared);
     const fields: ViewFields = {
       name: body.name.trim(),
       area: body.area,
@@ -54,13 +69,15 @@ export class ViewService {
         return viewsRepository.insert(tx, user.id, fields);
       }),
     );
-    return (await viewsRepository.findVisible(this.db, id, user.id))!;
+    return (await viewsRepository.findVisible(this.db, id, user.id, audienceOf(user)))!;
   }
 
   async update(user: PublicUser, id: string, body: Partial<SavedViewBody>): Promise<SavedView> {
+    refuseSharing(user, body.shared);
+    const audience = audienceOf(user);
     await this.unlessNameTaken(() =>
       this.db.transaction(async (tx) => {
-        const current = await viewsRepository.findVisible(tx, id, user.id, true);
+        const current = await viewsRepository.findVisible(tx, id, user.id, audience, true);
         if (!current) throw notFound(VIEW_MESSAGES.notFound);
         if (current.ownerId !== user.id) throw forbidden(VIEW_MESSAGES.ownerOnly);
         const fields: ViewFields = {
@@ -68,7 +85,8 @@ export class ViewService {
           area: body.area ?? current.area,
           query: body.query === undefined ? current.query : storedQuery(body.query),
           columns: body.columns === undefined ? current.columns : body.columns,
-          shared: body.shared ?? current.shared,
+          // A partner's view shared before the account became a partner's becomes private with any change.
+          shared: audience === 'own' ? false : (body.shared ?? current.shared),
         };
         // The whole view is judged again: a new area must be able to show the query it keeps.
         const errors = viewErrors(fields);
@@ -78,12 +96,12 @@ export class ViewService {
         await viewsRepository.clearDefaultsLost(tx, { id, area: fields.area, shared: fields.shared, ownerId: current.ownerId });
       }),
     );
-    return (await viewsRepository.findVisible(this.db, id, user.id))!;
+    return (await viewsRepository.findVisible(this.db, id, user.id, audienceOf(user)))!;
   }
 
   async delete(user: PublicUser, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const current = await viewsRepository.findVisible(tx, id, user.id, true);
+      const current = await viewsRepository.findVisible(tx, id, user.id, audienceOf(user), true);
       if (!current) throw notFound(VIEW_MESSAGES.notFound);
       const mayDelete = current.ownerId === user.id || (roleMay(user.role, 'deleteSharedViews') && current.shared);
       if (!mayDelete) throw forbidden(VIEW_MESSAGES.deleteForbidden);
@@ -94,7 +112,7 @@ export class ViewService {
   /** Each area's default view of `user`: only views they can still see, in that area. */
   async defaults(user: PublicUser): Promise<ViewDefaults> {
     const defaults: ViewDefaults = { reporting: null, callLogs: null };
-    for (const view of await viewsRepository.listDefaults(this.db, user.id)) defaults[view.area] = view;
+    for (const view of await viewsRepository.listDefaults(this.db, user.id, audienceOf(user))) defaults[view.area] = view;
     return defaults;
   }
 
@@ -108,7 +126,7 @@ export class ViewService {
   async setDefault(user: PublicUser, area: ViewArea, viewId: string | null): Promise<ViewDefaults> {
     await this.db.transaction(async (tx) => {
       if (viewId === null) return viewsRepository.clearDefault(tx, user.id, area);
-      const view = await viewsRepository.findVisible(tx, viewId, user.id, true);
+      const view = await viewsRepository.findVisible(tx, viewId, user.id, audienceOf(user), true);
       if (!view) throw notFound(VIEW_MESSAGES.notFound);
       if (view.area !== area) throw validationFailed([{ field: 'viewId', message: VIEW_MESSAGES.defaultOtherArea }]);
       await viewsRepository.setDefault(tx, user.id, area, viewId);

@@ -29,6 +29,18 @@ const SELECT_VIEW = `
          v.name, v.area, v.query, v.columns, v.shared, v.created_at, v.updated_at
     FROM saved_views v JOIN users u ON u.id = v.owner_id`;
 
+/**
+ * Who a reader is to the views: the network's people see each other's shared views; a partner account
+ * sees only its own. A partner's view is never the team's, even one shared before the account became a
+ * partner's (`u` is the view's owner in SELECT_VIEW).
+ */
+export type ViewAudience = 'team' | 'own';
+
+/** The condition under which the reader `$n` sees the view `v` of owner `u`. */
+function visibleTo(audience: ViewAudience, reader: string): string {
+  return audience === 'own' ? `v.owner_id = ${reader}` : `(v.owner_id = ${reader} OR (v.shared AND u.role <> 'partner'))`;
+}
+
 function toSavedView(row: ViewRow): SavedView {
   return {
     id: row.id,
@@ -50,23 +62,23 @@ export const viewsRepository = {
    * `userId`'s own views (all of them: VIEWS_PER_OWNER_MAX bounds those) and the `sharedLimit` shared
    * ones others saved last; own first, then by name whatever its case.
    */
-  async listVisible(db: Queryable, userId: string, sharedLimit: number): Promise<SavedView[]> {
+  async listVisible(db: Queryable, userId: string, sharedLimit: number, audience: ViewAudience): Promise<SavedView[]> {
     const rows = await db.query<ViewRow>(
       `SELECT * FROM (
          (${SELECT_VIEW} WHERE v.owner_id = $1)
          UNION ALL
-         (${SELECT_VIEW} WHERE v.shared AND v.owner_id <> $1 ORDER BY v.updated_at DESC, v.id DESC LIMIT $2)
+         (${SELECT_VIEW} WHERE v.shared AND v.owner_id <> $1 AND u.role <> 'partner' AND $3 ORDER BY v.updated_at DESC, v.id DESC LIMIT $2)
        ) AS visible
        ORDER BY owner_id <> $1, lower(name), id`,
-      [userId, sharedLimit],
+      [userId, sharedLimit, audience === 'team'],
     );
     return rows.map(toSavedView);
   },
 
-  /** The view `id` if `userId` may see it (theirs, or shared), locked for a change when `forUpdate`. */
-  async findVisible(db: Queryable, id: string, userId: string, forUpdate = false): Promise<SavedView | undefined> {
+  /** The view `id` if `userId` may see it (theirs, or the team's shared one), locked for a change when `forUpdate`. */
+  async findVisible(db: Queryable, id: string, userId: string, audience: ViewAudience, forUpdate = false): Promise<SavedView | undefined> {
     const [row] = await db.query<ViewRow>(
-      `${SELECT_VIEW} WHERE v.id = $1 AND (v.owner_id = $2 OR v.shared)${forUpdate ? ' FOR UPDATE OF v' : ''}`,
+      `${SELECT_VIEW} WHERE v.id = $1 AND ${visibleTo(audience, '$2')}${forUpdate ? ' FOR UPDATE OF v' : ''}`,
       [id, userId],
     );
     return row ? toSavedView(row) : undefined;
@@ -98,10 +110,10 @@ export const viewsRepository = {
   },
 
   /** `userId`'s default view of each area that has one, joined under the rule of findVisible and in the default's own area. */
-  async listDefaults(db: Queryable, userId: string): Promise<SavedView[]> {
+  async listDefaults(db: Queryable, userId: string, audience: ViewAudience): Promise<SavedView[]> {
     const rows = await db.query<ViewRow>(
       `${SELECT_VIEW} JOIN view_defaults d ON d.view_id = v.id AND d.area = v.area
-        WHERE d.user_id = $1 AND (v.owner_id = $1 OR v.shared)`,
+        WHERE d.user_id = $1 AND ${visibleTo(audience, '$1')}`,
       [userId],
     );
     return rows.map(toSavedView);

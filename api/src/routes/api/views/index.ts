@@ -61,12 +61,14 @@ const viewFields = {
 
 export default async function viewRoutes(fastify: FastifyInstance): Promise<void> {
   const views = new ViewService(fastify.db);
-  // Every signed-in role keeps views: no requirePermission here, the service decides per view.
+  // Every signed-in role keeps views: no requirePermission here, the service decides per view. A partner
+  // account keeps its own, private ones (domain/views/view-service.ts, audienceOf): every route `scoped`.
   fastify.addHook('onRequest', fastify.authenticate);
 
   fastify.get(
     '',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['views'],
         summary: "Your saved views and the team's shared ones: yours first, then by name",
@@ -80,6 +82,7 @@ export default async function viewRoutes(fastify: FastifyInstance): Promise<void
   fastify.get(
     '/defaults',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['views'],
         summary: 'Your default view of each area (the one a bare address opens), or null',
@@ -93,6 +96,7 @@ export default async function viewRoutes(fastify: FastifyInstance): Promise<void
   fastify.put<{ Params: { area: ViewArea }; Body: ViewDefaultBody }>(
     '/defaults/:area',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['views'],
         summary: 'Make a view you can see your default in its area, or unset it with null',
@@ -117,6 +121,7 @@ export default async function viewRoutes(fastify: FastifyInstance): Promise<void
   fastify.post<{ Body: SavedViewBody }>(
     '',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['views'],
         summary: 'Save a view of Reporting or Call Logs',
@@ -135,6 +140,7 @@ export default async function viewRoutes(fastify: FastifyInstance): Promise<void
   fastify.put<{ Params: { id: string }; Body: Partial<SavedViewBody> }>(
     '/:id',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['views'],
         summary: 'Change your own view: any of its fields',
@@ -154,6 +160,7 @@ export default async function viewRoutes(fastify: FastifyInstance): Promise<void
   fastify.delete<{ Params: { id: string } }>(
     '/:id',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['views'],
         summary: 'Delete your own view, or (admin) a shared one',
