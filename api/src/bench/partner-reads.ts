@@ -58,3 +58,18 @@ export function partnerReads(): PartnerRead[] {
     { name: 'timeline (series), this_year', url: `${API_PATHS.series}?${year}` },
   ];
 }
+
+/** Signs in one of the bench partners; resolves with the access token. */
+export async function signInPartner(baseUrl: string, kind: PartnerKind): Promise<string> {
+  const response = await fetch(`${baseUrl}${API_PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: partnerEmail(kind), password: PARTNER_PASSWORD }),
+  });
+  const body = (await response.json()) as { data?: { token?: string } };
+  if (!response.ok || !body.data?.token) throw new Error(`sign-in of the bench ${kind} partner answered ${response.status}`);
+  return body.data.token;
+}
+
+/** Timed requests per partner read: as the one-person rows, one at a time after warm-ups. */
+export const PARTNER_RUNS = 60;

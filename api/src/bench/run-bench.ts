@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { SORTABLE_COLUMNS, XLSX_EXPORT_MAX_ROWS, type RecordsResponse } from '@callboard/contract';
+import { PARTNER_KINDS, SORTABLE_COLUMNS, XLSX_EXPORT_MAX_ROWS, type RecordsResponse } from '@callboard/contract';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
@@ -26,6 +26,7 @@ import { measureIngest } from './ingest-beside-verdicts';
 import { preparePglite, preparePostgres, vacuumAnalyze, withoutStatementLimit, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { int, markdownTable, ms, type BenchRow } from './report';
+import { PARTNER_RUNS, ensurePartnerAccounts, partnerReads, signInPartner } from './partner-reads';
 import { SINGLE_PERSON_RUNS, singlePersonReads } from './single-person';
 import { ensureTeamAccounts, reportingRefresh, runTeamLoad, signInAnalyst, teamEmail } from './team-load';
 import { summarise, timeRuns } from './timing';
@@ -44,7 +45,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -98,6 +99,8 @@ const PACED_ROUND_MS = 1000;
 const FAIRNESS_TEAM_SIZE = 20;
 const FAIRNESS_FIRST_ANALYST = TEAM_SIZE + PACED_TEAM_SIZE;
 const FAIRNESS_HEAVY_ANALYST = FAIRNESS_FIRST_ANALYST + FAIRNESS_TEAM_SIZE;
+/** The same number of analysts alone, first: the row's baseline on this machine at this moment. */
+const FAIRNESS_BASELINE_FIRST_ANALYST = FAIRNESS_HEAVY_ANALYST + 1;
 
 /**
  * The server allows each signed-in person RATE_LIMIT_USER_PER_MIN requests a minute (the real
@@ -309,9 +312,10 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     // caller-id index entries are still read, and a caller-id search measured many times slower.
     const leftovers = await removeIngestedCalls(db, location.databaseUrl, data);
     if (leftovers > 0) log(`  removed ${int(leftovers)} calls an earlier run ingested, and vacuumed`);
-    if (engine === 'postgres' && measures('fairness')) await ensureTeamAccounts(db, FAIRNESS_HEAVY_ANALYST + 1);
+    if (engine === 'postgres' && measures('fairness')) await ensureTeamAccounts(db, FAIRNESS_BASELINE_FIRST_ANALYST + FAIRNESS_TEAM_SIZE);
     else if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, Math.max(TEAM_SIZE + PACED_TEAM_SIZE, READERS + 1));
     else if (measures('reads') || measures('search') || measures('person')) await ensureTeamAccounts(db, READERS + 1);
+    if (measures('partner')) await ensurePartnerAccounts(db);
     // The client's pacing counts only its own requests: a run started within a minute of the last one
     // would find that run's budgets (requests, and exports started) still spent, and be refused part-way.
     await db.query('DELETE FROM rate_limit_counters');
@@ -365,6 +369,16 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       const person = new Session(await signInAnalyst(server.url, PERSON));
       for (const read of singlePersonReads(cid)) {
         record('one person', read.name, 'ms', ms(await client.timedAs(person, SINGLE_PERSON_RUNS, read.url)), read.target);
+      }
+    }
+
+    if (measures('partner')) {
+      log(`== ${engine}: partners, ${PARTNER_RUNS} requests an endpoint one after another`);
+      for (const kind of PARTNER_KINDS) {
+        const partner = new Session(await signInPartner(server.url, kind));
+        for (const read of partnerReads()) {
+          record(`${kind} partner`, read.name, 'ms', ms(await client.timedAs(partner, PARTNER_RUNS, read.url)), read.target);
+        }
       }
     }
 
@@ -544,15 +558,17 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     if (engine === 'postgres' && measures('fairness')) {
       log(`== ${engine}: ${FAIRNESS_TEAM_SIZE} analysts refreshing once a second beside one account's ${HEAVY_PARALLEL} parallel year-long transcript searches, for ${TEAM_SECONDS} s`);
       const refresh = reportingRefresh();
-      const { team, heavy } = await measureFairness(server.url, {
+      const { alone, team, heavy } = await measureFairness(server.url, {
         analysts: FAIRNESS_TEAM_SIZE,
         firstAnalyst: FAIRNESS_FIRST_ANALYST,
+        baselineFirstAnalyst: FAIRNESS_BASELINE_FIRST_ANALYST,
         heavyAnalyst: FAIRNESS_HEAVY_ANALYST,
         seconds: TEAM_SECONDS,
         roundEveryMs: PACED_ROUND_MS,
         refresh,
       });
       const name = `${FAIRNESS_TEAM_SIZE} analysts refreshing Reporting once a second beside one account's ${HEAVY_PARALLEL} parallel searches of "caller" over this_year`;
+      record('fairness', `the same ${FAIRNESS_TEAM_SIZE} analysts alone, just before (the baseline): p50 / p95 / p99 (${int(alone.requests)} answers)`, 'ms', `${alone.p50.toFixed(1)} / ${alone.p95.toFixed(1)} / ${alone.p99.toFixed(1)}`);
       record('fairness', `${name}: analysts' p50 / p95 / p99 (${int(team.requests)} answers)`, 'ms', `${team.p50.toFixed(1)} / ${team.p95.toFixed(1)} / ${team.p99.toFixed(1)}`, 'p95 ≤ 250');
       record('fairness', `${name}: analysts' 503s / other failures / 429s`, 'answers', `${int(team.unavailable)} / ${int(team.failures - team.unavailable)} / ${int(team.refusals)}`, '0 / 0 / 0');
       record(
