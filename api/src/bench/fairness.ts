@@ -95,11 +95,24 @@ export async function fireSearches(baseUrl: string, email: string, stop: Promise
   };
 }
 
-/** The searching account starts first; once its searches fill the server, the analysts refresh for `seconds`. */
+/**
+ * First the analysts alone (accounts of their own: a second run within the minute would find the first's
+ * budgets spent), as the row's baseline on this machine at this moment; then the searching account
+ * starts, and once its searches fill the server, the other analysts refresh for `seconds`.
+ */
 export async function measureFairness(
   baseUrl: string,
-  { analysts, firstAnalyst, heavyAnalyst, seconds, roundEveryMs, refresh }: { analysts: number; firstAnalyst: number; heavyAnalyst: number; seconds: number; roundEveryMs: number; refresh: string[] },
-): Promise<{ team: TeamLoadResult; heavy: HeavyAccountResult }> {
+  {
+    analysts,
+    firstAnalyst,
+    baselineFirstAnalyst,
+    heavyAnalyst,
+    seconds,
+    roundEveryMs,
+    refresh,
+  }: { analysts: number; firstAnalyst: number; baselineFirstAnalyst: number; heavyAnalyst: number; seconds: number; roundEveryMs: number; refresh: string[] },
+): Promise<{ alone: TeamLoadResult; team: TeamLoadResult; heavy: HeavyAccountResult }> {
+  const alone = await runTeamLoad(baseUrl, analysts, seconds, refresh, { roundEveryMs, firstAnalyst: baselineFirstAnalyst });
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const heavy = fireSearches(baseUrl, teamEmail(heavyAnalyst), stopped);
@@ -107,7 +120,7 @@ export async function measureFairness(
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const team = await runTeamLoad(baseUrl, analysts, seconds, refresh, { roundEveryMs, firstAnalyst });
     stop();
-    return { team, heavy: await heavy };
+    return { alone, team, heavy: await heavy };
   } finally {
     stop();
   }

@@ -37,10 +37,11 @@ test('the expensive requests hold at most half the pool on PostgreSQL, and run o
   expect(defaultFairShareLimits('postgres', 10).expensiveRunning).toBe(5);
   expect(defaultFairShareLimits('postgres', 3).expensiveRunning).toBe(1);
   expect(defaultFairShareLimits('pglite').expensiveRunning).toBe(1);
+  expect(defaultFairShareLimits('postgres').personExpensiveRunning).toBe(1);
 });
 
 test("one person's queue: running and waiting up to its bounds, then 429 TOO_MANY_CONCURRENT; another person is untouched; an idle person is forgotten", async () => {
-  const turns = new PersonTurns({ personRunning: 2, personWaiting: 1 });
+  const turns = new PersonTurns({ personRunning: 2, personWaiting: 1, personExpensiveRunning: 1 });
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const held = [turns.take('ann', () => gate), turns.take('ann', () => gate), turns.take('ann', () => gate)];
@@ -51,5 +52,27 @@ test("one person's queue: running and waiting up to its bounds, then 429 TOO_MAN
   expect(turns.size).toBe(1);
   open();
   await Promise.all(held);
+  expect(turns.size).toBe(0);
+});
+
+test("a person's expensive requests run one at a time, in order; another person's beside them", async () => {
+  const turns = new PersonTurns({ personRunning: 4, personWaiting: 8, personExpensiveRunning: 1 });
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const ran: string[] = [];
+  const first = turns.takeExpensive('ann', async () => {
+    ran.push('ann 1');
+    await gate;
+  });
+  const second = turns.takeExpensive('ann', async () => {
+    ran.push('ann 2');
+  });
+  await turns.takeExpensive('bob', async () => {
+    ran.push('bob');
+  });
+  expect(ran).toEqual(['ann 1', 'bob']);
+  open();
+  await Promise.all([first, second]);
+  expect(ran).toEqual(['ann 1', 'bob', 'ann 2']);
   expect(turns.size).toBe(0);
 });

@@ -13,6 +13,8 @@ export interface FairShareLimits {
   personRunning: number;
   /** A person's requests waiting for one of their running places; one more is refused (429 TOO_MANY_CONCURRENT). */
   personWaiting: number;
+  /** Of a person's running requests, how many may be expensive at once; the others wait for it, holding their places. */
+  personExpensiveRunning: number;
   /** Expensive requests (ExpensiveClass) running at once on this instance, whoever sends them. */
   expensiveRunning: number;
   /** Expensive requests waiting for a turn; one more is refused (503 UNAVAILABLE). */
@@ -23,6 +25,12 @@ export interface FairShareLimits {
 export const PERSON_RUNNING_AT_ONCE = 4;
 /** Room for a whole refresh (seven) beside one long request, so a normal refresh is never refused. */
 export const PERSON_WAITING_AT_ONCE = 8;
+/**
+ * One expensive request of a person's at a time. A year-long search of a common word keeps a core busy
+ * for seconds (PostgreSQL may give it parallel workers too): four of one person's at once took both cores
+ * of the bench machine, and everyone's p95 went from tens of milliseconds to seconds (decision 0036).
+ */
+export const PERSON_EXPENSIVE_AT_ONCE = 1;
 /** A person's own requests usually end within a second; the longest are cut at the 5 s statement limit. */
 export const PERSON_BUSY_RETRY_AFTER_SECONDS = 2;
 /** About one expensive read's length at its worst (PostgreSQL cuts a statement at 5 s). */
@@ -44,8 +52,9 @@ export function defaultFairShareLimits(kind: DatabaseKind, poolSize = POOL_MAX_C
   return {
     personRunning: PERSON_RUNNING_AT_ONCE,
     personWaiting: PERSON_WAITING_AT_ONCE,
+    personExpensiveRunning: PERSON_EXPENSIVE_AT_ONCE,
     expensiveRunning,
-    // One person fills at most PERSON_RUNNING_AT_ONCE of these places: others still find room to wait.
+    // One person fills at most one of these places at a time (PERSON_EXPENSIVE_AT_ONCE): others find room to wait.
     expensiveWaiting: Math.max(expensiveRunning, 2 * PERSON_RUNNING_AT_ONCE),
   };
 }
@@ -94,31 +103,49 @@ export function expensiveClassOf({ method, route, query }: RoutedRequest, kind: 
  * once none of their requests is in it.
  */
 export class PersonTurns {
-  private readonly people = new Map<string, { turns: Turns; holding: number }>();
+  private readonly people = new Map<string, { turns: Turns; expensive: Turns; holding: number }>();
 
-  constructor(private readonly limits: Pick<FairShareLimits, 'personRunning' | 'personWaiting'>) {}
+  constructor(private readonly limits: Pick<FairShareLimits, 'personRunning' | 'personWaiting' | 'personExpensiveRunning'>) {}
 
   /** People with a request running or waiting now. */
   get size(): number {
     return this.people.size;
   }
 
+  /** One of the person's requests, in their queue. */
   take<T>(personId: string, work: () => Promise<T>): Promise<T> {
+    return this.hold(personId, (entry) => entry.turns(work));
+  }
+
+  /**
+   * One of the person's expensive requests, already holding a running place (take), in their queue of
+   * expensive ones: at most `personExpensiveRunning` at once, the rest wait (never more than their
+   * running places, so none is refused here).
+   */
+  takeExpensive<T>(personId: string, work: () => Promise<T>): Promise<T> {
+    return this.hold(personId, (entry) => entry.expensive(work));
+  }
+
+  private hold<T>(personId: string, use: (entry: { turns: Turns; expensive: Turns }) => Promise<T>): Promise<T> {
     let entry = this.people.get(personId);
     if (!entry) {
-      const { personRunning, personWaiting } = this.limits;
+      const { personRunning, personWaiting, personExpensiveRunning } = this.limits;
       const refusal = () =>
         tooManyConcurrent(
           `You already have ${personRunning + personWaiting} requests in progress on this server (${personRunning} running, ${personWaiting} waiting), ` +
             `the most one person may; try again in ${PERSON_BUSY_RETRY_AFTER_SECONDS} seconds`,
           PERSON_BUSY_RETRY_AFTER_SECONDS,
         );
-      entry = { turns: createBoundedTurns(personRunning, personWaiting, refusal), holding: 0 };
+      entry = {
+        turns: createBoundedTurns(personRunning, personWaiting, refusal),
+        expensive: createBoundedTurns(personExpensiveRunning, personRunning + personWaiting, refusal),
+        holding: 0,
+      };
       this.people.set(personId, entry);
     }
     const held = entry;
     held.holding += 1;
-    return held.turns(work).finally(() => {
+    return use(held).finally(() => {
       held.holding -= 1;
       if (held.holding === 0 && this.people.get(personId) === held) this.people.delete(personId);
     });

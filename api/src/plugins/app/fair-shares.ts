@@ -44,8 +44,9 @@ async function holdTurnUntilClosed(take: (work: () => Promise<void>) => Promise<
  *   the rest are refused with 429 TOO_MANY_CONCURRENT (counted, like the rate limits, by the access
  *   token's verified subject, before authentication looks the session up). The live event stream is left
  *   out: it stays open for minutes while idle, and has its own cap on streams;
- * - the expensive requests (transcript search, scorecard, export on PostgreSQL, deep offset pages) take
- *   turns among `expensiveRunning`, at most half the pool, whoever sends them; `expensiveWaiting` more
+ * - the expensive requests (transcript search, scorecard, export on PostgreSQL, deep offset pages) run
+ *   one at a time per person (`personExpensiveRunning`) and take turns among `expensiveRunning` of the
+ *   instance, at most half the pool; `expensiveWaiting` more
  *   wait, the rest get 503 UNAVAILABLE. Decided after validation and authentication, so a refused or
  *   malformed request never holds one.
  */
@@ -70,6 +71,8 @@ export default fp<FairSharesOptions>(async function fairShares(fastify, options)
       fastify.db.kind,
     );
     if (kind === undefined) return;
-    await holdTurnUntilClosed((work) => expensive(work), reply);
+    const personId = fastify.accessClaimsOf(request)?.sub;
+    // A person's expensive requests one at a time, then the instance's turn.
+    await holdTurnUntilClosed((work) => (personId === undefined ? expensive(work) : people.takeExpensive(personId, () => expensive(work))), reply);
   });
 });
