@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import {
   API_PATHS,
+  DEFAULT_PARTNER_FIELDS,
   PERMISSIONS,
   ROLES,
   callDispositionPath,
@@ -10,6 +11,8 @@ import {
   roleMay,
   undoChangePath,
   userPath,
+  VIEW_AS_END_PATH,
+  viewAsPath,
   viewDefaultPath,
   viewPath,
   type Permission,
@@ -47,6 +50,13 @@ interface Target {
 
 interface WriteRoute {
   who: Who;
+  /**
+   * What a partner account gets where it differs from the rule of `who`: 403 on a route every other signed-in
+   * role may use (one not marked `partner: 'scoped'`, plugins/app/partner-scope.ts), 404 where the thing
+   * asked about is outside its scope (existence not revealed). Routes needing a permission refuse partners
+   * anyway: contract/src/permissions.ts gives the role none.
+   */
+  partner?: 403 | 404;
   request: (target: Target) => { url: string; payload?: object } | Promise<{ url: string; payload?: object }>;
 }
 
@@ -70,12 +80,14 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'PUT /api/views/:id': { who: { everyRole: 'own views' }, request: () => ({ url: viewPath(NO_SUCH_ID), payload: { name: 'Renamed' } }) },
   'PUT /api/views/defaults/:area': { who: { everyRole: 'own views' }, request: () => ({ url: viewDefaultPath('reporting'), payload: { viewId: null } }) },
   // The owner deletes their own view whatever their role; someone else's shared one needs deleteSharedViews.
+  // A partner never sees the team's shared views: someone else's is not found.
   'DELETE /api/views/:id': {
     who: { permission: 'deleteSharedViews' },
+    partner: 404,
     request: async ({ sharedViewOfOther }) => ({ url: viewPath(await sharedViewOfOther()) }),
   },
-  'POST /api/cost/export': { who: { everyRole: 'a read sent as POST' }, request: () => ({ url: API_PATHS.costExport, payload: { fmt: 'csv' } }) },
-  'POST /api/scorecard/export': { who: { everyRole: 'a read sent as POST' }, request: () => ({ url: API_PATHS.scorecardExport, payload: { fmt: 'csv' } }) },
+  'POST /api/cost/export': { who: { everyRole: 'a read sent as POST' }, partner: 403, request: () => ({ url: API_PATHS.costExport, payload: { fmt: 'csv' } }) },
+  'POST /api/scorecard/export': { who: { everyRole: 'a read sent as POST' }, partner: 403, request: () => ({ url: API_PATHS.scorecardExport, payload: { fmt: 'csv' } }) },
   'PUT /api/calls/bulk-update': {
     who: { permission: 'redispositionCalls' },
     request: () => ({ url: API_PATHS.bulkUpdate, payload: { callIds: [NO_SUCH_ID], status: 'Sales' } }),
@@ -104,6 +116,10 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     request: ({ otherUserId }) => ({ url: `${userPath(otherUserId)}/role`, payload: { role: 'reviewer' } }),
   },
   'DELETE /api/users/:id': { who: { permission: 'manageUsers' }, request: ({ otherUserId }) => ({ url: userPath(otherUserId) }) },
+  // Viewing as someone who is no partner is a 400 for an admin; the permission is what the matrix holds.
+  'POST /api/users/:id/view-as': { who: { permission: 'manageUsers' }, request: ({ otherUserId }) => ({ url: viewAsPath(otherUserId) }) },
+  // Ends the view as a partner its token is (409 with any other token); a partner's own session has no view to end.
+  'DELETE /api/users/view-as': { who: { everyRole: 'end a view as a partner' }, partner: 403, request: () => ({ url: VIEW_AS_END_PATH }) },
   'POST /api/cost/payments': {
     who: { permission: 'managePayments' },
     request: () => ({ url: API_PATHS.payments, payload: { publisherId: 1, amount: '10.00' } }),
@@ -147,6 +163,23 @@ beforeAll(async () => {
   for (const [role, account] of [['admin', admin], ['user', user], ['reviewer', reviewer]] as const) {
     accounts[role] = { email: account.user.email, password: account.password };
   }
+  // The partner is made as an admin makes one, with its scope (the call's publisher).
+  const [publisher] = await t.db.query<{ id: number }>('SELECT publisher_id AS id FROM calls WHERE system_call_id = $1', [MATRIX_CALL]);
+  const partnerEmail = `matrix-partner-${randomUUID()}@example.com`;
+  const partner = await t.app.inject({
+    method: 'POST',
+    url: API_PATHS.users,
+    headers: bearer(admin.token),
+    payload: {
+      name: 'Matrix Partner',
+      email: partnerEmail,
+      password: OTHER_PASSWORD,
+      role: 'partner',
+      partnerScope: { kind: 'publisher', ids: [Number(publisher!.id)], historyFrom: null, ...DEFAULT_PARTNER_FIELDS },
+    },
+  });
+  expect(partner.json().data.role).toBe('partner');
+  accounts.partner = { email: partnerEmail, password: OTHER_PASSWORD };
 });
 afterAll(() => t.close());
 
@@ -162,7 +195,7 @@ test('the matrix covers every permission the contract declares', () => {
 const CASES = ROLES.flatMap((role) => Object.keys(WRITE_ROUTES).map((route) => [role, route] as const));
 
 test.each(CASES)('%s: %s', async (role, route) => {
-  const { who, request } = WRITE_ROUTES[route]!;
+  const { who, request, partner } = WRITE_ROUTES[route]!;
   // As inject types it: light-my-request 6.6 (held for Node 20, docs/decisions/0005) names no SEARCH method.
   const method = route.split(' ')[0] as HTTPMethods & InjectOptions['method'];
   // A fresh session and a fresh other person each time: sign-out, a password change or a deletion
@@ -210,7 +243,9 @@ test.each(CASES)('%s: %s', async (role, route) => {
   const response = await t.app.inject({ method, url, payload, headers: bearer(me.token) });
   const answer = { route, role, status: response.statusCode };
 
-  if ('permission' in who) {
+  if (role === 'partner' && partner) {
+    expect(answer).toEqual({ ...answer, status: partner });
+  } else if ('permission' in who) {
     if (roleMay(role, who.permission)) expect(answer.status).not.toBe(403);
     else expect([answer, response.json().code]).toEqual([{ ...answer, status: 403 }, 'FORBIDDEN']);
   } else if ('ingestKey' in who) {

@@ -51,3 +51,14 @@ export async function savePartnerScope(db: Queryable, userId: string, scope: Par
     [userId, scope.kind, scope.ids, scope.historyFrom, scope.callerId, scope.recordings, scope.transcripts, scope.counterparty],
   );
 }
+
+/** The ids among `ids` that are no publisher (kind publisher) or buyer (kind buyer) of the network. */
+export async function unknownPartnerIds(db: Queryable, kind: PartnerKind, ids: readonly number[]): Promise<number[]> {
+  // The table's name comes from the kind, never from the request: PARTNER_KINDS has two values.
+  const table = kind === 'publisher' ? 'publishers' : 'buyers';
+  const rows = await db.query<{ id: number }>(
+    `SELECT wanted.id FROM unnest($1::int[]) AS wanted(id) WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.id = wanted.id) ORDER BY wanted.id`,
+    [ids],
+  );
+  return rows.map((row) => Number(row.id));
+}

@@ -1,6 +1,8 @@
 import {
   MESSAGES,
   normaliseEmail,
+  normalisePartnerScope,
+  partnerIdsUnknownMessage,
   REGISTRATION_CLOSED_MESSAGE,
   roleMay,
   SETUP_TOKEN_WRONG_MESSAGE,
@@ -8,6 +10,7 @@ import {
   validateRegistration,
   validateUserForm,
   type CreateUserBody,
+  type PartnerScope,
   type ProfileUpdateBody,
   type RegisterBody,
   type PublicUser,
@@ -18,6 +21,7 @@ import type { Database, Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../db/unavailable';
 import { conflict, forbidden, HttpError, notFound, validationFailed } from '../../http/http-error';
 import type { PasswordHasher } from '../auth/password-hasher';
+import { savePartnerScope, unknownPartnerIds } from '../partners/partner-scopes-repository';
 import { sessionsRepository } from '../auth/sessions-repository';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 import { registrationOpen, type RegistrationPolicy } from './registration-policy';
@@ -52,6 +56,19 @@ export interface ChangeOrigin {
 async function endOtherSessions(tx: Queryable, userId: string, keepSessionId: string | null): Promise<void> {
   if (keepSessionId) await sessionsRepository.revokeOthersForUser(tx, userId, keepSessionId);
   else await sessionsRepository.revokeAllForUser(tx, userId);
+}
+
+/**
+ * The scope a create or update writes with the user's row: the body's for a partner (validateUserForm has
+ * checked its shape), null for anyone else (which removes a former partner's scope). 400 under
+ * `partnerScope.ids` when one is no publisher (or buyer) of the network.
+ */
+async function scopeToSave(db: Queryable, role: Role, scope: PartnerScope | undefined): Promise<PartnerScope | null> {
+  if (role !== 'partner' || !scope) return null;
+  const normalised = normalisePartnerScope(scope);
+  const unknown = await unknownPartnerIds(db, normalised.kind, normalised.ids);
+  if (unknown.length > 0) throw validationFailed([{ field: 'partnerScope.ids', message: partnerIdsUnknownMessage(normalised.kind, unknown) }]);
+  return normalised;
 }
 
 /** A page of users and where it sits among all of them. */
@@ -136,16 +153,21 @@ export class UserService {
     if (errors.length > 0) throw validationFailed(errors);
     const email = normaliseEmail(body.email);
     if (await usersRepository.emailTaken(this.db, email)) throw conflict(EMAIL_TAKEN);
+    const scope = await scopeToSave(this.db, body.role, body.partnerScope);
     const passwordHash = await this.passwords.hash(body.password);
     try {
-      const row = await usersRepository.insert(this.db, {
-        name: (body.name ?? '').trim(),
-        email,
-        passwordHash,
-        role: body.role,
-        avatarUrl: body.avatar ?? null,
+      // The user and its scope together: a scope that cannot be written leaves no partner without one.
+      return await this.db.transaction(async (tx) => {
+        const row = await usersRepository.insert(tx, {
+          name: (body.name ?? '').trim(),
+          email,
+          passwordHash,
+          role: body.role,
+          avatarUrl: body.avatar ?? null,
+        });
+        if (scope) await savePartnerScope(tx, row.id, scope);
+        return this.reread(tx, row.id);
       });
-      return toPublicUser(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
       throw error;
@@ -167,6 +189,7 @@ export class UserService {
     const email = normaliseEmail(body.email);
     // Hash outside the transaction: it takes a few hundred milliseconds and needs no lock.
     const passwordHash = body.password ? await this.passwords.hash(body.password) : undefined;
+    const scope = await scopeToSave(this.db, body.role, body.partnerScope);
 
     try {
       return await this.db.transaction(async (tx) => {
@@ -188,13 +211,15 @@ export class UserService {
           avatarUrl: body.avatar === undefined ? current.avatar_url : body.avatar,
           passwordHash,
         });
+        // A partner's scope is read on each of its requests (authentication), so a change applies at the next one.
+        if (scope || current.partner_scope) await savePartnerScope(tx, id, scope);
         const roleChanged = body.role !== current.role;
         const deactivated = current.active && !active;
         // Your own new password and nothing else that ends sessions: whoever else holds one of yours is
         // out (it may be whoever learnt the old password), the one you changed it from goes on.
         if (passwordHash && ownAccount && !roleChanged && !deactivated) await endOtherSessions(tx, id, origin.sessionId);
         else if (passwordHash || roleChanged || deactivated) await sessionsRepository.revokeAllForUser(tx, id);
-        return toPublicUser(row);
+        return scope || current.partner_scope ? this.reread(tx, id) : toPublicUser(row);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
@@ -235,8 +260,11 @@ export class UserService {
       const current = await usersRepository.findByIdForUpdate(tx, id);
       if (!current) throw notFound(USER_NOT_FOUND);
       if (current.role === role) return toPublicUser(current);
+      // A role alone cannot say whose calls a partner sees: the user dialog sets the scope with the role.
+      if (role === 'partner') throw validationFailed([{ field: 'role', message: MESSAGES.partnerRoleNeedsScope }]);
       if (current.role === 'admin' && current.active) await this.ensureAnotherActiveAdmin(tx, id, 'demoted');
       const row = await usersRepository.update(tx, id, this.unchanged(current, { role }));
+      if (current.partner_scope) await savePartnerScope(tx, id, null);
       await sessionsRepository.revokeAllForUser(tx, id);
       return toPublicUser(row);
     });
@@ -273,6 +301,13 @@ export class UserService {
       // Named as the field's error too, so the form shows it under Current password.
       throw new HttpError(403, 'FORBIDDEN', MESSAGES.currentPasswordWrong, [{ field: 'currentPassword', message: MESSAGES.currentPasswordWrong }]);
     }
+  }
+
+  /** The user as just written, with its scope. */
+  private async reread(tx: Queryable, id: string): Promise<PublicUser> {
+    const row = await usersRepository.findById(tx, id);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return toPublicUser(row);
   }
 
   private async ensureAnotherActiveAdmin(tx: Parameters<typeof usersRepository.lockOtherActiveAdmins>[0], id: string, what: string) {

@@ -1,7 +1,11 @@
 import type { Role } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
 import { paramBinder } from '../../db/sql-params';
+import { partnerScopeColumn } from '../partners/partner-scopes-repository';
 import { USER_COLUMNS, type UserRow } from './user-row';
+
+/** A user's columns with its partner scope (null for the network's own people), as every read that answers a user selects them. */
+const WITH_SCOPE = `${USER_COLUMNS}, ${partnerScopeColumn('users')}`;
 
 export interface UserWithHash extends UserRow {
   password_hash: string;
@@ -33,12 +37,12 @@ export function likePattern(search: string): string {
 /** Everything the app reads from or writes to `users`; callers pass a transaction when they need one. */
 export const usersRepository = {
   async findById(db: Queryable, id: string): Promise<UserRow | undefined> {
-    const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    const [row] = await db.query<UserRow>(`SELECT ${WITH_SCOPE} FROM users WHERE id = $1`, [id]);
     return row;
   },
 
   async findByIdForUpdate(db: Queryable, id: string): Promise<UserWithHash | undefined> {
-    const [row] = await db.query<UserWithHash>(`SELECT ${USER_COLUMNS}, password_hash FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    const [row] = await db.query<UserWithHash>(`SELECT ${WITH_SCOPE}, password_hash FROM users WHERE id = $1 FOR UPDATE`, [id]);
     return row;
   },
 
@@ -72,7 +76,7 @@ export const usersRepository = {
     const countParams = [...params];
     const [rows, [countRow]] = await Promise.all([
       db.query<UserRow>(
-        `SELECT ${USER_COLUMNS} FROM users ${where} ORDER BY created_at DESC, id DESC LIMIT ${bind(limit)} OFFSET ${bind(offset)}`,
+        `SELECT ${WITH_SCOPE} FROM users ${where} ORDER BY created_at DESC, id DESC LIMIT ${bind(limit)} OFFSET ${bind(offset)}`,
         params,
       ),
       db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users ${where}`, countParams),

@@ -18,6 +18,7 @@ import type { CookieSecure } from '../../../config/env';
 import { forbidden, unauthenticated } from '../../../http/http-error';
 import { toPublicUser, type UserRow } from '../../../domain/users/user-row';
 import { enterPartnerScope } from '../../../domain/partners/request-scope';
+import { endsViewAs, viewAsUser, type ViewAsTokenClaims } from '../../../domain/partners/view-as';
 import { PasswordHasher, type ScryptCost } from '../../../domain/auth/password-hasher';
 import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from '../../../domain/auth/sessions-repository';
 
@@ -28,6 +29,9 @@ export interface AccessClaims {
   role: string;
   typ: 'access';
   jti: string;
+  /** A view as a partner (domain/partners/view-as.ts): the partner viewed, and the view's audit row. */
+  vas?: string;
+  vlog?: string;
 }
 
 declare module '@fastify/jwt' {
@@ -99,6 +103,7 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
   fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const claims = fastify.accessClaimsOf(request);
     if (!claims) throw unauthenticated();
+    if (claims.vas && claims.vlog) return authenticateViewAs(fastify, request, { ...claims, vas: claims.vas, vlog: claims.vlog });
     // Database errors propagate: an outage is a 503, never a sign-out.
     const user = await sessionsRepository.findLiveUser(fastify.db, claims.sid, claims.sub);
     if (!user) throw unauthenticated('Your session has ended; please sign in again');
@@ -150,6 +155,13 @@ function enterPartnerRequest(request: FastifyRequest): void {
   if (!scope) throw forbidden('This partner account has no publishers or buyers yet; ask your account manager');
   if (request.routeOptions.config.partner !== 'scoped') throw forbidden(PARTNER_ROUTE_DENIED);
   enterPartnerScope(scope);
+}
+
+/** An admin viewing as a partner: the partner's request, read-only, in the partner's scope (domain/partners/view-as.ts). */
+async function authenticateViewAs(fastify: FastifyInstance, request: FastifyRequest, claims: ViewAsTokenClaims): Promise<void> {
+  request.currentUser = await viewAsUser(fastify.db, request, claims);
+  request.sessionId = claims.sid;
+  if (!endsViewAs(request)) enterPartnerRequest(request);
 }
 
 export function clearRefreshCookie(reply: FastifyReply): void {

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SignInThrottle } from '../../../domain/auth/sign-in-throttle';
 import { UserService } from '../../../domain/users/user-service';
 import { avatarSchema, bearer, idParams, messageSchema, userResponse, userSchema } from '../schemas';
+import viewAsRoutes from './view-as';
 
 const userListResponse = {
   type: 'object',
@@ -43,6 +44,8 @@ const userFormBody = {
     role: { type: 'string', maxLength: 20 },
     active: { type: 'boolean' },
     avatar: avatarSchema,
+    // Its fields are judged by validatePartnerScope (contract/src/validation.ts), one message per field.
+    partnerScope: { type: ['object', 'null'] },
   },
 } as const;
 
@@ -60,6 +63,7 @@ export interface UserRouteOptions {
 export default async function userRoutes(fastify: FastifyInstance, options: UserRouteOptions): Promise<void> {
   const users = new UserService(fastify.db, fastify.passwords, options.signInThrottle);
   fastify.addHook('onRequest', fastify.authenticate);
+  await fastify.register(viewAsRoutes);
 
   // '' rather than '/': the path is /api/users exactly, as the clients and the OpenAPI document name it.
   fastify.get<{ Querystring: { page: number; limit: number; search?: string } }>(
