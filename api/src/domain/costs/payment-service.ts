@@ -5,6 +5,7 @@ import {
   parseIdList,
   paymentPublisherId,
   validatePayment,
+  type PartnerScope,
   type Payment,
   type PaymentBody,
   type PaymentMethod,
@@ -13,6 +14,7 @@ import { parseNewYorkTime } from '@callboard/contract/new-york-time';
 import type { Database, Queryable } from '../../db/database';
 import { notFound, validationFailed } from '../../http/http-error';
 import type { IdempotencyStore } from './idempotency-store';
+import { paymentPublishers, visiblePayment } from './partner-costs';
 import { paymentsRepository, type PaymentFields } from './payments-repository';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -85,9 +87,13 @@ export class PaymentService {
     private readonly recorded: IdempotencyStore,
   ) {}
 
-  /** The newest `limit` payments, to the publishers `publisher` lists (all when it is empty). */
-  async list(limit: number, publisher: string | undefined): Promise<Payment[]> {
-    return paymentsRepository.list(this.db, { limit, publisherIds: publisherIds(publisher) });
+  /**
+   * The newest `limit` payments, to the publishers `publisher` lists (all when it is empty), as the reader
+   * may read them: a publisher partner only its own publishers' (partner-costs.ts).
+   */
+  async list(limit: number, publisher: string | undefined, scope: PartnerScope | undefined): Promise<Payment[]> {
+    const payments = await paymentsRepository.list(this.db, { limit, publisherIds: paymentPublishers(scope, publisherIds(publisher)) });
+    return payments.map((payment) => visiblePayment(scope, payment));
   }
 
   /**

@@ -12,6 +12,8 @@ import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/ca
 import { costBreakdownFile } from '../../../domain/costs/breakdown-sheet';
 import { costBreakdown } from '../../../domain/costs/cost-breakdown';
 import { costStatsFor } from '../../../domain/costs/cost-figures';
+import { refusePartnersWithoutCosts, visibleCostStats } from '../../../domain/costs/partner-costs';
+import { currentPartnerScope } from '../../../domain/partners/request-scope';
 import { readIdempotencyKey } from '../../../domain/costs/idempotency-key';
 import { PaymentService } from '../../../domain/costs/payment-service';
 import { downloadName, SHEET_CONTENT_TYPES, type SheetFormat } from '../../../domain/export/sheet-writer';
@@ -19,16 +21,18 @@ import { bearer, idParams } from '../schemas';
 
 const money = { type: 'number' } as const;
 
+// Every figure is there for the network's people; a partner's answer lacks the money its kind does not see
+// (a publisher partner: revenue, profit and margin; domain/costs/partner-costs.ts).
 const costStatsSchema = {
   type: 'object',
-  required: ['calls', 'sales', 'revenue', 'payout', 'profit', 'margin', 'costPerSale', 'currency'],
+  required: ['calls', 'sales', 'currency'],
   properties: {
     calls: { type: 'integer' },
     sales: { type: 'integer' },
-    revenue: money,
+    revenue: { ...money, description: 'Not in a publisher partner’s answer' },
     payout: money,
-    profit: money,
-    margin: { type: 'number', description: 'Profit as a percentage of revenue, 2 decimals; 0 without revenue' },
+    profit: { ...money, description: 'Not in a partner’s answer' },
+    margin: { type: 'number', description: 'Profit as a percentage of revenue, 2 decimals; 0 without revenue. Not in a partner’s answer' },
     costPerSale: { type: 'number', description: 'Payout per sale; 0 without sales' },
     currency: { type: 'string' },
   },
@@ -104,6 +108,9 @@ const groupByParam = { type: 'string', enum: [...BREAKDOWN_GROUPS], default: 'pu
  * Costs and payments: figures for the filtered calls, a breakdown
  * by campaign, publisher, target or buyer, its export, and the payments made
  * to publishers. Any signed-in user reads; only admins record payments.
+ * A publisher partner reads its payout totals and its own payments; a buyer
+ * partner nothing here (domain/costs/partner-costs.ts). The breakdown, its
+ * file and every write are not marked for partners: 403.
  */
 export default async function costRoutes(fastify: FastifyInstance): Promise<void> {
   const payments = new PaymentService(fastify.db, fastify.sharedState.idempotencyStore());
@@ -112,6 +119,8 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
   fastify.get<{ Querystring: CallFilterParams }>(
     '/stats',
     {
+      config: { partner: 'scoped' },
+      onRequest: refusePartnersWithoutCosts,
       schema: {
         tags: ['costs'],
         summary: 'Revenue, payout, profit, margin and cost per sale of the filtered calls',
@@ -121,7 +130,8 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      return { success: true, data: await costStatsFor(fastify.db, parseCallFilter(request.query)) };
+      // parseCallFilter narrows the calls to a partner's scope; the figures it may not see go here.
+      return { success: true, data: visibleCostStats(currentPartnerScope(), await costStatsFor(fastify.db, parseCallFilter(request.query))) };
     },
   );
 
@@ -170,6 +180,8 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
   fastify.get<{ Querystring: { limit: number; publisher?: string } }>(
     '/payments',
     {
+      config: { partner: 'scoped' },
+      onRequest: refusePartnersWithoutCosts,
       schema: {
         tags: ['costs'],
         summary: 'Payments to publishers, newest first',
@@ -185,7 +197,7 @@ export default async function costRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      return { success: true, data: await payments.list(request.query.limit, request.query.publisher) };
+      return { success: true, data: await payments.list(request.query.limit, request.query.publisher, currentPartnerScope()) };
     },
   );
 
