@@ -37,6 +37,8 @@ import userRoutes from './routes/api/users';
 import viewRoutes from './routes/api/views';
 import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
+import callDisputeRoutes from './routes/api/calls/disputes';
+import disputeRoutes from './routes/api/disputes';
 import interactiveFirst from './plugins/app/export-pacing';
 import fairShares from './plugins/app/fair-shares';
 import type { FairShareLimits } from './domain/fair-shares/fair-shares';
@@ -171,6 +173,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(scorecardRoutes, { prefix: '/api/scorecard', flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS });
   await fastify.register(callRoutes, { prefix: '/api/calls' });
   await fastify.register(exportRoutes, { prefix: '/api/calls' });
+  await fastify.register(callDisputeRoutes, { prefix: '/api/calls' });
+  await fastify.register(disputeRoutes, { prefix: '/api/disputes' });
   await fastify.register(filterRoutes, { prefix: '/api/filters' });
   await fastify.register(ingestRoutes, {
     prefix: '/api/ingest',

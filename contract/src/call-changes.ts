@@ -34,8 +34,11 @@ export function verdictAfter(current: Verdict, change: DispositionBody): Verdict
   return { status: change.status, sub_disposition: kept(change.sub_disposition, current.sub_disposition), reason: kept(change.reason, current.reason) };
 }
 
-/** What a change did, as each audit row names it. */
-export const CHANGE_ACTIONS = ['set', 'bulk', 'restore', 'undo'] as const;
+/**
+ * What a change did, as each audit row names it. `dispute`: a dispute's event on the call (opened, withdrawn,
+ * decided: contract/src/disputes.ts); a decision's row also holds the money it moved.
+ */
+export const CHANGE_ACTIONS = ['set', 'bulk', 'restore', 'undo', 'dispute'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 /**

@@ -1,5 +1,6 @@
 import type { ChangeAction } from './call-changes';
 import type { DatePreset } from './date-presets';
+import type { DisputeState } from './disputes';
 
 /** The bot's verdict, kept apart from the effective status a person may have corrected. */
 export interface QcVerdict {
@@ -159,6 +160,8 @@ export type CallFilterParams = {
   callerId?: string;
   /** Words in the transcript, summary and reason, as a web search writes them: "a phrase", -excluded, or. */
   q?: string;
+  /** Only calls in this dispute state (contract/src/disputes.ts DISPUTE_STATES): `none`, `open`, `accepted`, `partial`, `rejected`. */
+  dispute?: DisputeState;
 };
 
 export const CONNECTED_PARAMS = ['true', 'false'] as const;

@@ -11,6 +11,7 @@ export * from './calls';
 export * from './costs';
 export * from './date-presets';
 export * from './dimensions';
+export * from './disputes';
 export * from './dispositions';
 export * from './endpoints';
 export * from './first-screens';

@@ -12,6 +12,7 @@ export const ACTION_LABELS: Record<ChangeAction, { label: string; tone: BadgeTon
   bulk: { label: 'Bulk update', tone: 'accent' },
   restore: { label: 'Restored AI verdict', tone: 'success' },
   undo: { label: 'Undo', tone: 'warning' },
+  dispute: { label: 'Dispute', tone: 'danger' },
 };
 
 /** Who made a change, as the history names them. */

@@ -21,6 +21,8 @@ CREATE SEQUENCE calls_id_seq AS bigint OWNED BY calls.id;
 
 CREATE SEQUENCE campaigns_id_seq AS integer OWNED BY campaigns.id;
 
+CREATE SEQUENCE disputes_id_seq AS bigint OWNED BY disputes.id;
+
 CREATE SEQUENCE publishers_id_seq AS integer OWNED BY publishers.id;
 
 CREATE SEQUENCE targets_id_seq AS integer OWNED BY targets.id;
@@ -61,9 +63,17 @@ CREATE TABLE call_audit (
   from_overridden boolean NOT NULL,
   to_overridden boolean NOT NULL,
   undoes_change_id uuid,
+  from_revenue_cents bigint,
+  to_revenue_cents bigint,
+  from_payout_cents bigint,
+  to_payout_cents bigint,
+  dispute_id bigint,
+  from_dispute_status text,
+  to_dispute_status text,
   CONSTRAINT call_audit_pkey PRIMARY KEY (id),
-  CONSTRAINT call_audit_action_check CHECK (action = ANY (ARRAY['set'::text, 'bulk'::text, 'restore'::text, 'undo'::text])),
-  CONSTRAINT call_audit_call_id_fkey FOREIGN KEY (call_id) REFERENCES calls(id) ON DELETE CASCADE
+  CONSTRAINT call_audit_action_check CHECK (action = ANY (ARRAY['set'::text, 'bulk'::text, 'restore'::text, 'undo'::text, 'dispute'::text])),
+  CONSTRAINT call_audit_call_id_fkey FOREIGN KEY (call_id) REFERENCES calls(id) ON DELETE CASCADE,
+  CONSTRAINT call_audit_dispute_id_fkey FOREIGN KEY (dispute_id) REFERENCES disputes(id) ON DELETE SET NULL
 );
 
 CREATE TABLE call_combos (
@@ -118,8 +128,10 @@ CREATE TABLE calls (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   repeat_of bigint,
+  dispute_state text DEFAULT 'none'::text NOT NULL,
   CONSTRAINT calls_pkey PRIMARY KEY (id),
   CONSTRAINT calls_system_call_id_key UNIQUE (system_call_id),
+  CONSTRAINT calls_dispute_state_check CHECK (dispute_state = ANY (ARRAY['none'::text, 'open'::text, 'accepted'::text, 'partial'::text, 'rejected'::text])),
   CONSTRAINT calls_duration_sec_check CHECK (duration_sec >= 0),
   CONSTRAINT calls_payout_cents_check CHECK (payout_cents >= 0),
   CONSTRAINT calls_revenue_cents_check CHECK (revenue_cents >= 0)
@@ -260,6 +272,57 @@ CREATE TABLE campaigns (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT campaigns_pkey PRIMARY KEY (id),
   CONSTRAINT campaigns_name_key UNIQUE (name)
+);
+
+CREATE TABLE dispute_windows (
+  buyer_id integer NOT NULL,
+  days integer NOT NULL,
+  updated_by uuid,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT dispute_windows_pkey PRIMARY KEY (buyer_id),
+  CONSTRAINT dispute_windows_days_check CHECK (days >= 1 AND days <= 365),
+  CONSTRAINT dispute_windows_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES buyers(id),
+  CONSTRAINT dispute_windows_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL
+);
+
+CREATE TABLE disputes (
+  id bigint DEFAULT nextval('disputes_id_seq'::regclass) NOT NULL,
+  call_id bigint NOT NULL,
+  call_ts timestamp with time zone NOT NULL,
+  buyer_id integer NOT NULL,
+  publisher_id integer NOT NULL,
+  status text NOT NULL,
+  reason text NOT NULL,
+  note text NOT NULL,
+  opened_by uuid,
+  opened_by_name text,
+  opened_by_email text,
+  opened_by_partner boolean NOT NULL,
+  opened_at timestamp with time zone DEFAULT now() NOT NULL,
+  revenue_cents bigint NOT NULL,
+  payout_cents bigint NOT NULL,
+  evidence jsonb NOT NULL,
+  decision text,
+  decision_note text,
+  decided_by uuid,
+  decided_by_name text,
+  decided_by_email text,
+  decided_at timestamp with time zone,
+  credited_cents bigint,
+  clawed_back_cents bigint,
+  change_id uuid,
+  withdrawn_by uuid,
+  withdrawn_at timestamp with time zone,
+  CONSTRAINT disputes_pkey PRIMARY KEY (id),
+  CONSTRAINT disputes_clawed_back_cents_check CHECK (clawed_back_cents >= 0),
+  CONSTRAINT disputes_credited_cents_check CHECK (credited_cents >= 0),
+  CONSTRAINT disputes_decision_check CHECK (decision = ANY (ARRAY['accept'::text, 'partial'::text, 'reject'::text])),
+  CONSTRAINT disputes_reason_check CHECK (reason = ANY (ARRAY['hung_up_immediately'::text, 'not_connected'::text, 'bot_or_spam'::text, 'repeat_caller'::text, 'not_qualified'::text, 'wrong_disposition'::text, 'other'::text])),
+  CONSTRAINT disputes_status_check CHECK (status = ANY (ARRAY['open'::text, 'accepted'::text, 'partial'::text, 'rejected'::text, 'withdrawn'::text])),
+  CONSTRAINT disputes_call_id_fkey FOREIGN KEY (call_id) REFERENCES calls(id) ON DELETE CASCADE,
+  CONSTRAINT disputes_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT disputes_opened_by_fkey FOREIGN KEY (opened_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT disputes_withdrawn_by_fkey FOREIGN KEY (withdrawn_by) REFERENCES users(id) ON DELETE SET NULL
 );
 
 CREATE TABLE export_leases (
@@ -474,6 +537,8 @@ CREATE INDEX calls_caller_grams_idx ON public.calls USING gin (caller_id_grams(c
 
 CREATE INDEX calls_campaign_ts_idx ON public.calls USING btree (campaign_id, call_ts);
 
+CREATE INDEX calls_dispute_state ON public.calls USING btree (dispute_state, call_ts) WHERE (dispute_state <> 'none'::text);
+
 CREATE INDEX calls_duration_asc_idx ON public.calls USING btree (duration_sec, call_ts DESC, id DESC);
 
 CREATE INDEX calls_publisher_ts_idx ON public.calls USING btree (publisher_id, call_ts);
@@ -489,6 +554,14 @@ CREATE INDEX calls_sub_disposition_desc_idx ON public.calls USING btree (sub_dis
 CREATE INDEX calls_target_ts_idx ON public.calls USING btree (target_id, call_ts);
 
 CREATE INDEX calls_ts_idx ON public.calls USING btree (call_ts, id) INCLUDE (status, connected);
+
+CREATE INDEX disputes_call ON public.disputes USING btree (call_id, id);
+
+CREATE INDEX disputes_call_ts ON public.disputes USING btree (call_ts, id);
+
+CREATE UNIQUE INDEX disputes_one_open_per_call ON public.disputes USING btree (call_id) WHERE (status = 'open'::text);
+
+CREATE INDEX disputes_opened ON public.disputes USING btree (opened_at, id);
 
 CREATE INDEX export_leases_user_started_idx ON public.export_leases USING btree (user_id, started_at);
 
@@ -1361,6 +1434,10 @@ CREATE POLICY partner_scope ON calls_monthly_combo AS PERMISSIVE FOR SELECT TO c
 ALTER TABLE calls_monthly_dim ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY partner_scope ON calls_monthly_dim AS PERMISSIVE FOR SELECT TO callboard_partner USING (((dim = callboard_scope_dim()) AND (dim_id = ANY (callboard_scope_ids())) AND (month >= callboard_scope_day())));
+
+ALTER TABLE disputes ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON disputes AS PERMISSIVE FOR SELECT TO callboard_partner USING ((callboard_partner_sees(publisher_id, buyer_id) AND (call_ts >= ((callboard_scope_day())::timestamp without time zone AT TIME ZONE 'America/New_York'::text))));
 
 ALTER TABLE payments ENABLE ROW LEVEL SECURITY;
 

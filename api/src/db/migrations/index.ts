@@ -29,6 +29,7 @@ import { sheetTextScansOnce } from './0023-sheet-text-scans-once';
 import { viewDefaults } from './0024-view-defaults';
 import { partnerAccounts } from './0025-partner-accounts';
 import { viewAsAudit } from './0026-view-as-audit';
+import { disputes } from './0028-disputes';
 
 export interface Migration {
   version: string;
@@ -62,4 +63,5 @@ export const MIGRATIONS: Migration[] = [
   viewDefaults,
   partnerAccounts,
   viewAsAudit,
+  disputes,
 ];

@@ -5,6 +5,7 @@ import {
   DEFAULT_DATE_PRESET,
   DIMENSIONS,
   DIMENSION_PARAMS,
+  DISPUTE_STATES,
   FILTER_DIMENSIONS,
   LIST_PARAM_MAX_LENGTH,
   REJECTED_UNKNOWN,
@@ -17,6 +18,7 @@ import {
   type CallFilterParams,
   type DimensionIdsField,
   type DimensionParam,
+  type DisputeState,
   type FieldError,
 } from '@callboard/contract';
 import { datesWithoutCustomError, takesCustomDates } from '@callboard/contract/date-range';
@@ -44,6 +46,8 @@ export interface CallFilter extends Record<DimensionIdsField, number[]> {
   connected: boolean | undefined;
   /** Only repeat calls (true), only first calls (false), or all (undefined): migration 0019. */
   repeat: boolean | undefined;
+  /** Only calls in this dispute state (calls.dispute_state, migration 0028); absent: all. No rollup keeps it. */
+  dispute?: DisputeState;
 }
 
 /**
@@ -60,6 +64,7 @@ export function narrowsBeyondStatus(filter: CallFilter): boolean {
     filter.search !== undefined ||
     filter.callerId !== undefined ||
     filter.q !== undefined ||
+    filter.dispute !== undefined ||
     // Repeats are kept per status, not per status and connection: both together are counted from the calls.
     (filter.connected !== undefined && filter.repeat !== undefined)
   );
@@ -136,6 +141,13 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     else errors.push({ field: 'repeat', message: `repeat must be one of ${REPEAT_PARAMS.join(', ')}` });
   }
 
+  let dispute: DisputeState | undefined;
+  const rawDispute: string | undefined = query.dispute;
+  if (rawDispute !== undefined && rawDispute !== '') {
+    if ((DISPUTE_STATES as readonly string[]).includes(rawDispute)) dispute = rawDispute as DisputeState;
+    else errors.push({ field: 'dispute', message: `dispute must be one of ${DISPUTE_STATES.join(', ')}` });
+  }
+
   // In the dimensions' order, so the 400 names bad lists in the order it always has.
   const chosenIds = Object.fromEntries(
     FILTER_DIMENSIONS.map((d) => [DIMENSIONS[d].idsField, idList(DIMENSIONS[d].param, query[DIMENSIONS[d].param], errors)]),
@@ -148,6 +160,7 @@ export function parseCallFilter(query: CallFilterParams, now: Date = new Date())
     q,
     connected,
     repeat,
+    ...(dispute ? { dispute } : {}),
   };
   if (errors.length > 0 || !range) throw validationFailed(errors);
   return scopedToRequest({ range, ...filter });
@@ -181,4 +194,5 @@ export const callFilterQuerySchema = {
   q: { type: 'string', maxLength: 1000 },
   connected: { type: 'string', maxLength: 10 },
   repeat: { type: 'string', maxLength: 10 },
+  dispute: { type: 'string', maxLength: 20 },
 } as const;

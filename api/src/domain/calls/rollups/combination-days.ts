@@ -4,7 +4,7 @@ import type { CallFilter } from '../call-filter';
 import { monthlyAndDailySql, type MonthSplit } from '../month-split';
 import { selectedIds } from '../selected-ids';
 import type { Answers, OptionsPart } from './rollup-part';
-import { narrowsByCallerOrWords, selectsAny } from './selection';
+import { narrowsByWhatNoRollupKeeps, selectsAny } from './selection';
 
 /**
  * calls_daily_combo and calls_monthly_combo (migration 0022): per New York day
@@ -18,7 +18,7 @@ export class CombinationDaysPart implements OptionsPart {
   static readonly tables = ['calls_daily_combo', 'calls_monthly_combo', 'call_combos'];
   static readonly answers = {
     options: (filter: CallFilter) =>
-      selectsAny(filter) && !narrowsByCallerOrWords(filter) && filter.statuses.length === 0 && filter.connected === undefined && filter.repeat === undefined,
+      selectsAny(filter) && !narrowsByWhatNoRollupKeeps(filter) && filter.statuses.length === 0 && filter.connected === undefined && filter.repeat === undefined,
   } satisfies Answers;
 
   readonly source = 'combination-days';

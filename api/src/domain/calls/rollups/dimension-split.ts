@@ -4,7 +4,7 @@ import { narrowsBeyondStatus, type CallFilter } from '../call-filter';
 import { monthlyAndDailySql, type MonthSplit } from '../month-split';
 import { dimensionCallsMeasure, STATUS_COLUMNS, statusColumnsFor } from '../status-columns';
 import { SCORECARD_MEASURES, type Answers, type BucketStarts, type CostPart, type OptionsPart, type ScorecardPart, type SeriesPart } from './rollup-part';
-import { narrowsByCallerOrWords, selectsAny, singleSelection, withoutSelectionIn } from './selection';
+import { narrowsByWhatNoRollupKeeps, selectsAny, singleSelection, withoutSelectionIn } from './selection';
 
 const TABLES = { monthly: 'calls_monthly_dim', daily: 'calls_daily_dim' };
 
@@ -30,7 +30,7 @@ export class DimensionSplitPart implements SeriesPart, OptionsPart, ScorecardPar
     // One picker's selection, under a status its columns count (not the connection or repeats: kept per value, not per status).
     series: (filter: CallFilter) => singleSelection(filter) !== undefined && statusColumnsFor(filter) !== undefined,
     // Every value of the picker's dimension, so no selection in another; a status its columns count, or the connection or repeats alone.
-    options: (filter: CallFilter) => !selectsAny(filter) && !narrowsByCallerOrWords(filter) && dimensionCallsMeasure(filter) !== undefined,
+    options: (filter: CallFilter) => !selectsAny(filter) && !narrowsByWhatNoRollupKeeps(filter) && dimensionCallsMeasure(filter) !== undefined,
     // Every measure at once, the money too: no status, connection or repeats.
     scorecard: (filter: CallFilter, grouped: FilterDimension) => !narrowsBeyondStatus(withoutSelectionIn(filter, grouped)) && countsEveryCall(filter),
     cost: (filter: CallFilter) => !narrowsBeyondStatus(filter) && countsEveryCall(filter),

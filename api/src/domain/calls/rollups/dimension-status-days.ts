@@ -4,7 +4,7 @@ import { narrowsBeyondStatus, type CallFilter } from '../call-filter';
 import { statusColumnsOfStatusRows } from '../status-columns';
 import { statusCondition } from '../status-condition';
 import { SCORECARD_MEASURES, type Answers, type BucketStarts, type OptionsPart, type ScorecardPart, type SeriesPart, type StatusMeasures, type TotalsPart } from './rollup-part';
-import { narrowsByCallerOrWords, selectsAny, singleSelection, withoutSelectionIn } from './selection';
+import { narrowsByWhatNoRollupKeeps, selectsAny, singleSelection, withoutSelectionIn } from './selection';
 import { keepsMeasures, rollupCallsMeasure, statusClause, totalsMeasures } from './status-rows';
 
 /**
@@ -23,7 +23,7 @@ export class DimensionStatusDaysPart implements TotalsPart, SeriesPart, OptionsP
     totals: (filter: CallFilter, measures: StatusMeasures) => singleSelection(filter) !== undefined && keepsMeasures(filter, measures),
     series: (filter: CallFilter) => singleSelection(filter) !== undefined,
     // Every value of the picker's dimension, so no selection in another; not the connection and repeats together.
-    options: (filter: CallFilter) => !selectsAny(filter) && !narrowsByCallerOrWords(filter) && !(filter.connected !== undefined && filter.repeat !== undefined),
+    options: (filter: CallFilter) => !selectsAny(filter) && !narrowsByWhatNoRollupKeeps(filter) && !(filter.connected !== undefined && filter.repeat !== undefined),
     // Every measure at once (the not-connected calls, the repeats, the money): not under the connection or repeats.
     scorecard: (filter: CallFilter, grouped: FilterDimension) =>
       !narrowsBeyondStatus(withoutSelectionIn(filter, grouped)) && filter.connected === undefined && filter.repeat === undefined,

@@ -15,9 +15,12 @@ export interface DimensionSelection {
   ids: number[];
 }
 
-/** No rollup keeps a caller id or a call's words: a filter by either (a caller-id search, an exact caller id, a transcript search) is read from the calls. */
-export function narrowsByCallerOrWords(filter: CallFilter): boolean {
-  return filter.search !== undefined || filter.callerId !== undefined || filter.q !== undefined;
+/**
+ * No rollup keeps a caller id, a call's words or its dispute state: a filter by any of them (a caller-id search,
+ * an exact caller id, a transcript search, `dispute=`) is read from the calls.
+ */
+export function narrowsByWhatNoRollupKeeps(filter: CallFilter): boolean {
+  return filter.search !== undefined || filter.callerId !== undefined || filter.q !== undefined || filter.dispute !== undefined;
 }
 
 /** Whether the filter selects values in any dimension. */
@@ -31,7 +34,7 @@ export function selectsAny(filter: CallFilter): boolean {
  * undefined otherwise.
  */
 export function singleSelection(filter: CallFilter): DimensionSelection | undefined {
-  if (narrowsByCallerOrWords(filter)) return undefined;
+  if (narrowsByWhatNoRollupKeeps(filter)) return undefined;
   if (filter.connected !== undefined && filter.repeat !== undefined) return undefined;
   const chosen = FILTER_DIMENSIONS.map((d) => ({ dim: DIMENSIONS[d].rollupCode, ids: selectedIds(filter, d) })).filter(({ ids }) => ids.length > 0);
   const [only] = chosen;
