@@ -4,6 +4,7 @@
  * runs on its own at / (its StandaloneHost). The pages are stood in for; their own tests cover them.
  */
 import { Route, Routes } from '@callboard/shared-router';
+import { makePartner } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { screen, waitFor } from '@testing-library/react';
 import App from './app';
@@ -101,4 +102,29 @@ test('a tab keeps the view: the address it leads to carries the query in force, 
   expect(location.pathname).toBe('/reporting/scorecard');
   expect(new URLSearchParams(location.search).get('datePreset')).toBe('last_7_days');
   expect(new URLSearchParams(location.search).get('status')).toBe('Sales');
+});
+
+describe('for a partner', () => {
+  const tabNames = () => screen.getAllByRole('link').map((link) => link.textContent);
+
+  test('a publisher partner has Statistics & Records and Costs, no Scorecard, whose address goes to /', async () => {
+    const { location } = renderInHost(inShell, { path: '/reporting/scorecard', session: makePartner('publisher') });
+    expect(await screen.findByRole('heading', { name: 'Start page' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/');
+  });
+
+  test.each([
+    ['publisher', ['Statistics & Records', 'Costs']],
+    ['buyer', ['Statistics & Records']],
+  ] as const)('a %s partner’s tabs are %j', async (kind, tabs) => {
+    renderInHost(inShell, { path: '/reporting', session: makePartner(kind) });
+    await screen.findByRole('heading', { name: 'Overview page' });
+    expect(tabNames()).toEqual(tabs);
+  });
+
+  test('a buyer partner’s Costs address goes to /: a buyer has no Costs', async () => {
+    const { location } = renderInHost(inShell, { path: '/reporting/costs', session: makePartner('buyer') });
+    expect(await screen.findByRole('heading', { name: 'Start page' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/');
+  });
 });

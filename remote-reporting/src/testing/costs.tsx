@@ -4,7 +4,7 @@
  * with `fetch` answered by a script. Tests assert what a person sees and which
  * requests left.
  */
-import type { Breakdown, BreakdownGroup, BreakdownRow, CostStats, FilterOption, Payment, Role } from '@callboard/contract';
+import type { Breakdown, BreakdownGroup, BreakdownRow, CostStats, FilterOption, Payment, PublicUser, Role } from '@callboard/contract';
 import type { FakeResponseInit } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost, type FakeRequest, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';
@@ -109,6 +109,8 @@ export const defaultApi: Responder = ({ url, method }) => {
 
 export interface RenderOptions {
   role?: Role;
+  /** The whole signed-in account instead (a partner with its scope); `role` then goes unused. */
+  account?: Partial<PublicUser>;
   /** Filters applied before the first render, through the app's own write atom. */
   filters?: Partial<FilterState>;
   /** Answers first; whatever it leaves undefined falls to `defaultApi`, then to a 404. */
@@ -120,10 +122,10 @@ export interface Rendered extends Omit<RenderedInHost, 'requests'> {
   requests: () => FakeRequest[];
 }
 
-export function renderCosts(ui: ReactElement, { role = 'admin', filters, api }: RenderOptions = {}): Rendered {
+export function renderCosts(ui: ReactElement, { role = 'admin', account, filters, api }: RenderOptions = {}): Rendered {
   const rendered = renderInHost(ui, {
     path: '/reporting/costs',
-    session: { role, name: role === 'admin' ? 'Ada Admin' : 'Uma User' },
+    session: account ?? { role, name: role === 'admin' ? 'Ada Admin' : 'Uma User' },
     setup: (store) => {
       if (filters) store.set(updateFiltersAtom, filters);
     },

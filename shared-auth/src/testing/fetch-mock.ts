@@ -3,7 +3,7 @@
  * fetch or Response, so tests install a jest.fn fetch answering with small
  * response-like objects, and build unsigned JWTs whose `exp` drives the refresh logic.
  */
-import type { PublicUser } from '@callboard/contract';
+import { DEFAULT_PARTNER_FIELDS, type PartnerScope, type PublicUser } from '@callboard/contract';
 
 export interface FakeResponseInit {
   status?: number;
@@ -122,4 +122,20 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
 /** The body of a successful login or refresh. */
 export function authAnswer(token: string, user: PublicUser = makeUser(), message = 'Login successful.') {
   return { success: true, message, data: { token, expiresIn: 900, user } };
+}
+
+/**
+ * A partner account (contract/src/partners.ts) as the server signs it in: a publisher partner over
+ * publisher 7 by default, with the default field visibility; `scope` changes any of it.
+ */
+export function makePartner(kind: PartnerScope['kind'] = 'publisher', scope: Partial<PartnerScope> = {}, overrides: Partial<PublicUser> = {}): PublicUser {
+  return makeUser({
+    id: 'p1',
+    _id: 'p1',
+    name: kind === 'publisher' ? 'Blue Lead Co' : 'Acme Insurance',
+    email: `${kind}@partner.example`,
+    role: 'partner',
+    partnerScope: { kind, ids: [7], historyFrom: '2026-01-01', ...DEFAULT_PARTNER_FIELDS, ...scope },
+    ...overrides,
+  });
 }

@@ -53,6 +53,8 @@ export function PartnerBanner() {
   const { partner } = useScreenAccess();
   const { user } = useSession();
   const names = useScopeNames(partner);
+  // Here rather than in the button: the banner stays mounted (drawing nothing) once the admin is back, to lead them on.
+  const exit = useExitViewAs();
   if (!partner || !user) return null;
   const scope = partnerBanner(names, partner);
   if (!user.viewAsBy) {
@@ -67,29 +69,29 @@ export function PartnerBanner() {
       <span className="partner-banner__text">
         Viewing as {user.name || user.email} (read-only) — {scope}
       </span>
-      <ExitViewAsButton />
+      <Button size="sm" variant="secondary" busy={exit.busy} onClick={exit.run}>
+        Exit
+      </Button>
     </div>
   );
 }
 
-function ExitViewAsButton() {
+/** Ends viewing as a partner and leads the admin, as themselves again, back to User Management. */
+function useExitViewAs(): { busy: boolean; run: () => void } {
   const store = useStore();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const exit = async () => {
+  const run = () => {
     setBusy(true);
-    const result = await exitViewAs(store);
-    setBusy(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    toast.success(result.message);
-    void navigate(paths.users, { replace: true });
+    void exitViewAs(store).then((result) => {
+      setBusy(false);
+      if (!result.ok) {
+        toast.error(result.message);
+        return;
+      }
+      toast.success(result.message);
+      void navigate(paths.users, { replace: true });
+    });
   };
-  return (
-    <Button size="sm" variant="secondary" busy={busy} onClick={() => void exit()}>
-      Exit
-    </Button>
-  );
+  return { busy, run };
 }

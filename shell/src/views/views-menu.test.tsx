@@ -1,4 +1,5 @@
 import { VIEW_MESSAGES, type PublicUser, type SavedView, type SavedViewBody } from '@callboard/contract';
+import { makePartner } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost, type FakeRequest } from '@callboard/shared-auth/testing/render-in-host';
 import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { columnSettingsAtom, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
@@ -283,4 +284,35 @@ test('a list that fails to load says so and offers Retry', async () => {
   expect(within(menu).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   // Saving stays possible.
   expect(within(menu).getByRole('button', { name: 'Save current view' })).toBeInTheDocument();
+});
+
+describe('for a partner', () => {
+  const partner = makePartner('publisher', {}, { id: ME, _id: ME });
+
+  test('lists only its own views, and saves a new one without the team’s sharing', async () => {
+    // Should a server list a team's view, the partner's menu still leaves it out.
+    const { user, requests } = renderMenu({ account: partner });
+    const menu = await openMenu(user);
+    expect(names(section(menu, 'My views'))).toEqual(['Sales last week', 'Team board']);
+    expect(within(menu).queryByRole('region', { name: 'Shared views' })).not.toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('button', { name: 'Save current view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Share with the team' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Name'), 'My calls');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests('/api/views').filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(requests('/api/views').find((request) => request.method === 'POST')?.body).toMatchObject({ name: 'My calls', shared: false });
+  });
+
+  test('an admin viewing as a partner opens its views and changes nothing: no save, default, rename or delete', async () => {
+    const { user, location } = renderMenu({ account: { ...partner, viewAsBy: { id: 'a1', name: 'Grace Admin' } } });
+    const menu = await openMenu(user);
+    expect(within(menu).queryByRole('button', { name: 'Save current view' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: /my default view/ })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: /^Rename / })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    await user.click(viewButton(menu, 'Sales last week'));
+    expect(location.search).toBe(`?${MINE.query}`);
+  });
 });
