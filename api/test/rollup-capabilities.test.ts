@@ -43,6 +43,7 @@ interface Call {
   revenueCents: number;
   payoutCents: number;
   callerId: string;
+  dispute: string;
   ids: Record<FilterDimension, number | null>;
 }
 let calls: Call[];
@@ -53,8 +54,12 @@ const END = new Date('2026-06-20T16:00:00Z');
 beforeAll(async () => {
   testDb = await createTestDatabase();
   await seedDemoCalls(testDb.db, { calls: 2500, days: 120, seed: 26, end: END });
+  // Some calls in each dispute state (no rollup keeps it, so a rollup that said it answered `dispute=` would count them all).
+  await testDb.db.query(
+    `UPDATE calls SET dispute_state = (ARRAY['open', 'accepted', 'partial', 'rejected'])[1 + id % 4] WHERE id % 7 = 0`,
+  );
   const rows = await testDb.db.query<Record<string, unknown>>(
-    `SELECT call_ts, status, connected, repeat_of IS NOT NULL AS repeat, revenue_cents, payout_cents, caller_id,
+    `SELECT call_ts, status, connected, repeat_of IS NOT NULL AS repeat, revenue_cents, payout_cents, caller_id, dispute_state,
        campaign_id, publisher_id, target_id, buyer_id FROM calls`,
   );
   const id = (value: unknown) => (value === null ? null : Number(value));
@@ -66,6 +71,7 @@ beforeAll(async () => {
     revenueCents: Number(row.revenue_cents),
     payoutCents: Number(row.payout_cents),
     callerId: (row.caller_id as string | null) ?? '',
+    dispute: row.dispute_state as string,
     ids: { campaigns: id(row.campaign_id), publishers: id(row.publisher_id), targets: id(row.target_id), buyers: id(row.buyer_id) },
   }));
 }, 120_000);
@@ -90,6 +96,7 @@ function matches(call: Call, filter: CallFilter, range: TimeRange): boolean {
   if (filter.callerId !== undefined && call.callerId !== filter.callerId) return false;
   if (filter.connected !== undefined && call.connected !== filter.connected) return false;
   if (filter.repeat !== undefined && call.repeat !== filter.repeat) return false;
+  if (filter.dispute !== undefined && call.dispute !== filter.dispute) return false;
   return true;
 }
 
@@ -170,6 +177,7 @@ function filters(): Array<{ label: string; filter: CallFilter }> {
   for (const s of statuses) for (const c of connection) for (const d of selections) grid.push({ ...s, ...c, ...d });
   const caller = calls.find((c) => c.callerId.length > 6)?.callerId as string;
   grid.push({ search: caller.slice(-3) }, { search: '1', publisher: busiest('publishers', 1) }, { callerId: caller }, { callerId: caller, status: 'Sales' });
+  grid.push({ dispute: 'open' }, { dispute: 'none', status: 'Sales' }, { dispute: 'accepted', publisher: busiest('publishers', 1) }, { dispute: 'rejected', connected: 'true' });
   return grid.map((params) => ({ label: JSON.stringify(params), filter: parseCallFilter(params) }));
 }
 

@@ -178,6 +178,19 @@ describe('planDimensionCounts', () => {
   });
 });
 
+describe('the dispute filter', () => {
+  test('no rollup keeps a call’s dispute state: every question under dispute= is read from the calls', () => {
+    for (const params of [{ dispute: 'open' }, { dispute: 'none', publisher: '3' }, { dispute: 'accepted', status: 'Sales' }]) {
+      const f = filter(params);
+      expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
+      expect(planDimensionCounts(f, f.range, 'publishers').rollup).toBe(false);
+      expect(planDimensionSums(f, f.range, 'publishers').rollup).toBe(false);
+      expect(planDimensionStatus(f, f.range, 'publishers').rollup).toBe(false);
+      expect(planSeries(f, f.range, 'day')).toEqual([{ source: 'calls', range: f.range }]);
+    }
+  });
+});
+
 test('splitByMonth: whole months for the monthly rollup, the days at either end for the daily one', () => {
   expect(splitByMonth('2026-01-15', '2026-04-03')).toEqual({
     months: { from: '2026-02-01', to: '2026-04-01' },
