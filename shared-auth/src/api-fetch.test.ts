@@ -227,6 +227,16 @@ describe('apiFetch: the 401 rule', () => {
     expectSignedIn(store, token);
   });
 
+  it("a 429 TOO_MANY_CONCURRENT is an ApiError with the server's message and code, as RATE_LIMITED is: the screen shows it with Retry, and the user stays signed in", async () => {
+    const token = makeToken(900);
+    const store = signedInStore(token);
+    const message = 'You already have 12 requests in progress on this server (4 running, 8 waiting), the most one person may; try again in 2 seconds';
+    installFetchMock(async () => jsonResponse({ success: false, message, code: 'TOO_MANY_CONCURRENT' }, 429));
+    const error = await caught(apiFetch(store, '/api/stats'));
+    expect(error).toMatchObject({ kind: 'HTTP_ERROR', status: 429, code: 'TOO_MANY_CONCURRENT', message });
+    expectSignedIn(store, token);
+  });
+
   it('keeps the user signed in on a network failure and a timeout', async () => {
     const token = makeToken(900);
     const store = signedInStore(token);
