@@ -40,6 +40,7 @@ test('a publisher partner reads its payout figures and its payments, read-only: 
   expect(await within(payments).findByRole('row', { name: /WIRE-001/ })).toBeInTheDocument();
   const headers = within(payments).getAllByRole('columnheader').map((th) => th.textContent);
   expect(headers).not.toContain('Created by');
+  expect(headers).not.toContain('Note');
   expect(headers).not.toContain('Actions');
   expect(screen.queryByRole('button', { name: 'New payment' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Edit payment' })).not.toBeInTheDocument();

@@ -20,6 +20,9 @@ export const CREATE_PAYMENT_REASON = 'Only admins can record payments';
 export const EDIT_PAYMENT_REASON = 'Only admins can edit payments';
 export const DELETE_PAYMENT_REASON = 'Only admins can delete payments';
 
+/** What a partner's payment history leaves out: the actions, and what the network keeps to itself. */
+const PARTNER_HIDDEN_PAYMENT_COLUMNS: ReadonlySet<string> = new Set(['actions', 'note', 'createdBy']);
+
 type DialogState = { kind: 'create' } | { kind: 'edit'; payment: Payment } | { kind: 'delete'; payment: Payment } | null;
 
 /** Long free text stays on one line; the whole of it is a hover away. */
@@ -32,7 +35,7 @@ function clipped(text: string | null) {
  * The latest payments to publishers (at most 100), newest first, with create,
  * edit and delete for the roles that manage payments (admins). The network's other people see the same actions disabled,
  * with the reason, rather than buttons that fail. A partner reads its own payments only: no actions, and not
- * who in the network recorded them.
+ * the network's note or who in the network recorded them.
  */
 export function PaymentHistory() {
   const mayManage = usePermission('managePayments');
@@ -124,7 +127,8 @@ export function PaymentHistory() {
         ),
       },
     ];
-    return readOnly ? all.filter((column) => column.key !== 'actions' && column.key !== 'createdBy') : all;
+    // The server keeps the network's note and who recorded a payment from a partner (domain/costs/partner-costs.ts).
+    return readOnly ? all.filter((column) => !PARTNER_HIDDEN_PAYMENT_COLUMNS.has(column.key)) : all;
   }, [mayManage, readOnly]);
 
   const empty = readOnly ? (
