@@ -51,6 +51,7 @@ import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
 import { DEFAULT_INGEST_CONCURRENCY } from './domain/ingest/ingest-write-queue';
 import ingestKeyRoutes from './routes/api/ingest-keys';
+import partnerKeyRoutes from './routes/api/partner-keys';
 import scorecardRoutes from './routes/api/scorecard';
 import statsRoutes from './routes/api/stats';
 import webRoutes from './routes/web';
@@ -135,11 +136,14 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(readRounds);
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.
   await fastify.register(sharedState);
+  // Partner API keys authentication has accepted lately: each spends a rate-limit budget of its own, as ingest keys do.
+  const acceptedPartnerKeys = new AcceptedIngestKeys(undefined);
   await fastify.register(authentication, {
     jwtSecret: options.jwtSecret,
     passwordCost: options.passwordCost,
     passwords: options.passwords,
     cookieSecure: options.cookieSecure,
+    acceptedPartnerKeys,
   });
   await fastify.register(deviceCookie, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
   await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
@@ -152,6 +156,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     counters: counterLocation(options),
     verifiedUserOf: (request) => fastify.accessClaimsOf(request)?.sub,
     isAcceptedIngestKey: (apiKey) => acceptedIngestKeys.has(apiKey),
+    isAcceptedPartnerKey: (partnerKey) => acceptedPartnerKeys.has(partnerKey),
   });
   // After the rate limits: a request over its budget never takes a turn.
   await fastify.register(fairShares, { limits: options.fairShares });
@@ -184,6 +189,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     repeatWindowDays: options.repeatWindowDays ?? DEFAULT_REPEAT_WINDOW_DAYS,
   });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
+  await fastify.register(partnerKeyRoutes, { prefix: '/api/partner-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });
   // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.

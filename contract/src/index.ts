@@ -19,6 +19,7 @@ export * from './id-list';
 export * from './ingest-keys';
 export * from './limits';
 export * from './live-events';
+export * from './partner-keys';
 export * from './partners';
 export * from './payment-validation';
 export * from './permissions';

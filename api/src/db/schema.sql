@@ -368,6 +368,21 @@ CREATE TABLE login_throttle (
   CONSTRAINT login_throttle_pkey PRIMARY KEY (throttle_key)
 );
 
+CREATE TABLE partner_api_keys (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  user_id uuid NOT NULL,
+  name text NOT NULL,
+  key_hash text NOT NULL,
+  key_prefix text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  last_used_at timestamp with time zone,
+  revoked_at timestamp with time zone,
+  CONSTRAINT partner_api_keys_pkey PRIMARY KEY (id),
+  CONSTRAINT partner_api_keys_key_hash_key UNIQUE (key_hash),
+  CONSTRAINT partner_api_keys_name_check CHECK (length(name) >= 1 AND length(name) <= 100),
+  CONSTRAINT partner_api_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
 CREATE TABLE partner_scopes (
   user_id uuid NOT NULL,
   kind text NOT NULL,
@@ -568,6 +583,8 @@ CREATE INDEX export_leases_user_started_idx ON public.export_leases USING btree 
 CREATE INDEX idempotency_keys_expires_at_idx ON public.idempotency_keys USING btree (expires_at);
 
 CREATE INDEX login_throttle_expires_at_idx ON public.login_throttle USING btree (expires_at);
+
+CREATE INDEX partner_api_keys_user_live_idx ON public.partner_api_keys USING btree (user_id, created_at DESC) WHERE (revoked_at IS NULL);
 
 CREATE INDEX payments_paid_at_idx ON public.payments USING btree (paid_at DESC, id);
 

@@ -29,6 +29,7 @@ import { sheetTextScansOnce } from './0023-sheet-text-scans-once';
 import { viewDefaults } from './0024-view-defaults';
 import { partnerAccounts } from './0025-partner-accounts';
 import { viewAsAudit } from './0026-view-as-audit';
+import { partnerApiKeys } from './0027-partner-api-keys';
 import { disputes } from './0028-disputes';
 
 export interface Migration {
@@ -63,5 +64,6 @@ export const MIGRATIONS: Migration[] = [
   viewDefaults,
   partnerAccounts,
   viewAsAudit,
+  partnerApiKeys,
   disputes,
 ];

@@ -36,6 +36,13 @@ describe('limitKey', () => {
     expect(limitKey('address', presented)).toBe('addr:203.0.113.5');
   });
 
+  test('an accepted partner key on a signed-in route has a counter of its own; a session token comes first', () => {
+    expect(limitKey('user', { address: '203.0.113.5', partnerKey: 'cbp_secret' })).toBe(`pkey:${apiKeyFingerprint('cbp_secret')}`);
+    expect(limitKey('user', { ...presented, partnerKey: 'cbp_secret' })).toBe('user:u-1');
+    // Only signed-in routes read with a partner key: on the others it is no one's budget.
+    expect(limitKey('ingest-key', { address: '203.0.113.5', partnerKey: 'cbp_secret' })).toBe('addr:203.0.113.5');
+  });
+
   test('with nothing verified to key by, the address', () => {
     expect(limitKey('user', { address: '203.0.113.5' })).toBe('addr:203.0.113.5');
     expect(limitKey('ingest-key', { address: '203.0.113.5' })).toBe('addr:203.0.113.5');
@@ -49,6 +56,7 @@ describe('limitKey', () => {
   test('each key has its owner\'s budget', () => {
     expect(limitForKey('user:u-1', DEFAULT_RATE_LIMITS)).toBe(600);
     expect(limitForKey('key:abc', DEFAULT_RATE_LIMITS)).toBe(6000);
+    expect(limitForKey('pkey:abc', DEFAULT_RATE_LIMITS)).toBe(600);
     expect(limitForKey('addr:203.0.113.5', DEFAULT_RATE_LIMITS)).toBe(1000);
   });
 });

@@ -37,6 +37,8 @@ export interface Presented {
   verifiedUser?: string;
   /** The X-Api-Key header, if the ingest route has lately accepted it (accepted-ingest-keys.ts). */
   apiKey?: string;
+  /** A partner's read-only API key (domain/partners/partner-keys.ts), if authentication has lately accepted it. */
+  partnerKey?: string;
 }
 
 /** A fingerprint of an API key, so the counters (possibly in a shared table or Redis) never hold a usable key. */
@@ -48,16 +50,19 @@ export function apiKeyFingerprint(apiKey: string): string {
  * The counter key of a request on a route of `owner`. A signed-in route with no verifiable token,
  * or an ingest route with no key it has accepted, counts against the address: keying them by
  * whatever they claim would let a client pick its own budget, or make up a new one each time.
+ * A partner's API key, once accepted, spends a budget of its own as an ingest key does (apart from
+ * its owner's session and each other key), the size of a person's: it reads what the person reads.
  */
 export function limitKey(owner: Exclude<LimitOwner, 'none'>, presented: Presented): string {
   if (owner === 'user' && presented.verifiedUser) return `user:${presented.verifiedUser}`;
+  if (owner === 'user' && presented.partnerKey) return `pkey:${apiKeyFingerprint(presented.partnerKey)}`;
   if (owner === 'ingest-key' && presented.apiKey) return `key:${apiKeyFingerprint(presented.apiKey)}`;
   return `addr:${presented.address}`;
 }
 
 /** The budget a key's counter is held to. */
 export function limitForKey(key: string, limits: { userPerMinute: number; ingestKeyPerMinute: number; addressPerMinute: number }): number {
-  if (key.startsWith('user:')) return limits.userPerMinute;
+  if (key.startsWith('user:') || key.startsWith('pkey:')) return limits.userPerMinute;
   if (key.startsWith('key:')) return limits.ingestKeyPerMinute;
   return limits.addressPerMinute;
 }

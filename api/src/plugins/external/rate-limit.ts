@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Queryable } from '../../db/database';
 import { tooManyRequests } from '../../http/http-error';
 import { limitForKey, limitKey, limitOwnerOf } from '../../domain/rate-limit/limit-owner';
+import { presentedPartnerKey } from '../../domain/partners/partner-keys';
 import { deleteExpiredCounters, PostgresCounterStore, SWEEP_INTERVAL_MS } from '../../domain/rate-limit/postgres-counter-store';
 import { FallbackCounterStore, RedisStore } from '../../domain/rate-limit/fallback-counter-store';
 import type { RateLimits } from '../../domain/rate-limit/rate-limits';
@@ -22,6 +23,8 @@ export interface RateLimitOptions {
   verifiedUserOf: (request: FastifyRequest) => string | undefined;
   /** Whether the ingest route has lately accepted this X-Api-Key (domain/rate-limit/accepted-ingest-keys.ts). */
   isAcceptedIngestKey: (apiKey: string) => boolean;
+  /** Whether authentication has lately accepted this partner API key (domain/partners/partner-keys.ts). */
+  isAcceptedPartnerKey?: (partnerKey: string) => boolean;
 }
 
 /** One warning per this many ms while the counters are unreachable, not one per request. */
@@ -95,10 +98,12 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     keyGenerator: (request) => {
       const owner = limitOwnerOf(request.routeOptions.url ?? '');
       const apiKey = owner === 'ingest-key' ? headerValue(request.headers['x-api-key']) : undefined;
+      const partnerKey = owner === 'user' ? presentedPartnerKey(request.headers) : undefined;
       return limitKey(owner === 'none' ? 'address' : owner, {
         address: normalizeIP(request.ip),
         verifiedUser: owner === 'user' ? options.verifiedUserOf(request) : undefined,
         apiKey: apiKey !== undefined && options.isAcceptedIngestKey(apiKey) ? apiKey : undefined,
+        partnerKey: partnerKey !== undefined && options.isAcceptedPartnerKey?.(partnerKey) ? partnerKey : undefined,
       });
     },
     max: (_request, key) => limitForKey(key, limits),

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_COOKIE,
+  PARTNER_KEY_MESSAGES,
   PARTNER_ROUTE_DENIED,
   PERMISSION_DENIED,
   REFRESH_COOKIE_PATH,
@@ -19,6 +20,8 @@ import { forbidden, unauthenticated } from '../../../http/http-error';
 import { toPublicUser, type UserRow } from '../../../domain/users/user-row';
 import { enterPartnerScope } from '../../../domain/partners/request-scope';
 import { endsViewAs, viewAsUser, type ViewAsTokenClaims } from '../../../domain/partners/view-as';
+import { findPartnerKeyOwner, partnerKeyMayRead, presentedPartnerKey } from '../../../domain/partners/partner-keys';
+import type { AcceptedIngestKeys } from '../../../domain/rate-limit/accepted-ingest-keys';
 import { PasswordHasher, type ScryptCost } from '../../../domain/auth/password-hasher';
 import { SESSION_ABSOLUTE_HOURS, newRefreshToken, sessionsRepository } from '../../../domain/auth/sessions-repository';
 
@@ -76,6 +79,8 @@ export interface AuthenticationOptions {
   cookieSecure?: CookieSecure;
   /** A hasher made elsewhere (app.ts's `passwords`); else one at `passwordCost`. */
   passwords?: PasswordHasher;
+  /** Told of every partner API key that authenticates, so the rate limit gives it a budget of its own (limit-owner.ts). */
+  acceptedPartnerKeys?: AcceptedIngestKeys;
 }
 
 const ISSUER = 'callboard';
@@ -102,7 +107,11 @@ export default fp<AuthenticationOptions>(async function authentication(fastify, 
 
   fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const claims = fastify.accessClaimsOf(request);
-    if (!claims) throw unauthenticated();
+    if (!claims) {
+      const partnerKey = presentedPartnerKey(request.headers);
+      if (partnerKey) return authenticatePartnerKey(fastify, request, partnerKey, options.acceptedPartnerKeys);
+      throw unauthenticated();
+    }
     if (claims.vas && claims.vlog) return authenticateViewAs(fastify, request, { ...claims, vas: claims.vas, vlog: claims.vlog });
     // Database errors propagate: an outage is a 503, never a sign-out.
     const user = await sessionsRepository.findLiveUser(fastify.db, claims.sid, claims.sub);
@@ -155,6 +164,25 @@ function enterPartnerRequest(request: FastifyRequest): void {
   if (!scope) throw forbidden('This partner account has no publishers or buyers yet; ask your account manager');
   if (request.routeOptions.config.partner !== 'scoped') throw forbidden(PARTNER_ROUTE_DENIED);
   enterPartnerScope(scope);
+}
+
+/**
+ * A partner's read-only API key (domain/partners/partner-keys.ts) stands in for the partner's session: looked up on
+ * every request (a revoked key or a deactivated partner is a 401 at once, on every instance), then the request is
+ * the partner's in every way, scope and field visibility included, on the few reads a key may ask for; 403 elsewhere.
+ */
+async function authenticatePartnerKey(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  presented: string,
+  accepted: AcceptedIngestKeys | undefined,
+): Promise<void> {
+  const owner = await findPartnerKeyOwner(fastify.db, presented);
+  if (!owner) throw unauthenticated(PARTNER_KEY_MESSAGES.keyRefused);
+  accepted?.remember(presented);
+  if (!partnerKeyMayRead(request.method, request.routeOptions.url)) throw forbidden(PARTNER_KEY_MESSAGES.routeRefused);
+  request.currentUser = toPublicUser(owner.user);
+  enterPartnerRequest(request);
 }
 
 /** An admin viewing as a partner: the partner's request, read-only, in the partner's scope (domain/partners/view-as.ts). */
