@@ -180,7 +180,8 @@ describe('planDimensionCounts', () => {
 
 describe('the dispute filter', () => {
   test('no rollup keeps a call’s dispute state: every question under dispute= is read from the calls', () => {
-    for (const params of [{ dispute: 'open' }, { dispute: 'none', publisher: '3' }, { dispute: 'accepted', status: 'Sales' }]) {
+    const cases: Array<Record<string, string>> = [{ dispute: 'open' }, { dispute: 'none', publisher: '3' }, { dispute: 'accepted', status: 'Sales' }];
+    for (const params of cases) {
       const f = filter(params);
       expect(planStatusTotals(f, f.range)).toEqual({ rollup: false, parts: [{ source: 'calls', range: f.range }] });
       expect(planDimensionCounts(f, f.range, 'publishers').rollup).toBe(false);
