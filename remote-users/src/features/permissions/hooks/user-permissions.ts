@@ -32,6 +32,8 @@ export interface UserPermissions {
   /** Delete is not offered on admin rows at all, whoever looks: an admin account is not removed from this screen. */
   showsDelete: (row: PublicUser) => boolean;
   canDelete: (row: PublicUser) => boolean;
+  /** "View as…" (read-only, audited): an admin, on an active partner's row. */
+  showsViewAs: (row: PublicUser) => boolean;
   edit: (row: PublicUser) => EditAccess;
 }
 
@@ -44,6 +46,7 @@ export function userPermissions(me: PublicUser | null): UserPermissions {
     showsDelete: (row) => row.role !== 'admin',
     // The server refuses deleting yourself; an admin's own row is an admin row, so it never offers it.
     canDelete: (row) => mayManage && !isSelf(row),
+    showsViewAs: (row) => mayManage && row.role === 'partner' && row.active && row.partnerScope !== undefined,
     edit(row) {
       const self = isSelf(row);
       if (mayManage) {

@@ -21,7 +21,7 @@ describe('Create User dialog', () => {
     expect(field(/^Email/)).toHaveValue('');
     expect(field(/^Password/)).toHaveValue('');
     expect(field(/^Role/)).toHaveValue('user');
-    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['User', 'Reviewer', 'Admin']);
+    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['User', 'Reviewer', 'Admin', 'Partner']);
     // Name is optional; Email, Password and Role are starred.
     expect(within(form).getByText('Email').closest('label')).toHaveTextContent('Email *');
     expect(within(form).getByText('Password').closest('label')).toHaveTextContent('Password *');

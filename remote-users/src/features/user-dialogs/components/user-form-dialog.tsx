@@ -4,7 +4,7 @@ import { Button } from '@callboard/shared-ui/button';
 import { Modal } from '@callboard/shared-ui/modal';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import type { EditAccess } from '../../permissions/hooks/user-permissions';
 import type { SaveResult } from '../../user-list/hooks/use-user-actions';
@@ -17,11 +17,16 @@ import {
   updateUserBody,
   userFormFrom,
   validateUserFormValues,
+  type PartnerScopeValues,
+  type ScopeErrorField,
   type UserFormErrors,
   type UserFormField,
   type UserFormValues,
 } from './user-form';
 import './user-form-dialog.css';
+
+// Only a partner's dialog needs the scope editor: its own chunk, loaded when the Partner role is chosen.
+const PartnerScopeFields = lazy(() => import('./partner-scope-fields'));
 
 export type UserDialogTarget = { mode: 'create' } | { mode: 'edit'; user: PublicUser };
 
@@ -68,11 +73,16 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
   const [values, setValues] = useState<UserFormValues>(() => (editing ? userFormFrom(editing) : emptyUserForm()));
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [saving, setSaving] = useState(false);
-  const fields = useRef<Partial<Record<UserFormField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const fields = useRef<Partial<Record<UserFormField, HTMLElement | null>>>({});
 
-  const change = <F extends UserFormField>(field: F, value: UserFormValues[F]) => {
+  const change = <F extends Exclude<keyof UserFormValues, 'scope'>>(field: F, value: UserFormValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    // A field's error clears as soon as it is edited.
+    // A field's error clears as soon as it is edited; choosing another role answers the scope's errors too.
+    setErrors((current) => (current[field] || (field === 'role' && current.partnerScope) ? { ...current, [field]: undefined, partnerScope: undefined } : current));
+  };
+
+  const changeScope = (scope: PartnerScopeValues, field: ScopeErrorField) => {
+    setValues((current) => ({ ...current, scope }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
 
@@ -194,6 +204,19 @@ function OpenUserFormDialog({ target, editAccess, onCreate, onUpdate, onClose }:
           {...bind('role')}
           {...lockUnless(access.canEditAccount)}
         />
+        {values.role === 'partner' ? (
+          <Suspense fallback={<p className="users-form__loading">Loading the partner scope…</p>}>
+            <PartnerScopeFields
+              values={values.scope}
+              errors={errors}
+              onChange={changeScope}
+              disabled={!access.canEditAccount}
+              fieldRef={(field, node) => {
+                fields.current[field] = node;
+              }}
+            />
+          </Suspense>
+        ) : null}
         {editing ? (
           <ActiveSwitch
             label="Active"

@@ -1,5 +1,6 @@
 import { SEARCH_MAX_LENGTH, type PublicUser } from '@callboard/contract';
 import { useSession } from '@callboard/shared-auth/use-session';
+import { useNavigate } from '@callboard/shared-router';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
@@ -40,6 +41,11 @@ export function UsersPage() {
   const list = useUserList(page, search);
   const unfilteredTotal = useUnfilteredTotal(searching);
   const actions = useUserActions();
+  const navigate = useNavigate();
+  // The partner's view opens on Reporting, the first screen a partner has (this area is not one of them).
+  const viewAs = async (user: PublicUser) => {
+    if (await actions.viewAs(user.id ?? user._id)) void navigate('/');
+  };
 
   const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
@@ -122,6 +128,7 @@ export function UsersPage() {
           emptyState={emptyState}
           onEdit={(user) => setDialog({ mode: 'edit', user })}
           onDelete={(user) => setDeleting(user)}
+          onViewAs={(user) => void viewAs(user)}
         />
         <UsersPagination page={page} totalPages={totalPages} busy={busy} onPageChange={goToPage} />
       </div>

@@ -1,7 +1,7 @@
-import type { PublicUser } from '@callboard/contract';
+import { partnerScopeBadge, type PublicUser } from '@callboard/contract';
 import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
-import { EditIcon, TrashIcon } from '@callboard/shared-ui/icons';
+import { EditIcon, EyeIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { RowMenu, Table, type TableColumn } from '@callboard/shared-ui/table';
 import type { ReactNode } from 'react';
 import { ADMIN_ONLY_REASON, type UserPermissions } from '../../permissions/hooks/user-permissions';
@@ -23,6 +23,8 @@ export interface UsersTableProps {
   emptyState: ReactNode;
   onEdit: (user: PublicUser) => void;
   onDelete: (user: PublicUser) => void;
+  /** Opens the partner's view, read-only (View as partner). */
+  onViewAs: (user: PublicUser) => void;
 }
 
 /** Who a row is, for the action buttons' accessible names. */
@@ -35,7 +37,7 @@ export function userLabel(user: PublicUser): string {
  * user is a card (shared-ui table.css): the name over the email, the role and status badges, and Edit
  * and Delete in the row's menu.
  */
-export function UsersTable({ users, permissions, loading, actionsDisabled, emptyState, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, permissions, loading, actionsDisabled, emptyState, onEdit, onDelete, onViewAs }: UsersTableProps) {
   const columns: TableColumn<PublicUser>[] = [
     {
       key: 'name',
@@ -58,9 +60,15 @@ export function UsersTable({ users, permissions, loading, actionsDisabled, empty
     {
       key: 'role',
       label: 'Role',
-      width: 110,
+      width: 200,
       card: 'badge',
-      render: (user) => <RoleBadge role={user.role} />,
+      // A partner's scope beside its role: "Publisher partner · 2 sources".
+      render: (user) => (
+        <span className="users-table__role">
+          <RoleBadge role={user.role} />
+          {user.partnerScope ? <Badge tone="neutral">{partnerScopeBadge(user.partnerScope)}</Badge> : null}
+        </span>
+      ),
     },
     {
       key: 'status',
@@ -76,16 +84,30 @@ export function UsersTable({ users, permissions, loading, actionsDisabled, empty
     {
       key: 'actions',
       label: 'Actions',
-      width: 180,
+      width: 260,
       align: 'end',
       card: 'menu',
       render: (user) => {
         const label = userLabel(user);
         const deletable = permissions.canDelete(user);
         const deleteReason = deletable ? undefined : ADMIN_ONLY_REASON;
+        const viewAs = permissions.showsViewAs(user);
         return (
           <>
             <span className="users-table__actions">
+              {viewAs ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<EyeIcon size={14} />}
+                  aria-label={`View as ${label}`}
+                  title="See what this partner sees, read-only (recorded in the audit log)"
+                  disabled={actionsDisabled}
+                  onClick={() => onViewAs(user)}
+                >
+                  View as…
+                </Button>
+              ) : null}
               <Button
                 size="sm"
                 variant="ghost"
@@ -114,6 +136,9 @@ export function UsersTable({ users, permissions, loading, actionsDisabled, empty
             <RowMenu
               name={label}
               items={[
+                ...(viewAs
+                  ? [{ key: 'view-as', label: 'View as…', icon: <EyeIcon size={14} />, disabled: actionsDisabled, onSelect: () => onViewAs(user) }]
+                  : []),
                 { key: 'edit', label: 'Edit', icon: <EditIcon size={14} />, disabled: actionsDisabled, onSelect: () => onEdit(user) },
                 ...(permissions.showsDelete(user)
                   ? [

@@ -6,6 +6,7 @@
  */
 import { API_PATHS, userPath, type CreateUserBody, type PublicUser, type UpdateUserBody } from '@callboard/contract';
 import { isApiError } from '@callboard/shared-auth/api-error';
+import { enterViewAs } from '@callboard/shared-auth/auth-actions';
 import { updateSessionUser } from '@callboard/shared-auth/session';
 import { useApiFetch } from '@callboard/shared-auth/use-session';
 import { useStore } from 'jotai';
@@ -106,5 +107,20 @@ export function useUserActions() {
     [apiFetch, track, refreshList],
   );
 
-  return useMemo(() => ({ pending: pending > 0, create, update, remove }), [pending, create, update, remove]);
+  /**
+   * View as partner: the session becomes the partner's read-only view (shared-auth enterViewAs), which the
+   * shell shows under its view-as banner with Exit. Resolves whether it did.
+   */
+  const viewAs = useCallback(
+    (id: string): Promise<boolean> =>
+      track(async () => {
+        const result = await enterViewAs(store, id);
+        if (result.ok) toast.success(result.message);
+        else toast.error(result.message);
+        return result.ok;
+      }),
+    [store, track],
+  );
+
+  return useMemo(() => ({ pending: pending > 0, create, update, remove, viewAs }), [pending, create, update, remove, viewAs]);
 }
