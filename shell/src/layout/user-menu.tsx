@@ -1,10 +1,13 @@
 import type { PublicUser } from '@callboard/contract';
 import { useSession } from '@callboard/shared-auth/use-session';
 import { Dropdown, type DropdownItem } from '@callboard/shared-ui/dropdown';
-import { LogoutIcon, UserIcon } from '@callboard/shared-ui/icons';
-import { useState } from 'react';
+import { LinkIcon, LogoutIcon, UserIcon } from '@callboard/shared-ui/icons';
+import { lazy, Suspense, useState } from 'react';
 import { ProfileDialog } from '../profile/profile-dialog';
 import { useSignOut } from './use-sign-out';
+
+/** A partner's API keys: its own chunk, fetched when first opened (few accounts are partners, fewer open it). */
+const ApiAccessDialog = lazy(() => import('../profile/api-access-dialog'));
 
 /**
  * The account's name, trimmed. The user comes back from localStorage checked
@@ -42,15 +45,17 @@ function Avatar({ user }: { user: PublicUser | null }) {
  * The header's account menu: the name (or "Profile") opens a menu
  * with the e-mail, shown disabled so it reads as information rather than an
  * action, Profile (the dialog where you change your own name, avatar and
- * password) and Logout.
+ * password), for a partner API access (its read-only API keys), and Logout.
  */
 export function UserMenu() {
   const { user } = useSession();
   const signOut = useSignOut();
   const [profileOpen, setProfileOpen] = useState(false);
+  const [apiAccessOpen, setApiAccessOpen] = useState(false);
   const items: DropdownItem[] = [];
   if (typeof user?.email === 'string' && user.email !== '') items.push({ key: 'email', label: user.email, disabled: true });
   items.push({ key: 'profile', label: 'Profile', icon: <UserIcon size={14} />, onSelect: () => setProfileOpen(true), separatorBefore: items.length > 0 });
+  if (user?.role === 'partner') items.push({ key: 'api-access', label: 'API access', icon: <LinkIcon size={14} />, onSelect: () => setApiAccessOpen(true) });
   items.push({ key: 'logout', label: 'Logout', icon: <LogoutIcon size={14} />, onSelect: signOut });
 
   return (
@@ -66,6 +71,11 @@ export function UserMenu() {
         triggerClassName="user-menu__trigger"
       />
       <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {apiAccessOpen ? (
+        <Suspense fallback={null}>
+          <ApiAccessDialog onClose={() => setApiAccessOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
