@@ -16,6 +16,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDemoCalls } from './demo/seed-demo-calls';
+import { prepareDemoPartners } from './demo/demo-partners';
 import { PasswordHasher, type ScryptCost } from './domain/auth/password-hasher';
 import { DEFAULT_WEB_ROOT } from './domain/web/front-end';
 import { jwtSecretFor, keptDemoPassword } from './domain/shared-state/shared-state';
@@ -69,6 +70,12 @@ async function prepareDatabase(config: Config, db: Database, passwords: Password
     // Three months of a busy call floor, ending now.
     const { inserted, elapsedMs } = await seedDemoCalls(db, { calls: demoCalls, days: 90, seed: 1, end: new Date() });
     log(`demo data: ${inserted} calls over the last 90 days (${(elapsedMs / 1000).toFixed(1)} s)`);
+  }
+  if (demo) {
+    // After the calls: the partners' scopes name the demo's publishers and buyers.
+    const partners = await prepareDemoPartners(db, passwords, demo.admin?.password);
+    if (partners.added > 0) log(`demo data: ${partners.added} partner accounts`);
+    demo.partners = partners.signIns;
   }
   return { demo };
 }

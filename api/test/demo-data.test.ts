@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DISPOSITIONS, type CallRecord } from '@callboard/contract';
 import { seedDemoCalls } from '../src/demo/seed-demo-calls';
+import { DEMO_PARTNER_HISTORY_WEEKS, demoHistoryFrom, prepareDemoPartners } from '../src/demo/demo-partners';
+import { PasswordHasher } from '../src/domain/auth/password-hasher';
 import { RecordingLinks } from '../src/domain/recordings/recording-links';
-import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
+import { bearer, buildTestApp, login, signUp, TEST_PASSWORD_COST, type SignedIn, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -62,6 +64,37 @@ describe('seeding', () => {
     const previous = await count(stats.previous.range.from, stats.previous.range.to);
     expect(stats.previous.totalCalls).toBe(previous.total);
     expect(previous.total).toBeGreaterThan(1000);
+  });
+});
+
+describe('the demo partners', () => {
+  const PASSWORD = 'abcd-efgh-jkmn-pqrs';
+  const passwords = new PasswordHasher(TEST_PASSWORD_COST);
+
+  test('a publisher and a buyer partner over the busiest sources, history from some weeks ago, caller ids masked; seeded once', async () => {
+    const first = await prepareDemoPartners(t.db, passwords, PASSWORD);
+    expect(first.added).toBe(2);
+    expect(first.signIns).toEqual([
+      { email: 'partner-publisher@callboard.demo', kind: 'publisher', password: PASSWORD },
+      { email: 'partner-buyer@callboard.demo', kind: 'buyer', password: PASSWORD },
+    ]);
+    expect((await prepareDemoPartners(t.db, passwords, PASSWORD)).added).toBe(0);
+    // Without the kept password nothing is added, and no password is shown.
+    expect((await prepareDemoPartners(t.db, passwords, undefined)).signIns.map((s) => s.password)).toEqual([undefined, undefined]);
+
+    const publisher = await login(t.app, 'partner-publisher@callboard.demo', PASSWORD);
+    expect(publisher.user.role).toBe('partner');
+    const scope = (await t.app.inject({ url: `/api/users/${publisher.user.id}`, headers: bearer(admin.token) })).json().data.partnerScope;
+    expect(scope).toMatchObject({ kind: 'publisher', historyFrom: demoHistoryFrom(new Date(), DEMO_PARTNER_HISTORY_WEEKS), callerId: 'masked', counterparty: false });
+    expect(scope.ids).toHaveLength(2);
+
+    // The partner reads its own calls only: fewer than the network's, each from its sources.
+    const own = (await t.app.inject({ url: '/api/stats?datePreset=last_30_days', headers: bearer(publisher.token) })).json().data;
+    const all = (await t.app.inject({ url: '/api/stats?datePreset=last_30_days', headers: bearer(admin.token) })).json().data;
+    expect(own.totalCalls).toBeGreaterThan(0);
+    expect(own.totalCalls).toBeLessThan(all.totalCalls);
+    const buyer = await login(t.app, 'partner-buyer@callboard.demo', PASSWORD);
+    expect((await t.app.inject({ url: `/api/users/${buyer.user.id}`, headers: bearer(admin.token) })).json().data.partnerScope).toMatchObject({ kind: 'buyer', ids: [expect.any(Number)] });
   });
 });
 

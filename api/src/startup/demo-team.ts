@@ -2,6 +2,7 @@ import type { KeptPlace, KeptSecret } from '../config/kept-secret';
 import type { Database } from '../db/database';
 import type { PasswordHasher } from '../domain/auth/password-hasher';
 import { usersRepository } from '../domain/users/users-repository';
+import { DEMO_PARTNERS, type DemoPartnerSignIn } from '../demo/demo-partners';
 import { newDemoPassword } from './demo-password';
 import { countDemoAccounts, DEMO_ADMIN_EMAIL, rekeyDemoTeam, seedDemoUsers } from './demo-users';
 
@@ -19,6 +20,8 @@ export interface DemoTeam {
   accounts: number;
   /** What this start did to the team, for the log. */
   change: 'seeded' | 'rekeyed' | undefined;
+  /** The demo partner accounts and their sign-ins (same password as the admin), once the demo calls are there. */
+  partners?: DemoPartnerSignIn[];
 }
 
 /**
@@ -41,7 +44,7 @@ export async function prepareDemoTeam(db: Database, passwords: PasswordHasher, k
     const known = await kept.read();
     if (known === undefined) {
       password = await kept.keep(newDemoPassword());
-      await rekeyDemoTeam(db, passwords, password);
+      await rekeyDemoTeam(db, passwords, password, DEMO_PARTNERS.map((partner) => partner.email));
       change = 'rekeyed';
     } else if (await passwords.verify(known, admin.password_hash)) {
       password = known;

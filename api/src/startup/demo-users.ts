@@ -54,16 +54,17 @@ export async function seedDemoUsers(db: Database, passwords: PasswordHasher, adm
 /**
  * Gives a demo team found without a kept password (seeded when the demo password
  * was one and the same everywhere) the same shape as a new one: `adminPassword`
- * for the demo admin, a password nobody is told for everyone else, and every
- * session of theirs ended. Returns how many accounts changed.
+ * for the demo admin (and the accounts `alsoKept` names: the demo partners, which
+ * share it), a password nobody is told for everyone else, and every session of
+ * theirs ended. Returns how many accounts changed.
  */
-export async function rekeyDemoTeam(db: Database, passwords: PasswordHasher, adminPassword: string): Promise<number> {
+export async function rekeyDemoTeam(db: Database, passwords: PasswordHasher, adminPassword: string, alsoKept: readonly string[] = []): Promise<number> {
   const [adminHash, othersHash] = await Promise.all([passwords.hash(adminPassword), passwords.hash(unknowablePassword())]);
   return db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string }>(
-      `UPDATE users SET password_hash = CASE WHEN lower(email) = $1 THEN $2 ELSE $3 END, updated_at = now()
+      `UPDATE users SET password_hash = CASE WHEN lower(email) = ANY ($1::text[]) THEN $2 ELSE $3 END, updated_at = now()
        WHERE lower(email) LIKE $4 RETURNING id`,
-      [DEMO_ADMIN_EMAIL, adminHash, othersHash, DEMO_EMAIL_PATTERN],
+      [[DEMO_ADMIN_EMAIL, ...alsoKept], adminHash, othersHash, DEMO_EMAIL_PATTERN],
     );
     for (const { id } of rows) await sessionsRepository.revokeAllForUser(tx, id);
     return rows.length;

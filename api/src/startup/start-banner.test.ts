@@ -68,3 +68,34 @@ describe("the demo admin's password in the banner", () => {
     expect(/Demo sign-in: (\S+) \/ (\S+)/.exec(embedded + postgres)).toBeNull();
   });
 });
+
+describe('the demo partners in the banner', () => {
+  const PASSWORD = 'abcd-efgh-jkmn-pqrs';
+  const partners: DemoTeam['partners'] = [
+    { email: 'partner-publisher@callboard.demo', kind: 'publisher', password: PASSWORD },
+    { email: 'partner-buyer@callboard.demo', kind: 'buyer', password: undefined },
+  ];
+  const banner = (demo: DemoTeam, onTerminal: boolean) =>
+    startBanner(
+      {
+        url: 'http://127.0.0.1:8080',
+        db: { kind: 'pglite' } as Database,
+        config: { dataDir: '/srv/callboard/data', host: '127.0.0.1', allowSignup: undefined } as Config,
+        demo,
+        registration: { policy: 'open', setupToken: undefined },
+      },
+      { onTerminal },
+    );
+
+  test('listed under the admin, with the shared password where the admin’s is printed', () => {
+    const printed = banner({ ...team({ email: 'admin@callboard.demo', password: PASSWORD }, 'seeded'), partners }, false);
+    expect(printed).toContain(`  Demo partner sign-in (publisher partner): partner-publisher@callboard.demo / ${PASSWORD}\n`);
+    expect(printed).toContain("  Demo partner sign-in (buyer partner): partner-buyer@callboard.demo (its password is not shown: it is no longer the demo admin's)\n");
+  });
+
+  test('to a log of a later start, pointed at the admin’s password instead', () => {
+    const logged = banner({ ...team({ email: 'admin@callboard.demo', password: PASSWORD }), partners }, false);
+    expect(logged).not.toContain(PASSWORD);
+    expect(logged).toContain("  Demo partner sign-in (publisher partner): partner-publisher@callboard.demo, with the demo admin's password\n");
+  });
+});

@@ -43,9 +43,28 @@ export function startBanner(
 function demoSignInLines(demo: DemoTeam | undefined, onTerminal: boolean): string[] {
   if (!demo?.admin) return [];
   const { email, password } = demo.admin;
-  if (password === undefined) return [`  Demo sign-in: ${email} (its password was changed since it was generated, so it is no longer shown)`];
-  if (demo.change !== undefined || onTerminal) return [`  Demo sign-in: ${email} / ${password}`];
-  return [`  Demo sign-in: ${email}, its password ${whereToRead(demo.passwordKept)}`, `    (not printed here: standard output is not a terminal, and may be kept as a log)`];
+  if (password === undefined) return [`  Demo sign-in: ${email} (its password was changed since it was generated, so it is no longer shown)`, ...demoPartnerLines(demo, false)];
+  const printed = demo.change !== undefined || onTerminal;
+  if (printed) return [`  Demo sign-in: ${email} / ${password}`, ...demoPartnerLines(demo, true)];
+  return [
+    `  Demo sign-in: ${email}, its password ${whereToRead(demo.passwordKept)}`,
+    `    (not printed here: standard output is not a terminal, and may be kept as a log)`,
+    ...demoPartnerLines(demo, false),
+  ];
+}
+
+/**
+ * The demo partners, a line each, with the demo admin's password (which they share) under the same rule:
+ * printed where the admin's is, else "the demo admin's password". A partner whose password was changed
+ * since says so.
+ */
+function demoPartnerLines(demo: DemoTeam, printed: boolean): string[] {
+  return (demo.partners ?? []).map(({ email, kind, password }) => {
+    const who = `${kind} partner`;
+    // Checked only against the admin's kept password: unknown when that one was changed.
+    if (password === undefined) return `  Demo partner sign-in (${who}): ${email} (its password is not shown: it is no longer the demo admin's)`;
+    return printed ? `  Demo partner sign-in (${who}): ${email} / ${password}` : `  Demo partner sign-in (${who}): ${email}, with the demo admin's password`;
+  });
 }
 
 function whereToRead(place: KeptPlace): string {
