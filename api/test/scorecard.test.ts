@@ -134,6 +134,14 @@ function expectedRows(groupBy: ScorecardGroupBy, range: ResolvedDateRange, f: Mo
       payout: money(sumOf(calls, 'payoutCents')),
       profit: money(sumOf(calls, 'revenueCents') - sumOf(calls, 'payoutCents')),
       previous: { calls: before.length, salesRate: pct(beforeSales, before.length), profit: money(sumOf(before, 'revenueCents') - sumOf(before, 'payoutCents')) },
+      // No call here is disputed: api/test/scorecard-disputes.test.ts holds the dispute figures to brute force.
+      disputes: 0,
+      disputesDecided: 0,
+      disputeRate: 0,
+      acceptanceRate: null,
+      credited: '0.00',
+      clawedBack: '0.00',
+      aiAgreement: null,
     };
   });
 }
@@ -171,7 +179,7 @@ describe('the scorecard', () => {
 
   test('sorts by every column both ways, ties by label then key, and cuts to the limit', async () => {
     const value = (row: ScorecardRow, column: ScorecardSortColumn): number | string =>
-      column === 'label' ? row.label : typeof row[column] === 'string' ? Math.round(Number(row[column]) * 100) : (row[column]);
+      column === 'label' ? row.label : typeof row[column] === 'string' ? Math.round(Number(row[column]) * 100) : (row[column] ?? -1);
     for (const groupBy of ['publisher', 'target'] as const) {
       const all = (await scorecardOf({ datePreset: 'this_year', groupBy })).rows;
       expect(all.length).toBeGreaterThan(2);
@@ -221,9 +229,9 @@ describe('the scorecard', () => {
     const params = { ...RANGES[3]!.params, groupBy: 'target', minCalls: 1, sortBy: 'label', sortDir: 'asc' };
     const shown = await scorecardOf(params);
     const response = await t.app.inject({ method: 'POST', url: '/api/scorecard/export', headers: bearer(member.token), payload: { ...params, fmt: 'csv' } });
-    const [, ...rows] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const [header, ...rows] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(shown.rows.some((r) => r.flags.length > 0)).toBe(true);
-    expect(rows.map((r) => r[14])).toEqual(shown.rows.map((r) => r.flags.join(' ')));
+    expect(rows.map((r) => r[header!.indexOf('Flags')])).toEqual(shown.rows.map((r) => r.flags.join(' ')));
   }, 120_000);
 
   test('a bad param is a 400 naming it, beside any bad filter param', async () => {
@@ -264,13 +272,16 @@ describe('the scorecard', () => {
       const [header, ...rows] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
       expect(header).toEqual([
         'Publisher', 'Calls', 'Connected', 'Sales', 'Sales rate', 'Voicemail', 'Hung up', 'Rejected / Unknown', 'No connect', 'Repeats', 'Repeat rate',
-        'Revenue', 'Payout', 'Profit', 'Flags', 'Previous calls', 'Previous sales rate', 'Previous profit',
+        'Revenue', 'Payout', 'Profit', 'Disputes', 'Dispute rate', 'Accepted', 'Credited', 'Clawed back', 'AI agreement',
+        'Flags', 'Previous calls', 'Previous sales rate', 'Previous profit',
       ]);
       const safe = (label: string) => (label.startsWith('=') ? `'${label}` : label);
       expect(rows).toEqual(
         shown.map((r) => [
           safe(r.label), String(r.calls), String(r.connected), String(r.sales), String(r.salesRate), String(r.voicemailPct), String(r.hungupPct),
           String(r.rejectedUnknownPct), String(r.redNoConnectPct), String(r.repeatCalls), String(r.repeatPct), r.revenue, r.payout, r.profit,
+          String(r.disputes), String(r.disputeRate), r.acceptanceRate === null ? '' : String(r.acceptanceRate), r.credited, r.clawedBack,
+          r.aiAgreement === null ? '' : String(r.aiAgreement),
           r.flags.join(' '), String(r.previous.calls), String(r.previous.salesRate), r.previous.profit,
         ]),
       );

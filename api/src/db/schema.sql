@@ -313,6 +313,8 @@ CREATE TABLE disputes (
   change_id uuid,
   withdrawn_by uuid,
   withdrawn_at timestamp with time zone,
+  campaign_id integer NOT NULL,
+  target_id integer,
   CONSTRAINT disputes_pkey PRIMARY KEY (id),
   CONSTRAINT disputes_clawed_back_cents_check CHECK (clawed_back_cents >= 0),
   CONSTRAINT disputes_credited_cents_check CHECK (credited_cents >= 0),
@@ -324,6 +326,20 @@ CREATE TABLE disputes (
   CONSTRAINT disputes_opened_by_fkey FOREIGN KEY (opened_by) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT disputes_withdrawn_by_fkey FOREIGN KEY (withdrawn_by) REFERENCES users(id) ON DELETE SET NULL
 );
+
+CREATE TABLE disputes_daily_dim (
+  dim smallint NOT NULL,
+  day date NOT NULL,
+  dim_id integer NOT NULL,
+  disputes integer DEFAULT 0 NOT NULL,
+  decided integer DEFAULT 0 NOT NULL,
+  accepted integer DEFAULT 0 NOT NULL,
+  credited_cents bigint DEFAULT 0 NOT NULL,
+  clawed_back_cents bigint DEFAULT 0 NOT NULL,
+  ai_judged integer DEFAULT 0 NOT NULL,
+  ai_agreed integer DEFAULT 0 NOT NULL,
+  CONSTRAINT disputes_daily_dim_pkey PRIMARY KEY (dim, day, dim_id)
+) WITH (fillfactor=50);
 
 CREATE TABLE export_leases (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -754,6 +770,18 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.calls_move_disputes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE disputes SET call_ts = NEW.call_ts, campaign_id = NEW.campaign_id, publisher_id = NEW.publisher_id,
+    target_id = NEW.target_id, buyer_id = coalesce(NEW.buyer_id, 0)
+  WHERE call_id = NEW.id;
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.calls_rollup_delete()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1116,6 +1144,102 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.disputes_rollup_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7266002);
+  WITH per_dimension AS (SELECT sign, v.dim, v.dim_id, (call_ts AT TIME ZONE 'America/New_York')::date AS day,
+    (status <> 'withdrawn')::int AS disputes,
+    (status IN ('accepted', 'partial', 'rejected'))::int AS decided,
+    (status IN ('accepted', 'partial'))::int AS accepted,
+    CASE WHEN status IN ('accepted', 'partial') THEN coalesce(credited_cents, 0) ELSE 0 END AS credited_cents,
+    CASE WHEN status IN ('accepted', 'partial') THEN coalesce(clawed_back_cents, 0) ELSE 0 END AS clawed_back_cents,
+    (status IN ('accepted', 'partial', 'rejected') AND evidence->'ai'->>'disposition' IS NOT NULL)::int AS ai_judged,
+    (status IN ('accepted', 'partial', 'rejected') AND evidence->'ai'->>'disposition' IS NOT NULL AND coalesce(evidence->'ai'->>'disposition' = ANY (ARRAY['Sales', 'Not Interested', 'Not Qualified', 'DWSPI', 'Callback', 'subsidy/incentivised']::text[]), false) = (status = 'rejected'))::int AS ai_agreed
+  FROM (SELECT *, -1 AS sign FROM old_rows) d
+  CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, buyer_id)) AS v(dim, dim_id))
+  INSERT INTO disputes_daily_dim (dim, day, dim_id, disputes, decided, accepted, credited_cents, clawed_back_cents, ai_judged, ai_agreed)
+  SELECT dim, day, dim_id, sum(sign * disputes), sum(sign * decided), sum(sign * accepted), sum(sign * credited_cents), sum(sign * clawed_back_cents), sum(sign * ai_judged), sum(sign * ai_agreed)
+  FROM per_dimension
+  GROUP BY 1, 2, 3
+  HAVING sum(sign * disputes) <> 0 OR sum(sign * decided) <> 0 OR sum(sign * accepted) <> 0 OR sum(sign * credited_cents) <> 0 OR sum(sign * clawed_back_cents) <> 0 OR sum(sign * ai_judged) <> 0 OR sum(sign * ai_agreed) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (dim, day, dim_id) DO UPDATE SET
+    disputes = disputes_daily_dim.disputes + excluded.disputes, decided = disputes_daily_dim.decided + excluded.decided, accepted = disputes_daily_dim.accepted + excluded.accepted, credited_cents = disputes_daily_dim.credited_cents + excluded.credited_cents, clawed_back_cents = disputes_daily_dim.clawed_back_cents + excluded.clawed_back_cents, ai_judged = disputes_daily_dim.ai_judged + excluded.ai_judged, ai_agreed = disputes_daily_dim.ai_agreed + excluded.ai_agreed;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.disputes_rollup_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7266002);
+  WITH per_dimension AS (SELECT sign, v.dim, v.dim_id, (call_ts AT TIME ZONE 'America/New_York')::date AS day,
+    (status <> 'withdrawn')::int AS disputes,
+    (status IN ('accepted', 'partial', 'rejected'))::int AS decided,
+    (status IN ('accepted', 'partial'))::int AS accepted,
+    CASE WHEN status IN ('accepted', 'partial') THEN coalesce(credited_cents, 0) ELSE 0 END AS credited_cents,
+    CASE WHEN status IN ('accepted', 'partial') THEN coalesce(clawed_back_cents, 0) ELSE 0 END AS clawed_back_cents,
+    (status IN ('accepted', 'partial', 'rejected') AND evidence->'ai'->>'disposition' IS NOT NULL)::int AS ai_judged,
+    (status IN ('accepted', 'partial', 'rejected') AND evidence->'ai'->>'disposition' IS NOT NULL AND coalesce(evidence->'ai'->>'disposition' = ANY (ARRAY['Sales', 'Not Interested', 'Not Qualified', 'DWSPI', 'Callback', 'subsidy/incentivised']::text[]), false) = (status = 'rejected'))::int AS ai_agreed
+  FROM (SELECT *, 1 AS sign FROM new_rows) d
+  CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, buyer_id)) AS v(dim, dim_id))
+  INSERT INTO disputes_daily_dim (dim, day, dim_id, disputes, decided, accepted, credited_cents, clawed_back_cents, ai_judged, ai_agreed)
+  SELECT dim, day, dim_id, sum(sign * disputes), sum(sign * decided), sum(sign * accepted), sum(sign * credited_cents), sum(sign * clawed_back_cents), sum(sign * ai_judged), sum(sign * ai_agreed)
+  FROM per_dimension
+  GROUP BY 1, 2, 3
+  HAVING sum(sign * disputes) <> 0 OR sum(sign * decided) <> 0 OR sum(sign * accepted) <> 0 OR sum(sign * credited_cents) <> 0 OR sum(sign * clawed_back_cents) <> 0 OR sum(sign * ai_judged) <> 0 OR sum(sign * ai_agreed) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (dim, day, dim_id) DO UPDATE SET
+    disputes = disputes_daily_dim.disputes + excluded.disputes, decided = disputes_daily_dim.decided + excluded.decided, accepted = disputes_daily_dim.accepted + excluded.accepted, credited_cents = disputes_daily_dim.credited_cents + excluded.credited_cents, clawed_back_cents = disputes_daily_dim.clawed_back_cents + excluded.clawed_back_cents, ai_judged = disputes_daily_dim.ai_judged + excluded.ai_judged, ai_agreed = disputes_daily_dim.ai_agreed + excluded.ai_agreed;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.disputes_rollup_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7266002);
+  WITH per_dimension AS (SELECT sign, v.dim, v.dim_id, (call_ts AT TIME ZONE 'America/New_York')::date AS day,
+    (status <> 'withdrawn')::int AS disputes,
+    (status IN ('accepted', 'partial', 'rejected'))::int AS decided,
+    (status IN ('accepted', 'partial'))::int AS accepted,
+    CASE WHEN status IN ('accepted', 'partial') THEN coalesce(credited_cents, 0) ELSE 0 END AS credited_cents,
+    CASE WHEN status IN ('accepted', 'partial') THEN coalesce(clawed_back_cents, 0) ELSE 0 END AS clawed_back_cents,
+    (status IN ('accepted', 'partial', 'rejected') AND evidence->'ai'->>'disposition' IS NOT NULL)::int AS ai_judged,
+    (status IN ('accepted', 'partial', 'rejected') AND evidence->'ai'->>'disposition' IS NOT NULL AND coalesce(evidence->'ai'->>'disposition' = ANY (ARRAY['Sales', 'Not Interested', 'Not Qualified', 'DWSPI', 'Callback', 'subsidy/incentivised']::text[]), false) = (status = 'rejected'))::int AS ai_agreed
+  FROM (SELECT *, 1 AS sign FROM new_rows UNION ALL SELECT *, -1 AS sign FROM old_rows) d
+  CROSS JOIN LATERAL (VALUES (1, campaign_id), (2, publisher_id), (3, coalesce(target_id, 0)), (4, buyer_id)) AS v(dim, dim_id))
+  INSERT INTO disputes_daily_dim (dim, day, dim_id, disputes, decided, accepted, credited_cents, clawed_back_cents, ai_judged, ai_agreed)
+  SELECT dim, day, dim_id, sum(sign * disputes), sum(sign * decided), sum(sign * accepted), sum(sign * credited_cents), sum(sign * clawed_back_cents), sum(sign * ai_judged), sum(sign * ai_agreed)
+  FROM per_dimension
+  GROUP BY 1, 2, 3
+  HAVING sum(sign * disputes) <> 0 OR sum(sign * decided) <> 0 OR sum(sign * accepted) <> 0 OR sum(sign * credited_cents) <> 0 OR sum(sign * clawed_back_cents) <> 0 OR sum(sign * ai_judged) <> 0 OR sum(sign * ai_agreed) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (dim, day, dim_id) DO UPDATE SET
+    disputes = disputes_daily_dim.disputes + excluded.disputes, decided = disputes_daily_dim.decided + excluded.decided, accepted = disputes_daily_dim.accepted + excluded.accepted, credited_cents = disputes_daily_dim.credited_cents + excluded.credited_cents, clawed_back_cents = disputes_daily_dim.clawed_back_cents + excluded.clawed_back_cents, ai_judged = disputes_daily_dim.ai_judged + excluded.ai_judged, ai_agreed = disputes_daily_dim.ai_agreed + excluded.ai_agreed;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.disputes_take_call_place()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  SELECT c.call_ts, c.campaign_id, c.publisher_id, c.target_id, coalesce(c.buyer_id, 0)
+    INTO NEW.call_ts, NEW.campaign_id, NEW.publisher_id, NEW.target_id, NEW.buyer_id
+    FROM calls c WHERE c.id = NEW.call_id;
+  RETURN NEW;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.index_call_words(batch_size integer)
  RETURNS integer
  LANGUAGE plpgsql
@@ -1377,6 +1501,8 @@ AS $function$
 
 CREATE TRIGGER buyers_never_deleted BEFORE DELETE OR TRUNCATE ON buyers FOR EACH STATEMENT EXECUTE FUNCTION refuse_dimension_delete();
 
+CREATE TRIGGER calls_move_disputes AFTER UPDATE OF call_ts, campaign_id, publisher_id, target_id, buyer_id ON calls FOR EACH ROW WHEN (old.call_ts IS DISTINCT FROM new.call_ts OR old.campaign_id IS DISTINCT FROM new.campaign_id OR old.publisher_id IS DISTINCT FROM new.publisher_id OR old.target_id IS DISTINCT FROM new.target_id OR old.buyer_id IS DISTINCT FROM new.buyer_id) EXECUTE FUNCTION calls_move_disputes();
+
 CREATE TRIGGER calls_rollup_0_lock_delete AFTER DELETE ON calls REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION calls_rollup_lock_deleted();
 
 CREATE TRIGGER calls_rollup_0_lock_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION calls_rollup_lock_inserted();
@@ -1402,6 +1528,14 @@ CREATE TRIGGER calls_daily_monthly_insert AFTER INSERT ON calls_daily REFERENCIN
 CREATE TRIGGER calls_daily_monthly_update AFTER UPDATE ON calls_daily REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION calls_daily_monthly_update();
 
 CREATE TRIGGER campaigns_never_deleted BEFORE DELETE OR TRUNCATE ON campaigns FOR EACH STATEMENT EXECUTE FUNCTION refuse_dimension_delete();
+
+CREATE TRIGGER disputes_rollup_delete AFTER DELETE ON disputes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION disputes_rollup_delete();
+
+CREATE TRIGGER disputes_rollup_insert AFTER INSERT ON disputes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION disputes_rollup_insert();
+
+CREATE TRIGGER disputes_rollup_update AFTER UPDATE ON disputes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION disputes_rollup_update();
+
+CREATE TRIGGER disputes_take_call_place BEFORE INSERT ON disputes FOR EACH ROW EXECUTE FUNCTION disputes_take_call_place();
 
 CREATE TRIGGER publishers_never_deleted BEFORE DELETE OR TRUNCATE ON publishers FOR EACH STATEMENT EXECUTE FUNCTION refuse_dimension_delete();
 

@@ -30,6 +30,13 @@ export function scoreRow(key: string, label: string, figures: Partial<ScorecardR
     payout: '0.00',
     profit: '0.00',
     previous: { calls: 0, salesRate: 0, profit: '0.00' },
+    disputes: 0,
+    disputesDecided: 0,
+    disputeRate: 0,
+    acceptanceRate: null,
+    credited: '0.00',
+    clawedBack: '0.00',
+    aiAgreement: null,
     ...figures,
   };
 }
@@ -39,6 +46,7 @@ export const SCORE_ROWS: Record<ScorecardGroupBy, ScorecardRow[]> = {
     scoreRow('1', 'Acme Media', {
       calls: 600, connected: 570, sales: 30, salesRate: 5, voicemailPct: 25, hungupPct: 2, redNoConnectPct: 5, flags: ['flagVoicemail', 'flagRedNoConnect'],
       repeatCalls: 12, repeatPct: 2, revenue: '7000.00', payout: '2000.00', profit: '5000.00', previous: { calls: 500, salesRate: 6, profit: '5000.00' },
+      disputes: 6, disputesDecided: 4, disputeRate: 1, acceptanceRate: 75, credited: '120.00', clawedBack: '45.50', aiAgreement: 50,
     }),
     scoreRow('2', 'Beacon Leads', {
       calls: 400, connected: 400, sales: 15, salesRate: 3.75, voicemailPct: 10, revenue: '4000.00', payout: '1500.50', profit: '2499.50',

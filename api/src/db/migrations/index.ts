@@ -31,6 +31,7 @@ import { partnerAccounts } from './0025-partner-accounts';
 import { viewAsAudit } from './0026-view-as-audit';
 import { partnerApiKeys } from './0027-partner-api-keys';
 import { disputes } from './0028-disputes';
+import { disputeRollups } from './0029-dispute-rollups';
 
 export interface Migration {
   version: string;
@@ -66,4 +67,5 @@ export const MIGRATIONS: Migration[] = [
   viewAsAudit,
   partnerApiKeys,
   disputes,
+  disputeRollups,
 ];

@@ -13,7 +13,7 @@ const share = { type: 'number', description: 'Percent of the calls, 2 decimals' 
 
 const rowSchema = {
   type: 'object',
-  required: ['key', 'label', 'calls', 'connected', 'sales', 'salesRate', 'counts', 'voicemailPct', 'hungupPct', 'rejectedUnknownPct', 'redNoConnectPct', 'flags', 'repeatCalls', 'repeatPct', 'revenue', 'payout', 'profit', 'previous'],
+  required: ['key', 'label', 'calls', 'connected', 'sales', 'salesRate', 'counts', 'voicemailPct', 'hungupPct', 'rejectedUnknownPct', 'redNoConnectPct', 'flags', 'repeatCalls', 'repeatPct', 'revenue', 'payout', 'profit', 'previous', 'disputes', 'disputesDecided', 'disputeRate', 'acceptanceRate', 'credited', 'clawedBack', 'aiAgreement'],
   properties: {
     key: { type: 'string', description: 'The id; "0" for calls without a target or buyer' },
     label: { type: 'string' },
@@ -44,6 +44,16 @@ const rowSchema = {
       required: ['calls', 'salesRate', 'profit'],
       properties: { calls: { type: 'integer' }, salesRate: share, profit: money },
     },
+    disputes: { type: 'integer', description: "Disputes of the row's calls in the range (by the call's time), withdrawn ones not counted" },
+    disputesDecided: { type: 'integer', description: 'Of those, the decided ones (accepted, partial, rejected)' },
+    disputeRate: { type: 'number', description: 'disputes as a percent of calls, 2 decimals' },
+    acceptanceRate: { type: ['number', 'null'], description: 'Accepted and partial as a percent of the decided disputes; null while none is decided' },
+    credited: { ...money, description: 'Decimal dollars credited to buyers by the standing decisions' },
+    clawedBack: { ...money, description: "Decimal dollars clawed back from publishers' payouts by the standing decisions" },
+    aiAgreement: {
+      type: ['number', 'null'],
+      description: "Percent of the decided disputes with an AI verdict whose decision agreed with it (a reject with a billable verdict, an accept or partial with any other); null without one",
+    },
   },
 } as const;
 
@@ -69,7 +79,7 @@ export default async function scorecardRoutes(fastify: FastifyInstance, options:
     {
       schema: {
         tags: ['calls'],
-        summary: 'Per publisher, campaign, buyer or target: calls, sales rate, dispositions, flags, repeats and money, beside the previous period',
+        summary: 'Per publisher, campaign, buyer or target: calls, sales rate, dispositions, flags, repeats, money and disputes, beside the previous period',
         security: bearer,
         querystring,
         response: {

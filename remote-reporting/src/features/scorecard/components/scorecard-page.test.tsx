@@ -146,7 +146,7 @@ test('shares are flagged only from a minimum of calls, 20 unless the person choo
   // One request for the settled number, none for "7" or "70" on the way.
   expect(asked()).toEqual(['20', '700']);
   await waitFor(async () => expect(within(await acme()).queryByText(/share is above its threshold/i)).not.toBeInTheDocument());
-  expect(JSON.parse(localStorage.getItem('callboard.reporting.scorecard') ?? '{}')).toEqual({ minCalls: 700 });
+  expect(JSON.parse(localStorage.getItem('callboard.reporting.scorecard') ?? '{}')).toEqual({ minCalls: 700, columns: 'quality' });
   unmount();
 
   // A new visit asks with the number chosen.
@@ -180,4 +180,23 @@ test('a failure shows the error with Retry', async () => {
   renderScorecard(page, { api: (url) => (url.pathname === '/api/scorecard' ? { status: 500, body: { success: false, message: 'boom' } } : undefined) });
   expect(await screen.findByText('Failed to load the scorecard.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: /retry/i })).toBeInTheDocument();
+});
+
+test('the Disputes columns take the quality columns’ place, kept as the person’s choice; a share of nothing is a dash', async () => {
+  const { user } = renderScorecard(page);
+  await screen.findByRole('cell', { name: 'Acme Media' });
+  expect(screen.queryByRole('columnheader', { name: /^AI agreement/ })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('radio', { name: 'Disputes' }));
+  const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/\s+/g, ' ').trim());
+  expect(headers.map((h) => h?.replace(/ ?(Sort|sorted).*$/i, ''))).toEqual(['Publisher', 'Calls', 'Revenue', 'Payout', 'Disputes', 'Dispute rate', 'Accepted', 'Credited', 'Clawed back', 'AI agreement']);
+  const acme = within(screen.getByRole('row', { name: /Acme Media/ })).getAllByRole('cell').map((c) => c.textContent?.replace(/(up|down|unchanged) from .*$/, '').replace('–', '').trim());
+  expect(acme.slice(4)).toEqual(['6', '1.0%', '75.0%', '$120.00', '$45.50', '50.0%']);
+  // Beacon Leads has no decided dispute: no acceptance rate, no agreement, not 0 %.
+  const beacon = within(screen.getByRole('row', { name: /Beacon Leads/ })).getAllByRole('cell').map((c) => c.textContent?.trim());
+  expect(beacon.slice(4)).toEqual(['0', '0.0%', '—', '$0.00', '$0.00', '—']);
+  expect(JSON.parse(localStorage.getItem('callboard.reporting.scorecard') ?? '{}')).toMatchObject({ columns: 'disputes' });
+
+  await user.click(screen.getByRole('radio', { name: 'Quality' }));
+  expect(screen.getByRole('columnheader', { name: /^Voicemail/ })).toBeInTheDocument();
 });

@@ -9,6 +9,7 @@ import { useScorecard, type ScorecardSort } from '../api/scorecard-api';
 import { scorecardPrefsAtom } from '../hooks/scorecard-prefs';
 import { useOpenSource } from '../hooks/use-open-source';
 import { useScorecardExport } from '../hooks/use-scorecard-export';
+import { ColumnSetControl } from './column-set-control';
 import { MinCallsField } from './min-calls-field';
 import { ScorecardTable } from './scorecard-table';
 import './scorecard.css';
@@ -19,7 +20,8 @@ const DEFAULT_SORT: ScorecardSort = { sortBy: SCORECARD_DEFAULTS.sortBy, sortDir
  * The scorecard: each publisher (campaign, buyer, target) with its quality
  * and its money side by side, under the shell's filters, the crossed
  * thresholds marked as the stats cards mark them, and an arrow against the
- * previous period. A row opens Statistics & Records filtered to it.
+ * previous period; or, in place of the quality columns, the disputes of its
+ * calls and the money they moved. A row opens Statistics & Records filtered to it.
  */
 export function ScorecardPage() {
   const [groupBy, setGroupBy] = useState<ScorecardGroupBy>(SCORECARD_DEFAULTS.groupBy);
@@ -40,6 +42,7 @@ export function ScorecardPage() {
       actionsClassName="cb-row cb-row--wrap"
       actions={
         <>
+          <ColumnSetControl value={prefs.columns} onChange={(columns) => setPrefs((p) => ({ ...p, columns }))} />
           <MinCallsField value={prefs.minCalls} onChange={(minCalls) => setPrefs((p) => ({ ...p, minCalls }))} />
           {isValidating && data ? <Spinner size="xs" label="Refreshing scorecard" /> : null}
           <Button
@@ -58,6 +61,7 @@ export function ScorecardPage() {
     >
       <ScorecardTable
         groupBy={shownGroup}
+        columnSet={prefs.columns}
         rows={rows}
         sort={sort}
         onSort={setSort}

@@ -4,6 +4,7 @@ import {
   GROUP_LABELS,
   scorecardColumnHeader,
   type ScorecardColumnKind,
+  type ScorecardColumnSet,
   type ScorecardFlag,
   type ScorecardGroupBy,
   type ScorecardRow,
@@ -22,6 +23,8 @@ import { ScorecardPhoneList } from './scorecard-phone-list';
 
 interface Props {
   groupBy: ScorecardGroupBy;
+  /** Which columns show beside the name and the calls. */
+  columnSet: ScorecardColumnSet;
   rows: readonly ScorecardRow[];
   sort: ScorecardSort;
   onSort: (next: ScorecardSort) => void;
@@ -32,7 +35,7 @@ interface Props {
 const FLAG_OF_COLUMN = new Map(Object.entries(SCORECARD_FLAG_COLUMNS).map(([flag, column]) => [column, flag as ScorecardFlag]));
 
 /**
- * The compact widths that put all fourteen columns in a 1440 px window beside the open sidebar
+ * The compact widths that put all fourteen quality columns (or the ten of the disputes) in a 1440 px window beside the open sidebar
  * (e2e/tests/scorecard.test.ts holds it): each fits its figures at their widest usual size, an arrow
  * or a warning mark included; a longer name is cut with its whole text as a tooltip, and any column
  * can be widened from its header's edge.
@@ -40,9 +43,13 @@ const FLAG_OF_COLUMN = new Map(Object.entries(SCORECARD_FLAG_COLUMNS).map(([flag
 const WIDTHS: Record<ScorecardColumnKind, number> = { label: 124, count: 66, percent: 74, money: 100 };
 const WIDER: Partial<Record<ScorecardSortColumn, number>> = { calls: 76, salesRate: 80, profit: 112 };
 
-/** One format per column, whatever the row: money with cents, percentages with one decimal, so the points line up. */
+/**
+ * One format per column, whatever the row: money with cents, percentages with one decimal, so the points line up.
+ * A share of nothing (no decided dispute for the acceptance rate or the AI agreement) is a dash, not 0 %.
+ */
 function figure(row: ScorecardRow, key: ScorecardSortColumn, kind: ScorecardColumnKind): string {
   const value = row[key];
+  if (value === null) return '—';
   if (kind === 'money') return formatMoney(value);
   if (kind === 'percent') return formatFixedPercent(value);
   return kind === 'count' ? formatCount(value) : String(value);
@@ -79,8 +86,8 @@ function FlaggedShare({ flag, children }: { flag: ScorecardFlag; children: React
 /** The figures a source's card shows on a phone (scorecard-phone-list.tsx); the other shares only while flagged. */
 const CARD_FIGURES: ReadonlySet<ScorecardSortColumn> = new Set(['calls', 'salesRate', 'profit']);
 
-function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
-  return SCORECARD_COLUMNS.map(({ key, kind }) => ({
+function columns(groupBy: ScorecardGroupBy, columnSet: ScorecardColumnSet): TableColumn<ScorecardRow>[] {
+  return SCORECARD_COLUMNS.filter(({ sets }) => sets.includes(columnSet)).map(({ key, kind }) => ({
     key,
     label: scorecardColumnHeader(key, groupBy),
     sortable: true,
@@ -111,8 +118,8 @@ function columns(groupBy: ScorecardGroupBy): TableColumn<ScorecardRow>[] {
  * other order (aria-sort says which), a row click or Enter on a focused row
  * opens Reporting filtered to that source.
  */
-export function ScorecardTable({ groupBy, rows, sort, onSort, onOpen, loading }: Props) {
-  const cols = useMemo(() => columns(groupBy), [groupBy]);
+export function ScorecardTable({ groupBy, columnSet, rows, sort, onSort, onOpen, loading }: Props) {
+  const cols = useMemo(() => columns(groupBy, columnSet), [groupBy, columnSet]);
   return (
     <ScorecardPhoneList count={rows.length} noun={`${GROUP_LABELS[groupBy].toLowerCase()}s`}>
       <Table

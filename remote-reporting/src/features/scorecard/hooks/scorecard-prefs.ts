@@ -1,18 +1,20 @@
 /**
  * The scorecard's own preferences, kept in localStorage like the other UI
- * choices (shared-ui/src/ui-atoms.ts): for now the number of calls from which
- * a share is flagged. It is the person's, not a server setting, because what
+ * choices (shared-ui/src/ui-atoms.ts): the number of calls from which
+ * a share is flagged, and which set of columns the table shows. It is the person's, not a server setting, because what
  * counts as enough calls depends on the range being read (see
  * SCORECARD_DEFAULT_MIN_CALLS in contract/src/scorecard.ts); the server
  * applies it, so the screen and the CSV flag the same cells.
  */
-import { SCORECARD_DEFAULT_MIN_CALLS, SCORECARD_MAX_MIN_CALLS } from '@callboard/contract';
+import { SCORECARD_COLUMN_SETS, SCORECARD_DEFAULT_MIN_CALLS, SCORECARD_MAX_MIN_CALLS, type ScorecardColumnSet } from '@callboard/contract';
 import { persistedAtom, storedRecord } from '@callboard/shared-ui/persisted-atom';
 
 export const SCORECARD_PREFS_KEY = 'callboard.reporting.scorecard';
 
 export interface ScorecardPrefs {
   minCalls: number;
+  /** The columns shown beside the name and the calls (SCORECARD_COLUMN_SETS): quality by default. */
+  columns: ScorecardColumnSet;
 }
 
 /** A whole number of calls the API accepts (1 to SCORECARD_MAX_MIN_CALLS), from a number or its text; undefined otherwise. */
@@ -24,7 +26,9 @@ export function parseMinCalls(value: unknown): number | undefined {
 }
 
 export function sanitizeScorecardPrefs(stored: unknown): ScorecardPrefs {
-  return { minCalls: parseMinCalls(storedRecord(stored).minCalls) ?? SCORECARD_DEFAULT_MIN_CALLS };
+  const record = storedRecord(stored);
+  const columns = SCORECARD_COLUMN_SETS.find((set) => set === record.columns) ?? 'quality';
+  return { minCalls: parseMinCalls(record.minCalls) ?? SCORECARD_DEFAULT_MIN_CALLS, columns };
 }
 
 export const scorecardPrefsAtom = persistedAtom<ScorecardPrefs>(SCORECARD_PREFS_KEY, sanitizeScorecardPrefs);
