@@ -31,8 +31,14 @@ export interface CallRecord {
   systemCallId: string;
   systemPublisherId: string | null;
   systemBuyerId: string | null;
-  revenue: number;
-  payout: number;
+  /**
+   * What the buyer paid for the call. Absent from a publisher partner's answers: the server removes the
+   * money a partner's kind does not see (contract/src/partners.ts PARTNER_MONEY); always present for the
+   * network's own people.
+   */
+  revenue?: number;
+  /** What the publisher earned for the call. Absent from a buyer partner's answers, as `revenue` from a publisher partner's. */
+  payout?: number;
   /** Whether a person set the status (it then no longer follows the bot). */
   statusOverridden: boolean;
   qc: QcVerdict;

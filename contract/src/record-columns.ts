@@ -86,7 +86,9 @@ export const RECORD_TIME_FORMAT = 'MMM dd hh:mm:ss a';
  * not 8.200000000000001.
  */
 export function callProfit(call: Pick<CallRecord, 'revenue' | 'payout'>): number {
-  return (Math.round(call.revenue * 100) - Math.round(call.payout * 100)) / 100;
+  // A partner's answer lacks one of the two (contract/src/calls.ts), and a partner is never offered profit:
+  // a missing figure counts as nothing rather than failing the screen.
+  return (Math.round((call.revenue ?? 0) * 100) - Math.round((call.payout ?? 0) * 100)) / 100;
 }
 
 /**

@@ -107,9 +107,12 @@ export function datasetCalls(count = 48, seed = 34): IngestCallInput[] {
 }
 
 /**
- * Every field-visibility combination of each kind: caller id × recordings × transcripts × counterparty ×
- * history start, each over a set of its kind's ids that rotates through single ids and pairs (one of them
- * an id with no calls beside one with calls).
+ * The partner accounts, generated: for each kind, every combination of the three switches (recordings ×
+ * transcripts × counterparty), with the caller id cycling through full, masked and hidden and the history
+ * start through all and a day, so that each kind meets every caller-id setting and every history setting,
+ * and the caller id meets each history setting (8 accounts a kind: 0..7 mod 3 and mod 2 cover all six
+ * pairs). The switches act on separate fields, so their full product with the rest adds no new case but
+ * six times the requests. Each account's ids rotate through single ids and pairs (one an id with no calls).
  */
 export function generatedScopes(publisherIds: number[], buyerIds: number[]): PartnerScope[] {
   const idSets: Record<PartnerKind, number[][]> = {
@@ -120,15 +123,21 @@ export function generatedScopes(publisherIds: number[], buyerIds: number[]): Par
   const bools = [false, true];
   for (const kind of PARTNER_KINDS) {
     let n = 0;
-    for (const callerId of CALLER_ID_VISIBILITY)
-      for (const recordings of bools)
-        for (const transcripts of bools)
-          for (const counterparty of bools)
-            for (const historyFrom of [null, MATRIX_HISTORY_FROM]) {
-              const sets = idSets[kind];
-              scopes.push({ kind, ids: [...sets[n % sets.length]!].sort((a, b) => a - b), historyFrom, callerId, recordings, transcripts, counterparty });
-              n += 1;
-            }
+    for (const recordings of bools)
+      for (const transcripts of bools)
+        for (const counterparty of bools) {
+          const sets = idSets[kind];
+          scopes.push({
+            kind,
+            ids: [...sets[n % sets.length]!].sort((a, b) => a - b),
+            historyFrom: n % 2 === 0 ? null : MATRIX_HISTORY_FROM,
+            callerId: CALLER_ID_VISIBILITY[n % CALLER_ID_VISIBILITY.length]!,
+            recordings,
+            transcripts,
+            counterparty,
+          });
+          n += 1;
+        }
   }
   return scopes;
 }
@@ -188,14 +197,14 @@ export async function buildPartnerWorld(options: { scopes?: (publisherIds: numbe
   const buyerIds = await named('buyers');
 
   // A few recordings on this server, so their links are signed (ingest accepts only http(s) links).
-  await t.db.query(`UPDATE calls SET recording_url = '/recordings/demo-' || (id % 5 + 1) || '.wav' WHERE id % 3 = 0 AND recording_url IS NOT NULL`);
+  await t.db.query(`UPDATE calls SET recording_url = '/recordings/demo-' || (id % 4 + 1) || '.wav' WHERE id % 3 = 0 AND recording_url IS NOT NULL`);
   // People's corrections on calls of several sources: audit rows that must go only with their calls.
   const everyId = (await t.db.query<{ id: string }>('SELECT id::text AS id FROM calls ORDER BY id')).map((r) => r.id);
   const corrected = everyId.filter((_, i) => i % 5 === 1);
   const response = await bulkUpdate(t.app, admin.token, { ids: corrected, set: { status: 'Sales', reason: 'Checked by a reviewer' } });
   if (response.statusCode !== 200) throw new Error(`bulk update failed: ${response.statusCode} ${response.body}`);
 
-  const records = (await getOk(t.app, admin.token, `/api/calls/records${qs({ datePreset: 'custom', startDate: '2025-01-01T00:00', endDate: '2026-01-01T00:00', limit: 500 })}`)).data as CallRecord[];
+  const records = (await getOk(t.app, admin.token, `/api/calls/records${qs({ datePreset: 'custom', startDate: '2025-01-01T00:00', endDate: '2026-01-01T00:00', limit: 200 })}`)).data as CallRecord[];
   const facts = await t.db.query<{ id: string; publisher_id: number; buyer_id: number | null; call_ts: Date }>(
     'SELECT id::text AS id, publisher_id, buyer_id, call_ts FROM calls',
   );

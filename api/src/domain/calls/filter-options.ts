@@ -21,22 +21,36 @@ export function pickerFilter(filter: CallFilter, dimension: FilterDimension): Ca
 }
 
 /**
+ * Which values a picker may offer beyond its filter: exactly these ids (a partner's own publishers or
+ * buyers), or only the values with calls counted (a partner's other pickers: the network's other values
+ * are not its business). Undefined: every value.
+ */
+export type PickerRestriction = { ids: readonly number[] } | { withCalls: true };
+
+/** The condition a restriction adds, on `d.id` (the value's id) and `calls` (the expression of its count); none without one. */
+export function restrictionSql(only: PickerRestriction | undefined, bind: (value: unknown) => string, calls: string): string | undefined {
+  if (!only) return undefined;
+  return 'ids' in only ? `d.id = ANY(${bind(only.ids)}::int[])` : `${calls} > 0`;
+}
+
+/**
  * A picker's checklist: every value (those without calls too, so any can be
  * chosen), each with its number of calls under the rest of the filter
- * (pickerFilter), busiest first.
+ * (pickerFilter), busiest first. `only` narrows the values offered (PickerRestriction).
  */
 export async function dimensionOptions(
   db: Queryable,
   dimension: FilterDimension,
   filter: CallFilter,
-  options: { search?: string; limit: number },
+  options: { search?: string; limit: number; only?: PickerRestriction },
 ): Promise<FilterOption[]> {
   const narrowing = pickerFilter(filter, dimension);
   const params: unknown[] = [];
   const parts = planDimensionCounts(narrowing, filter.range, dimension).parts.map((part) => `SELECT id, calls FROM (${part.optionsSql(dimension, narrowing, params)}) p`);
   const counts = parts.length === 1 ? parts[0] : `SELECT id, sum(calls) AS calls FROM (${parts.join(' UNION ALL ')}) parts GROUP BY id`;
   const bind = paramBinder(params);
-  const where = options.search ? `WHERE d.name ILIKE ${bind(likePattern(options.search))}` : '';
+  const conditions = [options.search ? `d.name ILIKE ${bind(likePattern(options.search))}` : undefined, restrictionSql(options.only, bind, 'coalesce(r.calls, 0)')].filter(Boolean);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const limit = bind(options.limit);
   return db.query<FilterOption>(
     `SELECT d.id::text AS value, d.name AS label, coalesce(r.calls, 0)::int AS count

@@ -9,7 +9,18 @@ import { sumCalls, totalsByStatus } from '../calls/call-totals';
 import { streamRecords } from '../calls/record-stream';
 import { selectedIds } from '../calls/selected-ids';
 import { DASHBOARD_ACTIVE_MS, betweenBatches, givingWay, type InteractiveGate } from '../../plugins/app/export-pacing';
-import { copyCsvSql, csvLineSql, exportCells, exportColumnsSql, exportRecordColumns, isNumberColumn, type CsvLineRow, type ExportRow } from './export-query';
+import {
+  copyCsvSql,
+  csvLineSql,
+  exportCells,
+  exportColumnsSql,
+  exportExpressions,
+  exportRecordColumns,
+  isNumberColumn,
+  type CsvLineRow,
+  type ExportExpressions,
+  type ExportRow,
+} from './export-query';
 import { createCsvLineWriter, createSheetWriter, type SheetColumn } from './sheet-writer';
 
 /**
@@ -58,6 +69,8 @@ export interface CallExportRequest {
   fmt: ExportFormat;
   /** The columns the file holds, in order (the ones Reporting's table shows; contract/src/record-columns.ts). */
   columns: readonly RecordColumnKey[];
+  /** Each column's SQL (default: as stored; a partner's masked caller id: export-query.ts exportExpressions). */
+  expressions?: ExportExpressions;
   /** Who asked for what, for the log. */
   who: Record<string, unknown>;
   xlsxMaxRows: number;
@@ -76,6 +89,7 @@ export interface CallExportRequest {
  */
 export async function openCallExport(request: CallExportRequest): Promise<{ total: number; body: PassThrough }> {
   const { db, gate, log, filter, fmt, columns, who, xlsxMaxRows } = request;
+  const expressions = request.expressions ?? exportExpressions();
   const startedAt = performance.now();
   const total = sumCalls(await totalsByStatus(db, filter, filter.range, 'counts'));
   if (fmt === 'xlsx' && total > xlsxMaxRows) {
@@ -90,14 +104,14 @@ export async function openCallExport(request: CallExportRequest): Promise<{ tota
 
   if (fmt === 'csv' && db.copyOut) {
     // PostgreSQL writes the CSV itself: one COPY statement, streamed, on a connection of its own.
-    const source = await firstOutput(await db.copyOut(copyCsvSql(filter, columns)));
+    const source = await firstOutput(await db.copyOut(copyCsvSql(filter, columns, expressions)));
     void copyExport({ log, body, source, total, who, startedAt, gate });
     return { total, body };
   }
 
   const batches = streamRecords<ExportRow | CsvLineRow>(db, filter, {
     // CSV comes from the database as whole lines; XLSX needs the cells.
-    columns: fmt === 'csv' ? csvLineSql(columns) : exportColumnsSql(columns),
+    columns: fmt === 'csv' ? csvLineSql(columns, expressions) : exportColumnsSql(columns, expressions),
     batchSize:
       request.batchSize ??
       (fmt === 'csv' ? () => (gate.activeWithin(DASHBOARD_ACTIVE_MS) ? CSV_LINES_BATCH_BUSY : CSV_LINES_BATCH) : undefined),

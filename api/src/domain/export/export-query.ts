@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, type RecordColumn, type RecordColumnKey } from '@callboard/contract';
+import { DISPLAY_TIME_ZONE, RECORD_COLUMNS, type CallerIdVisibility, type RecordColumn, type RecordColumnKey } from '@callboard/contract';
 import { escapeLiteral } from 'pg';
 import type { CallFilter } from '../calls/call-filter';
 import { CALL_JOINS } from '../calls/call-record';
@@ -38,6 +38,28 @@ const EXPRESSIONS: Record<RecordColumnKey, string> = {
   profit: dollars('(c.revenue_cents - c.payout_cents)'),
 };
 
+/** Each column's SQL, by key: EXPRESSIONS, or a partner's (exportExpressions). */
+export type ExportExpressions = Readonly<Record<RecordColumnKey, string>>;
+
+/** The caller id's digits alone, as maskCallerId (contract/src/partners.ts) reads them. */
+const CALLER_DIGITS = "regexp_replace(c.caller_id, '[^0-9]', '', 'g')";
+
+/**
+ * The caller id as a partner with `masked` visibility reads it: the SQL twin of maskCallerId
+ * (`+1 ••• ••• 0123`, the last four digits kept; `+1` when written with it or eleven digits long).
+ */
+const MASKED_CALLER_ID = `CASE WHEN ${CALLER_DIGITS} = '' THEN ''
+  WHEN regexp_replace(c.caller_id, '^\\s+', '') LIKE '+1%' OR length(${CALLER_DIGITS}) = 11 THEN '+1 ••• ••• ' || right(${CALLER_DIGITS}, 4)
+  ELSE '••• ••• ' || right(${CALLER_DIGITS}, 4) END`;
+
+/**
+ * The columns' SQL for a reader who sees the caller id this way: masked, the masked form; otherwise as
+ * stored (a partner with the caller id hidden is never given the column: domain/partners/field-visibility.ts).
+ */
+export function exportExpressions(callerId: CallerIdVisibility = 'full'): ExportExpressions {
+  return callerId === 'masked' ? { ...EXPRESSIONS, callerId: `sheet_text(${MASKED_CALLER_ID})` } : EXPRESSIONS;
+}
+
 const NUMBER_COLUMNS = new Set<RecordColumnKey>(['durationSec', 'revenue', 'payout', 'profit']);
 
 /** Whether a column's cells are numbers (written bare, numeric in XLSX) rather than text. */
@@ -51,8 +73,8 @@ export function exportRecordColumns(keys: readonly RecordColumnKey[]): RecordCol
 }
 
 /** The select list, aliased c0…cN in the order asked. For the keyset batches. */
-export function exportColumnsSql(keys: readonly RecordColumnKey[]): string {
-  return keys.map((key, i) => `${EXPRESSIONS[key]} AS c${i}`).join(', ');
+export function exportColumnsSql(keys: readonly RecordColumnKey[], expressions: ExportExpressions = EXPRESSIONS): string {
+  return keys.map((key, i) => `${expressions[key]} AS c${i}`).join(', ');
 }
 
 export type ExportRow = Record<`c${number}`, string | number>;
@@ -65,8 +87,8 @@ const csvQuoted = (expression: string) => `'"' || replace(${expression}, '"', '"
  * One column instead of one per cell: on PGlite, carrying each field out of the
  * engine cost more than computing it (the figure is in docs/benchmarks.md).
  */
-export function csvLineSql(keys: readonly RecordColumnKey[]): string {
-  return `concat_ws(',', ${keys.map((key) => (isNumberColumn(key) ? `${EXPRESSIONS[key]}::text` : csvQuoted(EXPRESSIONS[key]))).join(', ')}) AS line`;
+export function csvLineSql(keys: readonly RecordColumnKey[], expressions: ExportExpressions = EXPRESSIONS): string {
+  return `concat_ws(',', ${keys.map((key) => (isNumberColumn(key) ? `${expressions[key]}::text` : csvQuoted(expressions[key]))).join(', ')}) AS line`;
 }
 
 export type CsvLineRow = { line: string };
@@ -95,11 +117,11 @@ function literal(value: unknown): string {
  * column quoted (numbers bare), newest call first: the whole export in one
  * statement, streamed by the server at a few hundred thousand rows a second.
  */
-export function copyCsvSql(filter: CallFilter, keys: readonly RecordColumnKey[]): string {
+export function copyCsvSql(filter: CallFilter, keys: readonly RecordColumnKey[], expressions: ExportExpressions = EXPRESSIONS): string {
   const where = callWhere(filter, filter.range);
   const sql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(where.params[Number(n) - 1]));
   const columns = exportRecordColumns(keys);
-  const labels = columns.map((col) => `${EXPRESSIONS[col.key]} AS ${quoteIdent(col.label)}`).join(', ');
+  const labels = columns.map((col) => `${expressions[col.key]} AS ${quoteIdent(col.label)}`).join(', ');
   const quoted = columns.filter((col) => !isNumberColumn(col.key)).map((col) => quoteIdent(col.label));
   // FORCE_QUOTE () is a syntax error: a file of numbers alone quotes nothing.
   const forceQuote = quoted.length > 0 ? `, FORCE_QUOTE (${quoted.join(', ')})` : '';

@@ -10,6 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
 import { describeFilter, openCallExport } from '../../../domain/export/call-export';
+import { exportExpressions } from '../../../domain/export/export-query';
+import { partnerSeesColumn } from '../../../domain/partners/field-visibility';
+import { currentPartnerScope } from '../../../domain/partners/request-scope';
 import type { ExportLimits } from '../../../domain/export/export-guard';
 import { ExportSlots, defaultExportSlotLimits, type ExportSlotLimits } from '../../../domain/export/export-slots';
 import { STALLED_READER_MS, watchStalledReader } from '../../../domain/export/stalled-reader';
@@ -46,8 +49,9 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
     {
       // A HEAD would run the whole export only to throw the body away.
       exposeHeadRoute: false,
-      // It gives way to other requests rather than being counted among them (export-pacing.ts).
-      config: { bulk: true },
+      // It gives way to other requests rather than being counted among them (export-pacing.ts). A partner
+      // gets its own calls' rows and only the columns it may read (domain/partners/field-visibility.ts).
+      config: { bulk: true, partner: 'scoped' },
       schema: {
         tags: ['calls'],
         summary: 'The filtered call records as a CSV or XLSX file (streamed; XLSX capped)',
@@ -73,8 +77,14 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
       const filter = parseCallFilter(request.query);
       const asked = parseExportColumns(request.query[EXPORT_COLUMNS_PARAM]);
       if ('error' in asked) throw validationFailed([{ field: EXPORT_COLUMNS_PARAM, message: asked.error }]);
+      // A partner's file holds only the columns it may read: others asked for (or in the default set) are left out.
+      const scope = currentPartnerScope();
+      const columns = scope ? asked.keys.filter((key) => partnerSeesColumn(scope, key)) : asked.keys;
+      if (columns.length === 0) {
+        throw validationFailed([{ field: EXPORT_COLUMNS_PARAM, message: `${EXPORT_COLUMNS_PARAM}: none of these columns is available to this account` }]);
+      }
       const user = request.currentUser as PublicUser;
-      const who = { userId: user.id, email: user.email, format: fmt, columns: asked.keys.length, filter: describeFilter(filter) };
+      const who = { userId: user.id, email: user.email, format: fmt, columns: columns.length, filter: describeFilter(filter) };
       let release: () => void;
       try {
         release = await guard.acquire(user.id);
@@ -111,7 +121,8 @@ export default async function exportRoutes(fastify: FastifyInstance, options: Ex
         log: request.log,
         filter,
         fmt,
-        columns: asked.keys,
+        columns,
+        expressions: exportExpressions(scope?.callerId),
         who,
         xlsxMaxRows,
         batchSize: options.batchSize,

@@ -6,6 +6,9 @@ import { callFilterQuerySchema, parseCallFilter, transcriptQuery } from '../../.
 import { redisposition, restoreVerdict, undoChange, type DispositionChange } from '../../../domain/calls/call-changes';
 import { findCallDetail, findRecordsPage } from '../../../domain/calls/records-repository';
 import { findCallMatches, isTooCommonSearch } from '../../../domain/calls/transcript-search';
+import { partnerMaySortBy, visibleDetail, visibleRecord } from '../../../domain/partners/field-visibility';
+import { currentPartnerScope } from '../../../domain/partners/request-scope';
+import { withVisibleRepeats } from '../../../domain/partners/visible-repeats';
 import { bearer } from '../schemas';
 
 const callIdParams = {
@@ -59,9 +62,28 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
   const withRecordingLink = <T extends CallRecord>(call: T): T =>
     call.recordingUrl === null ? call : { ...call, recordingUrl: fastify.recordingLinks.link(call.recordingUrl) };
 
+  /**
+   * The calls of an answer as the reader may see them: a partner's without the fields its scope does not give
+   * (domain/partners/field-visibility.ts) and without other sources' call ids; then each recording link left
+   * is signed, so a partner without recordings is never issued one. Applied after sharedRead, whose answers
+   * are shared per scope, not per account's field settings.
+   */
+  const forReader = async <T extends CallRecord>(calls: T[], visible: (call: T) => T): Promise<T[]> => {
+    const scope = currentPartnerScope();
+    const seen = scope ? await withVisibleRepeats(fastify.db, scope, calls.map(visible)) : calls;
+    return seen.map(withRecordingLink);
+  };
+
+  /** Sorting by a value the partner reads masked, hidden or not at all would tell those values apart. */
+  const refuseUnreadableSort = (sortBy: SortColumn) => {
+    const scope = currentPartnerScope();
+    if (scope && !partnerMaySortBy(scope, sortBy)) throw validationFailed([{ field: 'sortBy', message: `sortBy: this account cannot sort by ${sortBy}` }]);
+  };
+
   fastify.get<{ Querystring: RecordsParams & { limit: number; sortBy: SortColumn; sortDir: 'asc' | 'desc' } }>(
     '/records',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['calls'],
         summary: 'A page of call records (by number, or by time after a cursor) with the exact total for the same filters',
@@ -82,14 +104,16 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request) => {
       const { limit, sortBy, sortDir } = request.query;
+      refuseUnreadableSort(sortBy);
       const after = recordsCursor(request.query);
       const page = request.query.page ?? 1;
       const filter = parseCallFilter(request.query);
       const { records, total, nextCursor } = await fastify.sharedRead(request, () =>
         findRecordsPage(fastify.db, filter, { sortBy, sortDir, limit, offset: after ? 0 : (page - 1) * limit, after }),
       );
-      // The page may be shared with identical requests (sharedRead): each answer signs its own copy.
-      const data = records.map(withRecordingLink);
+      // The page may be shared with identical requests (sharedRead): each answer makes its own copy.
+      const scope = currentPartnerScope();
+      const data = await forReader(records, (call) => visibleRecord(scope, call));
       // Nothing found for a search of stop words alone: the answer says so, so the screen can tell why.
       const tooCommon = filter.q !== undefined && total === 0 && (await isTooCommonSearch(fastify.db, filter.q)) ? { qTooCommon: true as const } : {};
       // A page after a cursor has no number: calls arriving above it would change it.
@@ -101,6 +125,8 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
   fastify.get<{ Params: { id: string }; Querystring: CallDetailParams }>(
     '/records/:id',
     {
+      // A call outside the partner's scope or history is not found (404, not 403: existence is not revealed).
+      config: { partner: 'scoped' },
       schema: {
         tags: ['calls'],
         summary: 'One call with its audit history; with q, where its texts hold the words q matches',
@@ -112,11 +138,16 @@ export default async function callRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const errors: FieldError[] = [];
       const q = transcriptQuery(request.query.q, errors);
+      const scope = currentPartnerScope();
+      // The words' places in the transcript are the transcript's: not for an account that does not read it.
+      if (q !== undefined && scope && !scope.transcripts) errors.push({ field: 'q', message: 'Transcript search is not available to this account' });
       if (errors.length > 0) throw validationFailed(errors);
+      // Behind the partner wall the row of another source's call, or one before the history start, is not there.
       const call = await findCallDetail(fastify.db, request.params.id);
       if (!call) throw notFound('Call not found');
       const matches = q === undefined ? undefined : await findCallMatches(fastify.db, request.params.id, q);
-      return { success: true, data: withRecordingLink(matches ? { ...call, matches } : call) };
+      const [data] = await forReader([matches ? { ...call, matches } : call], (detail) => visibleDetail(scope, detail));
+      return { success: true, data };
     },
   );
 

@@ -1,8 +1,10 @@
 import { FILTER_DIMENSIONS, LIST_PARAM_MAX_LENGTH, PICKER_LIST_LIMIT, SEARCH_MAX_LENGTH, parseIdList, type CallFilterParams, type FilterDimension } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
-import { callFilterQuerySchema, parseCallFilter } from '../../../domain/calls/call-filter';
-import { dimensionOptions, dispositionOptions } from '../../../domain/calls/filter-options';
+import { callFilterQuerySchema, parseCallFilter, type CallFilter } from '../../../domain/calls/call-filter';
+import { dimensionOptions, dispositionOptions, type PickerRestriction } from '../../../domain/calls/filter-options';
 import { namedOptions } from '../../../domain/calls/named-options';
+import { currentPartnerScope } from '../../../domain/partners/request-scope';
+import { partnerPicker } from '../../../domain/partners/partner-pickers';
 import { validationFailed } from '../../../http/http-error';
 import { bearer } from '../schemas';
 
@@ -23,19 +25,35 @@ const pickerQuery = {
 export default async function filterRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', fastify.authenticate);
 
-  const options = (dimension: FilterDimension, query: PickerQuery) => {
+  /**
+   * A picker's values: a partner's narrowed to what it may be offered (domain/partners/partner-pickers.ts).
+   * The scope is part of sharedRead's key, so the narrowing may happen inside the shared compute.
+   */
+  const options = async (dimension: FilterDimension, query: PickerQuery) => {
     const { search, limit, ids, ...rest } = query;
     const idList = ids === undefined ? undefined : parseIdList('ids', ids);
     if (idList !== undefined && !Array.isArray(idList)) throw validationFailed([idList]);
     const filter = parseCallFilter(rest);
-    if (idList !== undefined) return namedOptions(fastify.db, dimension, idList, filter.range);
-    return dimensionOptions(fastify.db, dimension, filter, { search: search?.trim() || undefined, limit });
+    const only = partnerPicker(currentPartnerScope(), dimension);
+    if (only === 'closed') return [];
+    if (idList !== undefined) return namedOptions(fastify.db, dimension, idList, filter.range, only);
+    return dimensionOptions(fastify.db, dimension, filter, { search: search?.trim() || undefined, limit, only });
   };
+
+  /** Every picker's list for the `/all` answer, each as its own route gives it. */
+  const allOptions = (filter: CallFilter) =>
+    Promise.all(
+      FILTER_DIMENSIONS.map(async (d) => {
+        const only: PickerRestriction | 'closed' | undefined = partnerPicker(currentPartnerScope(), d);
+        return only === 'closed' ? [] : dimensionOptions(fastify.db, d, filter, { limit: PICKER_LIST_LIMIT, only });
+      }),
+    );
 
   for (const dimension of FILTER_DIMENSIONS) {
     fastify.get<{ Querystring: PickerQuery }>(
       `/${dimension}`,
       {
+        config: { partner: 'scoped' },
         schema: {
           tags: ['filters'],
           summary: `The ${dimension} picker: every value with its calls under the other filters (not its own selection, not the caller-id search), busiest first; or, with ids, exactly those values`,
@@ -50,6 +68,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   fastify.get<{ Querystring: CallFilterParams }>(
     '/dispositions',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['filters'],
         summary: 'The dispositions, with their calls in the date range',
@@ -66,6 +85,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
   fastify.get<{ Querystring: CallFilterParams }>(
     '/all',
     {
+      config: { partner: 'scoped' },
       schema: {
         tags: ['filters'],
         summary: 'Every picker list and the dispositions in one answer',
@@ -75,7 +95,7 @@ export default async function filterRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request) => {
       const filter = parseCallFilter(request.query);
-      const lists = await Promise.all(FILTER_DIMENSIONS.map((d) => dimensionOptions(fastify.db, d, filter, { limit: PICKER_LIST_LIMIT })));
+      const lists = await allOptions(filter);
       const data: Record<string, unknown> = Object.fromEntries(FILTER_DIMENSIONS.map((d, i) => [d, lists[i]]));
       data.dispositions = await dispositionOptions(fastify.db, filter);
       return { success: true, data };

@@ -54,6 +54,8 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
   fastify.get<{ Querystring: CallFilterParams }>(
     '',
     {
+      // Counts only (no money, no names): a partner's are its own calls' (the filter is scoped: call-filter.ts).
+      config: { partner: 'scoped' },
       schema: {
         tags: ['calls'],
         summary: 'Counts per disposition, flags, and the same for the period compared with: the one before, up to the same moment while the range is in progress',
@@ -70,6 +72,8 @@ export default async function statsRoutes(fastify: FastifyInstance, options: { f
   fastify.get<{ Querystring: SeriesParams }>(
     '/series',
     {
+      // Counts only (no money, no names): a partner's are its own calls' (the filter is scoped: call-filter.ts).
+      config: { partner: 'scoped' },
       schema: {
         tags: ['calls'],
         summary: 'Calls per New York hour, day, week or month, per disposition, and per bucket of the period the stats compare with',
