@@ -158,6 +158,8 @@ describe('view as partner', () => {
     // Reads go through in the partner's scope; the network's own areas and every write do not.
     const stats = await call(payload.token, 'GET', '/api/stats?datePreset=last_30_days');
     expect(stats.json()).toMatchObject({ success: true });
+    const me = await call(payload.token, 'GET', '/api/auth/profile');
+    expect(me.json().data).toMatchObject({ id: partner.id, role: 'partner', viewAsBy: { id: admin.user.id, name: 'Alice Admin' } });
     const users = await call(payload.token, 'GET', '/api/users');
     expect(users.statusCode).toBe(403);
     expect(users.json().message).toBe('Partner accounts cannot use this');

@@ -117,6 +117,13 @@ export interface ViewAsBy {
 /** The 403 of anything but reading (and ending) while viewing as a partner. */
 export const VIEW_AS_READ_ONLY = 'View as is read-only';
 
+/**
+ * The 401 of a view-as token once its view no longer holds (ended with Exit, the partner deactivated, the
+ * admin signed out or no longer an admin). Only the view is over: a refresh gives the admin's own token
+ * back while the admin's session lives, so a screen may refresh on it rather than sign out.
+ */
+export const VIEW_AS_ENDED = 'This view as a partner has ended';
+
 /** Ends the view-as session of the token it is sent with (DELETE). */
 export const VIEW_AS_END_PATH = '/api/users/view-as';
 

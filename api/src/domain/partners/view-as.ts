@@ -1,4 +1,4 @@
-import { VIEW_AS_READ_ONLY, type PublicUser } from '@callboard/contract';
+import { VIEW_AS_ENDED, VIEW_AS_READ_ONLY, type PublicUser } from '@callboard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database';
 import { forbidden, unauthenticated } from '../../http/http-error';
@@ -23,9 +23,6 @@ export interface ViewAsTokenClaims {
   /** The view's row in view_as_log. */
   vlog: string;
 }
-
-/** 401 once a view-as token no longer holds: the shell then refreshes and gets the admin's own token back. */
-export const VIEW_AS_ENDED = 'This view as a partner has ended';
 
 /** Reads that change nothing: the only requests a view as a partner may make, besides ending it. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
