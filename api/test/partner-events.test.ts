@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { INGEST_KEY, bulkUpdate, makeCall, postCalls, postQc } from './support/calls-fixtures';
 import { eventsOf, openEventStream, type OpenedStream } from './support/event-stream';
 import { changePartnerScope, partnerScope, signUpPartner, sourceIds, type PartnerSignedIn } from './support/partner-accounts';
-import { buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
+import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
 const HEARTBEAT_MS = 300;
 
@@ -148,5 +148,25 @@ test('a deactivated partner’s stream ends within a heartbeat', async () => {
   const partner = await signUpPartner(t.app, t.db, partnerScope('buyer', [ids.buyer['Buyer C']!]), 'Leaving partner');
   const s = await stream(partner.token);
   await t.db.query('UPDATE users SET active = false WHERE id = $1', [partner.user.id]);
+  await s.ended;
+});
+
+test('an admin viewing as a partner gets the partner’s stream, which outlives heartbeats and ends with the view', async () => {
+  const started = await t.app.inject({ method: 'POST', url: `/api/users/${buyerPartner.user.id}/view-as`, headers: bearer(admin.token) });
+  expect(started.statusCode).toBe(200);
+  const viewAsToken = started.json().data.token as string;
+  const s = await stream(viewAsToken);
+  // Several heartbeats: the view's session check holds (the admin's session, the partner's account).
+  await new Promise((r) => setTimeout(r, HEARTBEAT_MS * 3));
+  await deliver([
+    makeCall(id('va-a'), { publisherName: 'Publisher A', buyerName: 'Buyer A' }),
+    makeCall(id('va-b'), { publisherName: 'Publisher A', buyerName: 'Buyer B', callTimestamp: '2025-06-13T12:00:00Z' }),
+  ]);
+  await untilTold(s, 1);
+  await new Promise((r) => setTimeout(r, 500));
+  expect(told(s)).toMatchObject({ inserted: 1, updated: 0, newest: '2025-06-13T12:00:00.000Z' });
+
+  const ended = await t.app.inject({ method: 'DELETE', url: '/api/users/view-as', headers: bearer(viewAsToken) });
+  expect(ended.statusCode).toBe(200);
   await s.ended;
 });

@@ -2,12 +2,11 @@ import { PassThrough } from 'node:stream';
 import { CALLS_CHANGED_EVENT, TOO_MANY_EVENT_STREAMS_MESSAGE } from '@callboard/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, tooManyRequests } from '../../../http/http-error';
-import { sessionsRepository } from '../../../domain/auth/sessions-repository';
 import { createCoalescer } from '../../../domain/events/change-coalescer';
 import { sseComment, sseEvent } from '../../../domain/events/sse-format';
+import { liveHolder, rowScopeFingerprint, scopeFingerprint, type StreamHolder } from '../../../domain/events/stream-holder';
 import { changeSeenBy } from '../../../domain/events/stream-view';
 import { currentPartnerScope, outsideRequestScope } from '../../../domain/partners/request-scope';
-import { toPublicUser } from '../../../domain/users/user-row';
 import { bearer } from '../schemas';
 
 /** A comment this often keeps proxies and load balancers (idle timeouts of 30–60 s are common) from closing a quiet stream. */
@@ -61,26 +60,30 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
         const change = changeSeenBy(notice, scope);
         if (change) coalescer.add(change);
       });
-      const userId = request.currentUser!.id;
-      const sessionId = request.sessionId!;
-      // The account's own scope as authentication read it (not the request's, which may be another's when viewed as).
-      const accountScope = JSON.stringify(request.currentUser!.partnerScope ?? null);
-      // Each heartbeat also checks the session again, as every request does: a logout, a deactivation or a
-      // deleted account ends the stream within one beat, not only when the token expires; so does a partner
-      // account's scope changing (the client opens a new stream, which gets the new scope). The check is the
-      // network's own statement: behind a partner's wall the scopes are not readable (migration 0025).
+      // The claims authentication verified for this request; exp is the standard claim jwt.sign added.
+      const claims = fastify.accessClaimsOf(request);
+      const holder: StreamHolder = {
+        userId: request.currentUser!.id,
+        sessionId: request.sessionId!,
+        ...(claims?.vas && claims.vlog ? { viewAs: { adminId: claims.sub, logId: claims.vlog } } : {}),
+      };
+      const scopeAtStart = scopeFingerprint(request.currentUser!.partnerScope);
+      // Each heartbeat also checks the session again, as every request does: a logout, a deactivation, a
+      // deleted account or the end of a view as a partner ends the stream within one beat, not only when the
+      // token expires; so does a partner account's scope changing (the client opens a new stream, which gets
+      // the new scope). The check is the network's own statement: behind a partner's wall the scopes are not
+      // readable (migration 0025).
       const heartbeat = setInterval(() => {
         stream.write(sseComment('ping'));
-        outsideRequestScope(() => sessionsRepository.findLiveUser(fastify.db, sessionId, userId)).then(
+        outsideRequestScope(() => liveHolder(fastify.db, holder)).then(
           (user) => {
-            if (!user || JSON.stringify(toPublicUser(user).partnerScope ?? null) !== accountScope) end();
+            if (!user || rowScopeFingerprint(user) !== scopeAtStart) end();
           },
           // The database not answering is an outage, not a sign-out: the stream stays.
           () => {},
         );
       }, heartbeatMs);
-      // The claims authentication verified for this request; exp is the standard claim jwt.sign added.
-      const { exp } = (fastify.accessClaimsOf(request) ?? {}) as { exp?: number };
+      const { exp } = (claims ?? {}) as { exp?: number };
       const expiry = exp === undefined ? undefined : setTimeout(() => end(), Math.max(exp * 1000 - Date.now(), 0));
 
       function end() {
