@@ -62,7 +62,7 @@ export default async function disputeRoutes(fastify: FastifyInstance): Promise<v
   };
 
   fastify.get<{ Querystring: DisputesParams & { sortBy: DisputeSort; sortDir: 'asc' | 'desc'; page: number; limit: number } }>(
-    '/',
+    '',
     {
       config: { partner: 'scoped' },
       schema: {
