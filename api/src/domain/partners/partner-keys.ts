@@ -52,26 +52,29 @@ export interface PartnerKeyOwner {
 
 /**
  * The active partner account behind an unrevoked key, or undefined; looked up on every request, so a
- * revoked key or a deactivated partner is refused at once on every instance (nothing is cached). One round
- * trip: the same statement marks the key used when its last use is older than LAST_USED_RESOLUTION_SECONDS
- * (an UPDATE that matches no row writes nothing). The lookup is by the key's hash through the unique index:
- * the key itself is never compared, so how long the lookup takes tells nothing about it.
+ * revoked key or a deactivated partner is refused at once on every instance (nothing is cached). The lookup
+ * is by the key's hash through the unique index: the key itself is never compared, so how long the lookup
+ * takes tells nothing about it. It is a plain read, as a session's lookup is; the key is marked used by a
+ * second statement only when its last use is older than LAST_USED_RESOLUTION_SECONDS, so a key polled many
+ * times a minute costs one write a minute (a write in the lookup's own statement, matching no row most of
+ * the time, still made every lookup about twice as slow).
  */
 export async function findPartnerKeyOwner(db: Queryable, presented: string): Promise<PartnerKeyOwner | undefined> {
-  const [row] = await db.query<UserRow & { key_id: string }>(
-    `WITH presented AS (
-       SELECT k.id AS key_id, k.last_used_at, ${USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ')}, ${partnerScopeColumn('u')}
-       FROM partner_api_keys k JOIN users u ON u.id = k.user_id
-       WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.active AND u.role = 'partner'
-     ), used AS (
-       UPDATE partner_api_keys k SET last_used_at = now() FROM presented p
-       WHERE k.id = p.key_id AND (p.last_used_at IS NULL OR p.last_used_at < now() - make_interval(secs => $2))
-       RETURNING k.id
-     )
-     SELECT key_id, ${USER_COLUMNS}, partner_scope FROM presented`,
+  const [row] = await db.query<UserRow & { key_id: string; recently_used: boolean }>(
+    `SELECT k.id AS key_id, coalesce(k.last_used_at >= now() - make_interval(secs => $2), false) AS recently_used,
+            ${USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ')}, ${partnerScopeColumn('u')}
+     FROM partner_api_keys k JOIN users u ON u.id = k.user_id
+     WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.active AND u.role = 'partner'`,
     [hashPartnerKey(presented), LAST_USED_RESOLUTION_SECONDS],
   );
   if (!row) return undefined;
-  const { key_id: keyId, ...user } = row;
+  const { key_id: keyId, recently_used: recentlyUsed, ...user } = row;
+  if (!recentlyUsed) {
+    // The condition again, so two instances (or requests) that both saw it stale write it once between them.
+    await db.query(
+      'UPDATE partner_api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2))',
+      [keyId, LAST_USED_RESOLUTION_SECONDS],
+    );
+  }
   return { keyId, user };
 }
