@@ -19,6 +19,9 @@ import { openDatabase } from '../db/open-database';
 import { parseCallFilter } from '../domain/calls/call-filter';
 import { totalsByStatus } from '../domain/calls/call-totals';
 import { DEFAULT_RATE_LIMITS } from '../domain/rate-limit/rate-limits';
+import { disputeTotalsPerValue } from '../domain/scorecard/dispute-figures';
+import { totalsPerValue } from '../domain/scorecard/scorecard-sums';
+import { ensureBenchDisputes } from './bench-disputes';
 import { measureExportBesideDashboard } from './export-fairness';
 import { HEAVY_PARALLEL, measureFairness } from './fairness';
 import { measureFirstScreen } from './first-screen';
@@ -45,7 +48,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -316,6 +319,11 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     else if (engine === 'postgres' && measures('team')) await ensureTeamAccounts(db, Math.max(TEAM_SIZE + PACED_TEAM_SIZE, READERS + 1));
     else if (measures('reads') || measures('search') || measures('person')) await ensureTeamAccounts(db, READERS + 1);
     if (measures('partner')) await ensurePartnerAccounts(db);
+    // The scorecard's dispute figures read a rollup of the disputes: the seeded data gets some thousands once.
+    if (measures('disputes')) {
+      const { disputes, seeded } = await ensureBenchDisputes(db);
+      log(`  ${int(disputes)} bench disputes ${seeded ? 'opened' : 'already there'}`);
+    }
     // The client's pacing counts only its own requests: a run started within a minute of the last one
     // would find that run's budgets (requests, and exports started) still spent, and be refused part-way.
     await db.query('DELETE FROM rate_limit_counters');
@@ -341,6 +349,18 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     record('rollup', 'stats this_year: raw table ÷ rollup (median)', '×', (raw.median / rollup.median).toFixed(0), '≥ 40×');
     record('rollup', 'stats this_year via rollup (in-process)', 'ms', ms(rollup));
     record('rollup', 'stats this_year via raw table (in-process)', 'ms', ms(raw));
+    await db.close();
+  }
+
+  // The dispute figures' own share of the scorecard, in-process: the disputes rollup for a year by publisher.
+  if (measures('disputes')) {
+    const db = await openDatabase(location);
+    const filter = parseCallFilter({ datePreset: 'this_year' });
+    const part = await timeRuns(options.runs, () => disputeTotalsPerValue(db, filter, 'publishers', filter.range));
+    record('disputes', 'dispute figures this_year by publisher, rollup alone (in-process)', 'ms', ms(part));
+    // Beside it, under the same load, the calls' figures it runs in parallel with (both periods).
+    const calls = await timeRuns(options.runs, () => totalsPerValue(db, filter, 'publishers', [filter.range, filter.range.previous]));
+    record('disputes', "the calls' figures this_year by publisher, both periods (in-process, for comparison)", 'ms', ms(calls));
     await db.close();
   }
 
@@ -380,6 +400,14 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
           record(`${kind} partner`, read.name, 'ms', ms(await client.timedAs(partner, PARTNER_RUNS, read.url)), read.target);
         }
       }
+    }
+
+    if (measures('disputes')) {
+      log(`== ${engine}: the scorecard with its dispute figures`);
+      const year = await client.json<{ data: { rows: Array<{ disputes: number }> } }>('/api/scorecard?groupBy=publisher&datePreset=this_year&limit=1000');
+      const held = year.data.rows.reduce((sum, row) => sum + row.disputes, 0);
+      record('disputes', `scorecard this_year by publisher with the dispute figures (${int(held)} disputes this year)`, 'ms', ms(await client.timed(options.runs, '/api/scorecard?groupBy=publisher&datePreset=this_year')), 'p95 ≤ 50');
+      record('disputes', 'scorecard this_year by publisher, sorted by dispute rate', 'ms', ms(await client.timed(options.runs, '/api/scorecard?groupBy=publisher&datePreset=this_year&sortBy=disputeRate')), 'p95 ≤ 50');
     }
 
     if (measures('reads')) {
