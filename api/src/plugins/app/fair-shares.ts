@@ -45,10 +45,9 @@ async function holdTurnUntilClosed(take: (work: () => Promise<void>) => Promise<
  *   token's verified subject, before authentication looks the session up). The live event stream is left
  *   out: it stays open for minutes while idle, and has its own cap on streams;
  * - the expensive requests (transcript search, scorecard, export on PostgreSQL, deep offset pages) run
- *   one at a time per person (`personExpensiveRunning`) and take turns among `expensiveRunning` of the
- *   instance, at most half the pool; `expensiveWaiting` more
- *   wait, the rest get 503 UNAVAILABLE. Decided after validation and authentication, so a refused or
- *   malformed request never holds one.
+ *   one at a time per person (`personExpensiveRunning`) and take turns among the instance's
+ *   `expensiveRunning`, at most half the pool; `expensiveWaiting` more wait, the rest get 503 UNAVAILABLE.
+ *   Decided after validation and authentication, so a refused or malformed request never holds one.
  */
 export default fp<FairSharesOptions>(async function fairShares(fastify, options) {
   const limits = { ...defaultFairShareLimits(fastify.db.kind), ...options.limits };
