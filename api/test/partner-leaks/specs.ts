@@ -8,6 +8,7 @@ import { costsSpecs } from './costs-specs';
 import { eventsSpecs } from './events-specs';
 import { filtersSpecs } from './filters-specs';
 import type { EndpointSpec } from './matrix';
+import { partnerKeysSpecs } from './partner-keys-specs';
 import { viewsSpecs } from './views-specs';
 
-export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs];
+export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs, ...partnerKeysSpecs];
