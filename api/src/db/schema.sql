@@ -1560,6 +1560,12 @@ CREATE POLICY partner_scope ON call_words AS PERMISSIVE FOR SELECT TO callboard_
    FROM calls c
   WHERE (c.id = call_words.call_id))));
 
+ALTER TABLE call_words_queue ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON call_words_queue AS PERMISSIVE FOR SELECT TO callboard_partner USING ((EXISTS ( SELECT 1
+   FROM calls c
+  WHERE (c.id = call_words_queue.call_id))));
+
 ALTER TABLE calls ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY partner_scope ON calls AS PERMISSIVE FOR SELECT TO callboard_partner USING ((callboard_partner_sees(publisher_id, buyer_id) AND (call_ts >= ((callboard_scope_day())::timestamp without time zone AT TIME ZONE 'America/New_York'::text))));

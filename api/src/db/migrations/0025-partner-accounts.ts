@@ -1,14 +1,14 @@
 import type { Migration } from './index';
 
 /** Tables whose rows are one call's, or a rollup of calls per publisher or buyer: a partner reads them through a policy. */
-const SCOPED_TABLES = ['calls', 'call_audit', 'call_words', 'call_combos', 'calls_daily_combo', 'calls_monthly_combo', 'calls_daily_dim', 'calls_monthly_dim', 'calls_daily_dim_status', 'payments'];
+const SCOPED_TABLES = ['calls', 'call_audit', 'call_words', 'call_words_queue', 'call_combos', 'calls_daily_combo', 'calls_monthly_combo', 'calls_daily_dim', 'calls_monthly_dim', 'calls_daily_dim_status', 'payments'];
 
 /**
- * Rollups over every call (no publisher or buyer in their rows) and the queues of derived work: they cannot
+ * Rollups over every call (no publisher or buyer in their rows): they cannot
  * answer within a scope, so a partner may not read them at all. A read that reaches one under a partner's
  * setting fails loudly (permission denied) instead of answering with the network's figures.
  */
-const UNSCOPED_TABLES = ['calls_hourly', 'calls_daily', 'calls_weekly', 'calls_monthly', 'call_words_queue'];
+const UNSCOPED_TABLES = ['calls_hourly', 'calls_daily', 'calls_weekly', 'calls_monthly'];
 
 /** Every partner's scope: read by authentication before a request takes the role, never by a partner's own statements. */
 const NETWORK_ONLY_TABLES = ['partner_scopes'];
@@ -91,9 +91,11 @@ export const partnerAccounts: Migration = {
 
     `CREATE POLICY partner_scope ON calls FOR SELECT TO callboard_partner
       USING (callboard_partner_sees(publisher_id, buyer_id) AND call_ts >= (callboard_scope_day()::timestamp AT TIME ZONE 'America/New_York'))`,
-    // A call's audit rows, words and combination go with the call.
+    // A call's audit rows, words, place in the words queue and combination go with the call.
     'CREATE POLICY partner_scope ON call_audit FOR SELECT TO callboard_partner USING (EXISTS (SELECT 1 FROM calls c WHERE c.id = call_id))',
     'CREATE POLICY partner_scope ON call_words FOR SELECT TO callboard_partner USING (EXISTS (SELECT 1 FROM calls c WHERE c.id = call_id))',
+    // A transcript search asks whether each of its calls still waits for its words (domain/calls/transcript-search.ts).
+    'CREATE POLICY partner_scope ON call_words_queue FOR SELECT TO callboard_partner USING (EXISTS (SELECT 1 FROM calls c WHERE c.id = call_id))',
     'CREATE POLICY partner_scope ON call_combos FOR SELECT TO callboard_partner USING (callboard_partner_sees(publisher_id, buyer_id))',
     `CREATE POLICY partner_scope ON calls_daily_combo FOR SELECT TO callboard_partner
       USING (day >= callboard_scope_day() AND combo_id IN (SELECT id FROM call_combos))`,

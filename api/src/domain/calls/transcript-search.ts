@@ -1,6 +1,5 @@
 import type { CallMatches, TextSpan } from '@callboard/contract';
 import type { Queryable } from '../../db/database';
-import { currentPartnerScope } from '../partners/request-scope';
 
 /**
  * Transcript search: `q` read as a web search writes it ("a phrase", -excluded,
@@ -61,9 +60,6 @@ export function transcriptCondition(q: string, bind: (value: unknown) => string,
     `w.call_ts >= ${from}`,
     ...(through !== undefined ? [`w.call_ts <= ${through}::timestamptz`] : to !== undefined ? [`w.call_ts < ${to}`] : []),
   ].join(' AND ');
-  // A partner may not read the queue (migration 0025: it holds every source's calls): its search matches its
-  // own calls by their texts, which is exact; only slower than the made words over a long range.
-  if (currentPartnerScope()) return `(call_text_words(c.transcript, c.summary, c.reason) @@ ${query})`;
   return `(CASE WHEN EXISTS (SELECT 1 FROM call_words_queue p WHERE p.call_id = c.id)
       THEN call_text_words(c.transcript, c.summary, c.reason) @@ ${query}
       ELSE EXISTS (SELECT 1 FROM call_words w WHERE w.call_id = c.id AND w.words @@ ${query} AND ${within})
