@@ -58,7 +58,7 @@ beforeAll(async () => {
   buyerA = await partner('Buyer A Person', { kind: 'buyer', names: ['Buyer A'], callerId: 'full', transcripts: true, ...fields });
   buyerB = await partner('Buyer B Person', { kind: 'buyer', names: ['Buyer B'], callerId: 'full', transcripts: true, ...fields });
   publisherA = await partner('Publisher A Person', { kind: 'publisher', names: ['Publisher A'], callerId: 'masked', transcripts: false, ...fields });
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const open = (who: SignedIn, call: string, body: Record<string, unknown> = { reason: 'hung_up_immediately', note: 'Hung up in two seconds' }) =>

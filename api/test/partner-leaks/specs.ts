@@ -5,10 +5,11 @@
 import { accountSpecs } from './account-specs';
 import { callsSpecs } from './calls-specs';
 import { costsSpecs } from './costs-specs';
+import { disputesSpecs } from './disputes-specs';
 import { eventsSpecs } from './events-specs';
 import { filtersSpecs } from './filters-specs';
 import type { EndpointSpec } from './matrix';
 import { partnerKeysSpecs } from './partner-keys-specs';
 import { viewsSpecs } from './views-specs';
 
-export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs, ...partnerKeysSpecs];
+export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs, ...disputesSpecs, ...partnerKeysSpecs];
