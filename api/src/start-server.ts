@@ -76,6 +76,7 @@ async function prepareDatabase(config: Config, db: Database, passwords: Password
     const partners = await prepareDemoPartners(db, passwords, demo.admin?.password);
     if (partners.added > 0) log(`demo data: ${partners.added} partner accounts`);
     demo.partners = partners.signIns;
+    demo.accounts += partners.added;
   }
   return { demo };
 }

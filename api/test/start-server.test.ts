@@ -212,14 +212,19 @@ describe('the demo team cannot become a back door', () => {
       expect(await keptPassword(server)).toBe(password);
       expect(startBanner(server, { onTerminal: false })).toContain(`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${password}\n`);
       expect((await login(server, DEMO_ADMIN_EMAIL, password)).status).toBe(200);
+      // The demo partners share the admin's password, printed beside it (api/src/demo/demo-partners.ts).
+      expect(startBanner(server, { onTerminal: false })).toContain(`  Demo partner sign-in (publisher partner): partner-publisher@callboard.demo / ${password}\n`);
+      expect((await login(server, 'partner-buyer@callboard.demo', password)).status).toBe(200);
+      // 30 people and the 2 partners.
       const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-      expect(row?.count).toBe(30);
+      expect(row?.count).toBe(32);
+      expect(server.demo?.accounts).toBe(32);
       return password;
     });
     // DEMO_DATA=true again: the team is not seeded twice, nor given a new password.
     await withServer({ DEMO_DATA: 'true' }, async (server) => {
       const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-      expect(row?.count).toBe(30);
+      expect(row?.count).toBe(32);
       expect(demoPassword(server, { onTerminal: true })).toBe(first);
       // Standard output is a log (a container's): the password stays where it is kept, and the banner says where.
       const logged = startBanner(server, { onTerminal: false });
@@ -296,7 +301,7 @@ describe('the demo team cannot become a back door', () => {
       async (server) => {
         const banner = startBanner(server);
         expect(banner).toContain(WARNING);
-        expect(banner).toContain('This server listens on 0.0.0.0 (HOST) and its database holds 30 demo accounts (@callboard.demo)');
+        expect(banner).toContain('This server listens on 0.0.0.0 (HOST) and its database holds 32 demo accounts (@callboard.demo)');
         expect(banner).toContain('Among them is an admin');
         expect(banner).toContain('delete every @callboard.demo user on the Users screen');
       },
@@ -306,7 +311,7 @@ describe('the demo team cannot become a back door', () => {
 
     logged.length = 0;
     await withServer({ HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, async (server) => {
-      expect(server.demo?.accounts).toBe(30);
+      expect(server.demo?.accounts).toBe(32);
       expect(startBanner(server)).not.toContain(WARNING);
     }, { logStream });
     expect(logged.filter((line) => line.msg.includes(WARNING))).toEqual([]);
