@@ -3,6 +3,7 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import {
   API_PATHS,
   DEFAULT_PARTNER_FIELDS,
+  PARTNER_KEYS_PATH,
   PERMISSIONS,
   ROLES,
   callDispositionPath,
@@ -36,7 +37,9 @@ type Who =
   /** Before signing in; a role changes nothing. */
   | { signedOut: true }
   /** An ingest key's, never a person's session (401 for every role). */
-  | { ingestKey: true };
+  | { ingestKey: true }
+  /** A partner account's own (its API keys): 403 for the network's roles. */
+  | { partnerOnly: string };
 
 interface Target {
   /** Someone else's account, made for this request. */
@@ -131,6 +134,9 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'DELETE /api/cost/payments/:id': { who: { permission: 'managePayments' }, request: () => ({ url: paymentPath(NO_SUCH_ID) }) },
   'POST /api/ingest-keys': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: '/api/ingest-keys', payload: { name: 'Tracker' } }) },
   'DELETE /api/ingest-keys/:id': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: `/api/ingest-keys/${NO_SUCH_ID}` }) },
+  // A partner's own read-only API keys (routes/api/partner-keys): a partner revoking a key it does not have gets 404.
+  'POST /api/partner-keys': { who: { partnerOnly: 'own API keys' }, request: () => ({ url: PARTNER_KEYS_PATH, payload: { name: 'BI pull' } }) },
+  'DELETE /api/partner-keys/:id': { who: { partnerOnly: 'own API keys' }, request: () => ({ url: `${PARTNER_KEYS_PATH}/${NO_SUCH_ID}` }) },
   'POST /api/ingest/calls': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/calls', payload: { calls: [] } }) },
   'POST /api/ingest/qc': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/qc', payload: { results: [] } }) },
 };
@@ -250,6 +256,9 @@ test.each(CASES)('%s: %s', async (role, route) => {
     else expect([answer, response.json().code]).toEqual([{ ...answer, status: 403 }, 'FORBIDDEN']);
   } else if ('ingestKey' in who) {
     expect(answer).toEqual({ ...answer, status: 401 });
+  } else if ('partnerOnly' in who) {
+    if (role === 'partner') expect(answer.status).not.toBe(403);
+    else expect(answer).toEqual({ ...answer, status: 403 });
   } else {
     expect(answer.status).not.toBe(403);
   }
