@@ -46,6 +46,11 @@ export interface CallRecord {
   repeat: boolean;
   /** The latest such earlier call's id; null for a first call. */
   repeatOf: string | null;
+  /**
+   * Where the call's disputes stand (contract/src/disputes.ts DISPUTE_STATES: its latest dispute not withdrawn;
+   * `none` without one): the records' and the log's "Disputed" / "Credited" badge.
+   */
+  disputeState: DisputeState;
 }
 
 export interface CallAuditEntry {

@@ -39,6 +39,33 @@ export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
 export const DISPUTE_STATES = ['none', 'open', 'accepted', 'partial', 'rejected'] as const;
 export type DisputeState = (typeof DISPUTE_STATES)[number];
 
+/** How the `dispute=` filter names each state, for its picker. */
+export const DISPUTE_STATE_LABELS: Record<DisputeState, string> = {
+  none: 'Never disputed',
+  open: 'Disputed (open)',
+  accepted: 'Credited in full',
+  partial: 'Credited in part',
+  rejected: 'Dispute rejected',
+};
+
+/**
+ * The badge a call carries in the records and the log: "Disputed" while a dispute is open, "Credited" once the
+ * buyer was credited (in full or in part), "Dispute rejected" after a rejection; none without a dispute.
+ */
+export function disputeBadgeOf(state: DisputeState | undefined): { label: string; tone: 'open' | 'credited' | 'rejected' } | null {
+  switch (state) {
+    case 'open':
+      return { label: 'Disputed', tone: 'open' };
+    case 'accepted':
+    case 'partial':
+      return { label: 'Credited', tone: 'credited' };
+    case 'rejected':
+      return { label: 'Dispute rejected', tone: 'rejected' };
+    default:
+      return null;
+  }
+}
+
 /** A buyer's dispute window when an admin has set none: this many days after the call. */
 export const DEFAULT_DISPUTE_WINDOW_DAYS = 7;
 export const MIN_DISPUTE_WINDOW_DAYS = 1;

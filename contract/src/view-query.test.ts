@@ -7,7 +7,7 @@ const hasViewParams = (area: ViewArea, query: string): boolean => hasParams(area
 
 test('Reporting has the filters and the records table order and page; Call Logs the filters only', () => {
   expect(VIEW_QUERY_PARAMS.reporting).toEqual([
-    'datePreset', 'startDate', 'endDate', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition', 'connected', 'repeat', 'search', 'q',
+    'datePreset', 'startDate', 'endDate', 'campaign', 'publisher', 'target', 'buyer', 'status', 'disposition', 'connected', 'repeat', 'dispute', 'search', 'q',
     'sortBy', 'sortDir', 'page',
   ]);
   expect(VIEW_QUERY_PARAMS.callLogs).not.toContain('page');
@@ -18,7 +18,7 @@ test('a full Reporting view is read whole, lists de-duplicated, text trimmed', (
   const query =
     '?datePreset=custom&startDate=2026-11-20T09%3A00%3A00.000-05%3A00&endDate=2026-11-21T09%3A00%3A00.000-05%3A00' +
     '&campaign=3,1,3&publisher=7&target=2&buyer=9,9&status=Converted,Voicemail,Converted&disposition=Voicemail' +
-    '&connected=false&repeat=true&search=%20555%20&q=%20%22cancel%20my%20order%22%20-refund&sortBy=durationSec&sortDir=asc&page=4';
+    '&connected=false&repeat=true&dispute=partial&search=%20555%20&q=%20%22cancel%20my%20order%22%20-refund&sortBy=durationSec&sortDir=asc&page=4';
   expect(parse('reporting', query)).toEqual({
     params: {
       datePreset: 'custom',
@@ -32,6 +32,7 @@ test('a full Reporting view is read whole, lists de-duplicated, text trimmed', (
       disposition: ['Voicemail'],
       connected: 'false',
       repeat: 'true',
+      dispute: 'partial',
       search: '555',
       q: '"cancel my order" -refund',
       sortBy: 'durationSec',
@@ -50,10 +51,10 @@ test('an empty query is an empty view; blank params count as absent', () => {
 test('each wrong value is left out and named, the rest of the view kept', () => {
   const { params, errors } = parse(
     'reporting',
-    'datePreset=last_7_days&campaign=1,x&publisher=2&connected=maybe&repeat=yes&sortBy=revenue&sortDir=up&page=0&search=' + 'a'.repeat(SEARCH_MAX_LENGTH + 1) + '&q=' + 'b'.repeat(SEARCH_MAX_LENGTH + 1),
+    'datePreset=last_7_days&campaign=1,x&publisher=2&connected=maybe&repeat=yes&dispute=maybe&sortBy=revenue&sortDir=up&page=0&search=' + 'a'.repeat(SEARCH_MAX_LENGTH + 1) + '&q=' + 'b'.repeat(SEARCH_MAX_LENGTH + 1),
   );
   expect(params).toEqual({ datePreset: 'last_7_days', publisher: ['2'] });
-  expect(errors.map((e) => e.field)).toEqual(['campaign', 'connected', 'repeat', 'search', 'q', 'sortBy', 'sortDir', 'page']);
+  expect(errors.map((e) => e.field)).toEqual(['campaign', 'connected', 'repeat', 'dispute', 'search', 'q', 'sortBy', 'sortDir', 'page']);
   expect(errors[0]).toEqual({ field: 'campaign', message: 'campaign must be a comma-separated list of ids' });
 });
 

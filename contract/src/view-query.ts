@@ -8,6 +8,7 @@
  */
 import type { FieldError } from './api-envelope';
 import { CONNECTED_PARAMS, REPEAT_PARAMS, type ConnectedParam, type RepeatParam } from './calls';
+import { DISPUTE_STATES, type DisputeState } from './disputes';
 import { checkCustomRange, datesWithoutCustomError, takesCustomDates } from './date-range';
 import { DATE_PRESETS, isDatePreset, type DatePreset } from './date-presets';
 import { parseIdList } from './id-list';
@@ -29,6 +30,7 @@ export const VIEW_FILTER_PARAMS = [
   'disposition',
   'connected',
   'repeat',
+  'dispute',
   'search',
   'q',
 ] as const;
@@ -76,6 +78,8 @@ export interface ViewQueryParams {
   connected?: ConnectedParam;
   /** Repeat calls only (`true`) or first calls only (`false`). */
   repeat?: RepeatParam;
+  /** Only calls in this dispute state (contract/src/disputes.ts DISPUTE_STATES). */
+  dispute?: DisputeState;
   /** Trimmed, never blank. */
   search?: string;
   /** The transcript search; trimmed, never blank. */
@@ -149,6 +153,11 @@ export function parseViewQuery(area: ViewArea, search: QueryParamsLike): ParsedV
   if (repeat !== undefined) {
     if ((REPEAT_PARAMS as readonly string[]).includes(repeat)) params.repeat = repeat as RepeatParam;
     else errors.push({ field: 'repeat', message: `repeat must be one of ${REPEAT_PARAMS.join(', ')}` });
+  }
+  const dispute = raw('dispute');
+  if (dispute !== undefined) {
+    if ((DISPUTE_STATES as readonly string[]).includes(dispute)) params.dispute = dispute as DisputeState;
+    else errors.push({ field: 'dispute', message: `dispute must be one of ${DISPUTE_STATES.join(', ')}` });
   }
   for (const field of ['search', 'q'] as const) {
     const text = raw(field);

@@ -54,4 +54,14 @@ describe('screen access', () => {
     expect(access.costs).toBe('none');
     expect(access.seesUsers).toBe(false);
   });
+
+  it('disputes: a buyer partner and a reviewer or admin open them; only a reviewer or admin decides; a publisher partner, a user and a view as do neither', () => {
+    const of = (access: ReturnType<typeof screenAccessOf>) => [access.mayOpenDisputes, access.mayDecideDisputes];
+    expect(of(screenAccessOf(makeUser({ role: 'user' })))).toEqual([false, false]);
+    expect(of(screenAccessOf(makeUser({ role: 'reviewer' })))).toEqual([true, true]);
+    expect(of(screenAccessOf(makeUser({ role: 'admin' })))).toEqual([true, true]);
+    expect(of(screenAccessOf(makePartner('buyer')))).toEqual([true, false]);
+    expect(of(screenAccessOf(makePartner('publisher')))).toEqual([false, false]);
+    expect(of(screenAccessOf(makePartner('buyer', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } })))).toEqual([false, false]);
+  });
 });

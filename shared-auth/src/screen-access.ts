@@ -38,6 +38,14 @@ export interface ScreenAccess {
   costs: CostsAccess;
   /** Whether who changed a call (the history's names) is shown: the network's own people only. */
   seesCallHistory: boolean;
+  /**
+   * Whether the person may open a dispute on a call (issue 35): a buyer partner on its own calls (not while an
+   * admin views as it), a reviewer or an admin on a buyer's behalf. The call's own eligibility (revenue, window,
+   * no open dispute) is the server's answer (GET disputesOfCallPath).
+   */
+  mayOpenDisputes: boolean;
+  /** Whether the person works the Disputes queue and decides disputes: a reviewer or an admin. */
+  mayDecideDisputes: boolean;
 }
 
 /**
@@ -73,6 +81,8 @@ function staffAccess(user: PublicUser | null): ScreenAccess {
     seesScorecard: true,
     costs: 'all',
     seesCallHistory: true,
+    mayOpenDisputes: roleMay(role, 'redispositionCalls'),
+    mayDecideDisputes: roleMay(role, 'redispositionCalls'),
   };
 }
 
@@ -92,6 +102,9 @@ function partnerAccess(user: PublicUser, scope: PartnerScope, scopeKnown: boolea
     seesScorecard: false,
     costs: scopeKnown && scope.kind === 'publisher' ? 'payout' : 'none',
     seesCallHistory: false,
+    // Only the buyer disputes what it paid for; a publisher partner reads the outcome.
+    mayOpenDisputes: scopeKnown && scope.kind === 'buyer' && user.viewAsBy === undefined,
+    mayDecideDisputes: false,
   };
 }
 

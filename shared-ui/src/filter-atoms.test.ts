@@ -211,6 +211,14 @@ describe('filterQuery', () => {
     expect(activeFilterCount({ ...DEFAULT_FILTERS, repeat: 'false' })).toBe(1);
   });
 
+  test('dispute only when chosen, and a stored value it does not know is dropped', () => {
+    expect(filterQuery({ ...DEFAULT_FILTERS, dispute: 'open' }).dispute).toBe('open');
+    expect(filterQuery(DEFAULT_FILTERS)).not.toHaveProperty('dispute');
+    expect(sanitizeFilters({ dispute: 'accepted' }).dispute).toBe('accepted');
+    expect(sanitizeFilters({ dispute: 'credited' }).dispute).toBe('');
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, dispute: 'none' })).toBe(1);
+  });
+
   test('connected only when chosen, and a stored value it does not know is dropped', () => {
     expect(filterQuery({ ...DEFAULT_FILTERS, connected: 'false' }).connected).toBe('false');
     expect(filterQuery(DEFAULT_FILTERS)).not.toHaveProperty('connected');

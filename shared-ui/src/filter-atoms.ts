@@ -14,6 +14,7 @@ import {
   DEFAULT_SORT,
   DIMENSION_PARAM,
   DIMENSION_PARAMS,
+  DISPUTE_STATES,
   FILTER_DIMENSIONS,
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
@@ -21,6 +22,7 @@ import {
   SORTABLE_COLUMNS,
   type ConnectedParam,
   type DatePreset,
+  type DisputeState,
   type FilterDimension,
   type FilterOption,
   type RecordsParams,
@@ -68,6 +70,8 @@ export interface FilterState {
   connected: '' | ConnectedParam;
   /** Only repeat calls (`true`), only first calls (`false`), or all (''). */
   repeat: '' | RepeatParam;
+  /** Only calls in one dispute state (the API's `dispute`), or all (''). */
+  dispute: '' | DisputeState;
   /** The chosen options of each picker (their labels are what chips show); the id lists above derive from them. */
   campaigns: FilterOption[];
   publishers: FilterOption[];
@@ -94,6 +98,7 @@ export const DEFAULT_FILTERS: FilterState = {
   disposition: [],
   connected: '',
   repeat: '',
+  dispute: '',
   campaigns: [],
   publishers: [],
   targets: [],
@@ -142,6 +147,7 @@ export function sanitizeFilters(stored: unknown): FilterState {
     disposition: stringList(s.disposition),
     connected: (CONNECTED_PARAMS as readonly unknown[]).includes(s.connected) ? (s.connected as ConnectedParam) : '',
     repeat: (REPEAT_PARAMS as readonly unknown[]).includes(s.repeat) ? (s.repeat as RepeatParam) : '',
+    dispute: (DISPUTE_STATES as readonly unknown[]).includes(s.dispute) ? (s.dispute as DisputeState) : '',
     campaigns: optionList(s.campaigns),
     publishers: optionList(s.publishers),
     targets: optionList(s.targets),
@@ -323,7 +329,8 @@ export const resetFiltersAtom = atom(null, (get, set) => {
  * - each non-empty list counts 1, whatever its length: caller ids, campaigns,
  *   publishers, targets, buyers, status, disposition;
  * - a connected filter (reached a target, or never did) counts 1;
- * - a repeat filter (repeats only, or first calls only) counts 1.
+ * - a repeat filter (repeats only, or first calls only) counts 1;
+ * - a dispute state counts 1.
  * Page, page size and sort are not filters.
  */
 export function activeFilterCount(filters: FilterState): number {
@@ -334,6 +341,7 @@ export function activeFilterCount(filters: FilterState): number {
   for (const list of FILTER_LISTS) if (filters[list].length > 0) count += 1;
   if (filters.connected !== '') count += 1;
   if (filters.repeat !== '') count += 1;
+  if (filters.dispute !== '') count += 1;
   return count;
 }
 
@@ -373,6 +381,7 @@ export function filterQuery(filters: FilterState, options: FilterQueryOptions = 
   if (filters.callerId.length === 1) query.callerId = filters.callerId[0];
   if (filters.connected !== '') query.connected = filters.connected;
   if (filters.repeat !== '') query.repeat = filters.repeat;
+  if (filters.dispute !== '') query.dispute = filters.dispute;
   if (options.paging) {
     query.page = filters.page;
     query.limit = filters.limit;

@@ -64,6 +64,7 @@ export function filtersFromSearch(area: ViewArea, search: string, current: Filte
     disposition: params.disposition ?? [],
     connected: params.connected ?? '',
     repeat: params.repeat ?? '',
+    dispute: params.dispute ?? '',
     page: params.page ?? 1,
     sortBy: allowed.includes('sortBy') ? (params.sortBy ?? DEFAULT_SORT.sortBy) : current.sortBy,
     sortDir: allowed.includes('sortDir') ? (params.sortDir ?? DEFAULT_SORT.sortDir) : current.sortDir,

@@ -37,6 +37,7 @@ export function makeCallRecord(overrides: Partial<CallRecord> = {}): CallRecord 
     qc: { disposition: 'Sales', sub_disposition: 'Closed', reason: 'Bot reason', summary: 'Bot summary' },
     repeat: false,
     repeatOf: null,
+    disputeState: 'none',
     ...overrides,
   };
 }

@@ -20,6 +20,8 @@ export interface FiltersDraft {
   disposition: string[];
   /** Repeat calls only ('true'), first calls only ('false'), or all (''). */
   repeat: FilterState['repeat'];
+  /** Calls in one dispute state, or all (''). */
+  dispute: FilterState['dispute'];
   campaigns: FilterOption[];
   publishers: FilterOption[];
   targets: FilterOption[];
@@ -37,6 +39,7 @@ export function draftFromFilters(filters: FilterState): FiltersDraft {
     status: filters.status,
     disposition: filters.disposition,
     repeat: filters.repeat,
+    dispute: filters.dispute,
     campaigns: filters.campaigns,
     publishers: filters.publishers,
     targets: filters.targets,

@@ -1,4 +1,4 @@
-import { DATE_PRESETS, DATE_PRESET_LABELS, DISPLAY_TIME_ZONE, type DatePreset } from '@callboard/contract';
+import { DATE_PRESETS, DATE_PRESET_LABELS, DISPLAY_TIME_ZONE, DISPUTE_STATES, DISPUTE_STATE_LABELS, type DatePreset } from '@callboard/contract';
 import { takesCustomDates } from '@callboard/contract/date-range';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
@@ -28,6 +28,12 @@ const REPEAT_OPTIONS: Array<{ value: FiltersDraft['repeat']; label: string }> = 
   { value: '', label: 'All calls' },
   { value: 'true', label: 'Repeats only' },
   { value: 'false', label: 'First calls only' },
+];
+
+/** Which calls by where their disputes stand (the API's `dispute`; contract/src/disputes.ts). */
+const DISPUTE_OPTIONS: Array<{ value: FiltersDraft['dispute']; label: string }> = [
+  { value: '', label: 'All calls' },
+  ...DISPUTE_STATES.map((state) => ({ value: state, label: DISPUTE_STATE_LABELS[state] })),
 ];
 
 export interface FiltersPanelProps {
@@ -185,6 +191,19 @@ export function FiltersPanel({ onClose }: FiltersPanelProps) {
               onChange={(event) => {
                 const repeat = event.target.value as FiltersDraft['repeat'];
                 edit((d) => ({ ...d, repeat }));
+              }}
+            />
+          </section>
+
+          <section className="cb-section" aria-label="Disputes">
+            <h3 className="cb-section__title">Disputes</h3>
+            <SelectField
+              label="Dispute"
+              options={DISPUTE_OPTIONS}
+              value={draft.dispute}
+              onChange={(event) => {
+                const dispute = event.target.value as FiltersDraft['dispute'];
+                edit((d) => ({ ...d, dispute }));
               }}
             />
           </section>

@@ -1,10 +1,11 @@
-import type { CallRecord } from '@callboard/contract';
+import type { CallRecord, DisputeState } from '@callboard/contract';
 
 /** The records table's columns, over `calls` aliased c and the names joined by CALL_JOINS. */
 export const RECORD_COLUMNS_SQL = `c.id::text AS id, c.call_ts, c.caller_id, cp.name AS campaign_name, p.name AS publisher_name,
   c.system_name, t.name AS target_name, b.name AS buyer_name, c.duration_sec, c.connected, c.status, c.sub_disposition,
   c.reason, c.summary, c.transcript, c.recording_url, c.system_call_id, c.system_publisher_id, c.system_buyer_id,
-  c.revenue_cents, c.payout_cents, c.status_overridden, c.qc_disposition, c.qc_sub_disposition, c.qc_reason, c.qc_summary, c.repeat_of::text AS repeat_of`;
+  c.revenue_cents, c.payout_cents, c.status_overridden, c.qc_disposition, c.qc_sub_disposition, c.qc_reason, c.qc_summary, c.repeat_of::text AS repeat_of,
+  c.dispute_state`;
 
 /** The dimension names a call shows, joined onto `c`. */
 export const CALL_JOINS = `JOIN campaigns cp ON cp.id = c.campaign_id
@@ -47,6 +48,7 @@ export interface RecordRow {
   qc_reason: string | null;
   qc_summary: string | null;
   repeat_of: string | null;
+  dispute_state: DisputeState;
 }
 
 export const centsToDollars = (cents: number | string): number => Number(cents) / 100;
@@ -83,5 +85,6 @@ export function toCallRecord(row: RecordRow): CallRecord {
     },
     repeat: row.repeat_of !== null,
     repeatOf: row.repeat_of,
+    disputeState: row.dispute_state,
   };
 }
