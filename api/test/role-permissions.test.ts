@@ -7,6 +7,10 @@ import {
   PERMISSIONS,
   ROLES,
   callDispositionPath,
+  disputeDecisionPath,
+  disputeWindowPath,
+  disputeWithdrawPath,
+  disputesOfCallPath,
   paymentPath,
   restoreVerdictPath,
   roleMay,
@@ -64,6 +68,8 @@ interface WriteRoute {
 }
 
 const NO_SUCH_ID = randomUUID();
+/** A call or dispute id (they are numbers) that nothing has. */
+const NO_SUCH_NUMBER = '999999999';
 /** The call the matrix's change sets change. */
 const MATRIX_CALL = 'matrix-call';
 const OTHER_PASSWORD = 'secret-123';
@@ -137,6 +143,21 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   // A partner's own read-only API keys (routes/api/partner-keys): a partner revoking a key it does not have gets 404.
   'POST /api/partner-keys': { who: { partnerOnly: 'own API keys' }, request: () => ({ url: PARTNER_KEYS_PATH, payload: { name: 'BI pull' } }) },
   'DELETE /api/partner-keys/:id': { who: { partnerOnly: 'own API keys' }, request: () => ({ url: `${PARTNER_KEYS_PATH}/${NO_SUCH_ID}` }) },
+  // Disputes (routes/api/calls/disputes.ts, routes/api/disputes/): opened by reviewers and admins on a buyer's behalf and by a
+  // buyer partner on its own calls (the matrix's partner is a publisher partner: 403); decided by reviewers and admins;
+  // withdrawn by them or the buyer partner who opened it (an unknown dispute is not found for a partner); windows set by admins.
+  'POST /api/calls/:id/disputes': {
+    who: { permission: 'redispositionCalls' },
+    partner: 403,
+    request: () => ({ url: disputesOfCallPath(NO_SUCH_NUMBER), payload: { reason: 'other', note: 'Matrix' } }),
+  },
+  'POST /api/disputes/:id/decision': {
+    who: { permission: 'redispositionCalls' },
+    request: () => ({ url: disputeDecisionPath(NO_SUCH_NUMBER), payload: { decision: 'reject', note: 'Matrix' } }),
+  },
+  'POST /api/disputes/:id/withdraw': { who: { permission: 'redispositionCalls' }, partner: 404, request: () => ({ url: disputeWithdrawPath(NO_SUCH_NUMBER) }) },
+  // Admins only, as payments are: a buyer's commercial terms.
+  'PUT /api/disputes/windows/:buyerId': { who: { permission: 'managePayments' }, request: () => ({ url: disputeWindowPath(999_999), payload: { days: 10 } }) },
   'POST /api/ingest/calls': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/calls', payload: { calls: [] } }) },
   'POST /api/ingest/qc': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/qc', payload: { results: [] } }) },
 };

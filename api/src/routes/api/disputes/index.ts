@@ -142,7 +142,8 @@ export default async function disputeRoutes(fastify: FastifyInstance): Promise<v
     },
     async (request) => {
       const user = request.currentUser as PublicUser;
-      if (user.role !== 'admin') throw forbidden(DISPUTE_MESSAGES.windowSetters);
+      // Admins only, as payments are: a buyer's commercial terms.
+      if (!roleMay(user.role, 'managePayments')) throw forbidden(DISPUTE_MESSAGES.windowSetters);
       const data = await setDisputeWindow(fastify.db, request.params.buyerId, request.body.days, user.id);
       request.log.info({ actor: user.id, buyerId: data.buyerId, days: data.days }, 'dispute window set');
       return { success: true, message: 'Dispute window saved', data };
@@ -170,7 +171,9 @@ export default async function disputeRoutes(fastify: FastifyInstance): Promise<v
       const user = request.currentUser as PublicUser;
       const { id } = request.params;
       const scope = currentPartnerScope();
-      // A partner first reads it through its wall: another's dispute is a 404.
+      // The network's people without the right are refused before anything is looked up; a partner first reads
+      // the dispute through its wall (another's is a 404), then may withdraw only its own opening.
+      if (!scope && !roleMay(user.role, 'redispositionCalls')) throw forbidden(DISPUTE_MESSAGES.withdrawers);
       if (scope) await readableDispute(id);
       const mayWithdraw = (openedBy: string | null) => (scope ? scope.kind === 'buyer' && openedBy === user.id : roleMay(user.role, 'redispositionCalls'));
       const result = await outsideRequestScope(() => withdrawDispute(fastify.db, { id: user.id, partner: scope !== undefined }, id, mayWithdraw, publish));
