@@ -770,6 +770,21 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.calls_keep_dispute_credits()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE
+      credited bigint;
+      clawed bigint;
+    BEGIN
+      SELECT coalesce(sum(d.credited_cents), 0), coalesce(sum(d.clawed_back_cents), 0) INTO credited, clawed
+      FROM disputes d WHERE d.call_id = NEW.id AND d.status IN ('accepted', 'partial');
+      NEW.revenue_cents := greatest(0, NEW.revenue_cents - credited);
+      NEW.payout_cents := greatest(0, NEW.payout_cents - clawed);
+      RETURN NEW;
+    END $function$;
+
 CREATE OR REPLACE FUNCTION public.calls_move_disputes()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1500,6 +1515,8 @@ AS $function$
 -- Triggers
 
 CREATE TRIGGER buyers_never_deleted BEFORE DELETE OR TRUNCATE ON buyers FOR EACH STATEMENT EXECUTE FUNCTION refuse_dimension_delete();
+
+CREATE TRIGGER calls_keep_dispute_credits BEFORE UPDATE OF revenue_cents, payout_cents ON calls FOR EACH ROW WHEN ((old.dispute_state = ANY (ARRAY['accepted'::text, 'partial'::text])) AND new.dispute_state = old.dispute_state AND (new.revenue_cents IS DISTINCT FROM old.revenue_cents OR new.payout_cents IS DISTINCT FROM old.payout_cents)) EXECUTE FUNCTION calls_keep_dispute_credits();
 
 CREATE TRIGGER calls_move_disputes AFTER UPDATE OF call_ts, campaign_id, publisher_id, target_id, buyer_id ON calls FOR EACH ROW WHEN (old.call_ts IS DISTINCT FROM new.call_ts OR old.campaign_id IS DISTINCT FROM new.campaign_id OR old.publisher_id IS DISTINCT FROM new.publisher_id OR old.target_id IS DISTINCT FROM new.target_id OR old.buyer_id IS DISTINCT FROM new.buyer_id) EXECUTE FUNCTION calls_move_disputes();
 

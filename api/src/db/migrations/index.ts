@@ -32,6 +32,7 @@ import { viewAsAudit } from './0026-view-as-audit';
 import { partnerApiKeys } from './0027-partner-api-keys';
 import { disputes } from './0028-disputes';
 import { disputeRollups } from './0029-dispute-rollups';
+import { standingDisputeCredits } from './0030-standing-dispute-credits';
 
 export interface Migration {
   version: string;
@@ -68,4 +69,5 @@ export const MIGRATIONS: Migration[] = [
   partnerApiKeys,
   disputes,
   disputeRollups,
+  standingDisputeCredits,
 ];

@@ -228,6 +228,12 @@ export async function restoreVerdict(db: Database, userId: string, id: string, a
   });
 }
 
+/** Money an undone change moved, given back by the amount it moved (`from − to`); unmoved money (null) as it is now. */
+function moneyBack(now: number, from: string | null, to: string | null): number {
+  if (from === null || to === null) return now;
+  return Math.max(0, now + Number(from) - Number(to));
+}
+
 interface ChangedRow {
   call_id: string;
   from_status: string;
@@ -237,6 +243,9 @@ interface ChangedRow {
   /** The money before the change, where it moved it (null: left as it was). */
   from_revenue_cents: string | null;
   from_payout_cents: string | null;
+  /** The money after the change, where it moved it. */
+  to_revenue_cents: string | null;
+  to_payout_cents: string | null;
   /** The dispute the change moved, and its status before (null: the change opened it). */
   dispute_id: string | null;
   from_dispute_status: DisputeStatus | null;
@@ -295,6 +304,7 @@ export async function undoChange(db: Database, actor: UndoActor, changeId: strin
       // Audit ids rise in the order changes to one call committed: each change writes its rows holding the call's lock.
       `SELECT a.call_id::text AS call_id, a.from_status, a.from_sub_disposition, a.from_reason, a.from_overridden,
          a.from_revenue_cents::text AS from_revenue_cents, a.from_payout_cents::text AS from_payout_cents,
+         a.to_revenue_cents::text AS to_revenue_cents, a.to_payout_cents::text AS to_payout_cents,
          a.dispute_id::text AS dispute_id, a.from_dispute_status, a.to_dispute_status,
          EXISTS (SELECT 1 FROM call_audit l WHERE l.call_id = a.call_id AND l.id > a.id) AS changed_since
        FROM call_audit a WHERE a.change_id = $1::uuid`,
@@ -313,11 +323,13 @@ export async function undoChange(db: Database, actor: UndoActor, changeId: strin
         !row.from_overridden && call.qc_disposition !== null
           ? botVerdictOf({ ...call, qc_disposition: call.qc_disposition })
           : stateWith(call, { status: row.from_status, sub_disposition: row.from_sub_disposition, reason: row.from_reason, overridden: row.from_overridden });
-      // Money the change moved goes back to what it was; money it left alone stays as it is now.
+      // Money the change moved is given back by the amount it moved; money it left alone stays as it is now. By
+      // the amount, not to the old figure: a re-delivery of the call since (which writes no audit row, and keeps
+      // a standing credit off what it brings: migration 0030) may have changed what the platform says it is worth.
       const to = stateWith(call, {
         ...verdict,
-        revenue_cents: row.from_revenue_cents === null ? call.revenue_cents : Number(row.from_revenue_cents),
-        payout_cents: row.from_payout_cents === null ? call.payout_cents : Number(row.from_payout_cents),
+        revenue_cents: moneyBack(call.revenue_cents, row.from_revenue_cents, row.to_revenue_cents),
+        payout_cents: moneyBack(call.payout_cents, row.from_payout_cents, row.to_payout_cents),
       });
       // A dispute the change decided (or un-decided) returns to the status it had before.
       const dispute: DisputeMove | undefined =
