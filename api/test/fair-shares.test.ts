@@ -7,6 +7,7 @@
  * search statements wait for it before reaching the database), so nothing here depends on timing.
  */
 import type { AddressInfo } from 'node:net';
+import { PARTNER_KEY_PREFIX } from '@callboard/contract';
 import type { Database } from '../src/db/database';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
@@ -112,6 +113,22 @@ test("one person's requests past their running and waiting places get 429 TOO_MA
   expect(heldEntered).toBe(LIMITS.personRunning + LIMITS.personWaiting);
   // Their places are free again once the requests have ended.
   expect((await get(ann, '/api/auth/profile')).status).toBe(200);
+});
+
+test("a partner API key's requests are bounded like a person's: past its places 429 TOO_MANY_CONCURRENT, while a person is served", async () => {
+  const eve = await signUp(t.app, 'Eve');
+  held = gate();
+  heldEntered = 0;
+  // The bound is taken before the key is looked up: any key holds only its own places, and an unknown one is then refused 401 by the route.
+  const withKey = () => fetch(`${url}${HELD_ROUTE}`, { headers: { 'x-api-key': `${PARTNER_KEY_PREFIX}fair-shares-test-key` } });
+  const asked = Array.from({ length: LIMITS.personRunning + LIMITS.personWaiting + 1 }, withKey);
+  await until(() => heldEntered === LIMITS.personRunning);
+  const refused = await Promise.race(asked);
+  expect(refused.status).toBe(429);
+  expect(((await refused.json()) as { code: string }).code).toBe('TOO_MANY_CONCURRENT');
+  expect((await get(eve, '/api/auth/profile')).status).toBe(200);
+  held.open();
+  expect((await Promise.all(asked)).map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 429]);
 });
 
 test("expensive requests run one at a time per person and take turns per instance: past the instance's running and waiting places a search, a scorecard or a deep page gets 503 with Retry-After, and ordinary reads go on", async () => {

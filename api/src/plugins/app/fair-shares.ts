@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createExpensiveTurns,
@@ -8,6 +8,7 @@ import {
   PersonTurns,
   type FairShareLimits,
 } from '../../domain/fair-shares/fair-shares';
+import { hashPartnerKey, presentedPartnerKey } from '../../domain/partners/partner-keys';
 import { limitOwnerOf } from '../../domain/rate-limit/limit-owner';
 import { unavailable } from '../../http/http-error';
 
@@ -49,6 +50,18 @@ async function holdTurnUntilClosed(take: (work: () => Promise<void>) => Promise<
  *   `expensiveRunning`, at most half the pool; `expensiveWaiting` more wait, the rest get 503 UNAVAILABLE.
  *   Decided after validation and authentication, so a refused or malformed request never holds one.
  */
+/**
+ * Whose turns a request takes: the access token's verified subject, or a partner API key's own (its hash:
+ * a key reads as its partner does, and one partner's script must not hold more than a person may). A key
+ * that turns out to be unknown is answered 401 by authentication, having held its own queue's place only.
+ */
+function turnOwnerOf(fastify: FastifyInstance, request: FastifyRequest): string | undefined {
+  const subject = fastify.accessClaimsOf(request)?.sub;
+  if (subject !== undefined) return subject;
+  const key = presentedPartnerKey(request.headers);
+  return key === undefined ? undefined : `partner-key:${hashPartnerKey(key)}`;
+}
+
 export default fp<FairSharesOptions>(async function fairShares(fastify, options) {
   const limits = { ...defaultFairShareLimits(fastify.db.kind), ...options.limits };
   const people = new PersonTurns(limits);
@@ -58,8 +71,8 @@ export default fp<FairSharesOptions>(async function fairShares(fastify, options)
   fastify.addHook('onRequest', async function personTurn(request, reply) {
     if (request.routeOptions.config?.openStream) return;
     if (limitOwnerOf(request.routeOptions.url ?? '') !== 'user') return;
-    const personId = fastify.accessClaimsOf(request)?.sub;
-    // No verified token: the route answers 401 without reading anything.
+    const personId = turnOwnerOf(fastify, request);
+    // No verified token or key: the route answers 401 without reading anything.
     if (personId === undefined) return;
     await holdTurnUntilClosed((work) => people.take(personId, work), reply);
   });
@@ -70,7 +83,7 @@ export default fp<FairSharesOptions>(async function fairShares(fastify, options)
       fastify.db.kind,
     );
     if (kind === undefined) return;
-    const personId = fastify.accessClaimsOf(request)?.sub;
+    const personId = turnOwnerOf(fastify, request);
     // A person's expensive requests one at a time, then the instance's turn.
     await holdTurnUntilClosed((work) => (personId === undefined ? expensive(work) : people.takeExpensive(personId, () => expensive(work))), reply);
   });
