@@ -48,7 +48,10 @@ test('a partner changes its own password: the new one signs in, its other sessio
   expect(response.statusCode).toBe(200);
   expect((await refresh(other.refresh)).statusCode).toBe(401);
   expect((await getProfile(partner.token)).statusCode).toBe(200);
-  await expect(login(t.app, partner.user.email, 'a-new-partner-password-1')).resolves.toMatchObject({ user: { role: 'partner' } });
+  // The sign-in's answer carries the scope, so the screens show the partner's view from the first paint.
+  await expect(login(t.app, partner.user.email, 'a-new-partner-password-1')).resolves.toMatchObject({
+    user: { role: 'partner', partnerScope: { kind: 'buyer', ids: [ids.buyer['Buyer A']] } },
+  });
 });
 
 test('a partner refreshes its session and signs out; after that its token and cookie are refused', async () => {
@@ -56,6 +59,7 @@ test('a partner refreshes its session and signs out; after that its token and co
   const partner = await signUpPartner(t.app, t.db, partnerScope('publisher', [ids.publisher['Publisher A']!]), 'Leaving Partner');
   const renewed = await refresh(partner.refresh);
   expect(renewed.statusCode).toBe(200);
+  expect(renewed.json().data.user.partnerScope).toMatchObject({ kind: 'publisher', ids: [ids.publisher['Publisher A']] });
   const { token } = renewed.json().data as { token: string };
   const cookie = renewed.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
   expect((await getProfile(token)).statusCode).toBe(200);

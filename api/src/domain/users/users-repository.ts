@@ -48,7 +48,7 @@ export const usersRepository = {
 
   async findByEmailWithHash(db: Queryable, email: string): Promise<UserWithHash | undefined> {
     const [row] = await db.query<UserWithHash>(
-      `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)`,
+      `SELECT ${WITH_SCOPE}, password_hash FROM users WHERE lower(email) = lower($1)`,
       [email],
     );
     return row;
