@@ -305,7 +305,7 @@ describe('CSV', () => {
         [nyTime('2025-07-01T14:00:00.000Z'), "'+15557770001", 'Yes', 'No', '12.30', '4.10', '8.20'],
       ]);
       // The same figures the records answer carries, and the money bare between quoted text.
-      expect(rows.map((r) => [r[4], r[5]])).toEqual(expected.map((r) => [money(r.revenue), money(r.payout)]));
+      expect(rows.map((r) => [r[4], r[5]])).toEqual(expected.map((r) => [money(r.revenue!), money(r.payout!)]));
       expect(rows.map((r) => r[3])).toEqual(expected.map((r) => (r.repeat ? 'Yes' : 'No')));
       // The line ends as each path writes it: CRLF from the batch writer, LF from PostgreSQL's COPY.
       expect(response.body).toMatch(/"No","Yes",0\.00,25\.00,-25\.00\r?\n/);

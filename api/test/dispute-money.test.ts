@@ -8,7 +8,8 @@
  */
 import Papa from 'papaparse';
 import { toNewYorkInput } from '@callboard/contract/new-york-time';
-import { DISPOSITIONS, type BreakdownRow, type CallRecord, type ScorecardRow } from '@callboard/contract';
+import { DISPOSITIONS, type BreakdownRow, type CallRecord } from '@callboard/contract';
+import { type ScorecardRow } from '@callboard/contract/scorecard';
 import { INGEST_KEY, ingestAll, makeCall, qs, seededRandom } from './support/calls-fixtures';
 import { rollupsAndRecount } from './support/rollup-recount';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';

@@ -4,7 +4,8 @@
  * what a partner reads of a dispute; the export; the audit rows of every event.
  */
 import Papa from 'papaparse';
-import type { Dispute, PartnerScope } from '@callboard/contract';
+import type { PartnerScope } from '@callboard/contract';
+import type { Dispute } from '@callboard/contract/disputes';
 import { savePartnerScope } from '../src/domain/partners/partner-scopes-repository';
 import { INGEST_KEY, ingestAll, makeCall, qs } from './support/calls-fixtures';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';

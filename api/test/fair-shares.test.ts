@@ -7,7 +7,7 @@
  * search statements wait for it before reaching the database), so nothing here depends on timing.
  */
 import type { AddressInfo } from 'node:net';
-import { PARTNER_KEY_PREFIX } from '@callboard/contract';
+import { PARTNER_KEY_PREFIX } from '@callboard/contract/partner-keys';
 import type { Database } from '../src/db/database';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';

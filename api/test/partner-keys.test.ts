@@ -4,16 +4,14 @@
  * owner's session does, and nothing else; a revoked key or a deactivated partner is refused at once; each key
  * spends a rate-limit budget of its own.
  */
+import { PARTNER_ROUTE_DENIED, type PartnerScope, viewAsPath } from '@callboard/contract';
 import {
   MAX_LIVE_PARTNER_KEYS,
   PARTNER_KEY_MESSAGES,
   PARTNER_KEY_PREFIX,
-  PARTNER_ROUTE_DENIED,
   type CreatedPartnerKey,
   type PartnerKey,
-  type PartnerScope,
-  viewAsPath,
-} from '@callboard/contract';
+} from '@callboard/contract/partner-keys';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import JSZip from 'jszip';
 import { savePartnerScope } from '../src/domain/partners/partner-scopes-repository';

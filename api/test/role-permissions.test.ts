@@ -3,14 +3,9 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import {
   API_PATHS,
   DEFAULT_PARTNER_FIELDS,
-  PARTNER_KEYS_PATH,
   PERMISSIONS,
   ROLES,
   callDispositionPath,
-  disputeDecisionPath,
-  disputeWindowPath,
-  disputeWithdrawPath,
-  disputesOfCallPath,
   paymentPath,
   restoreVerdictPath,
   roleMay,
@@ -23,6 +18,8 @@ import {
   type Permission,
   type Role,
 } from '@callboard/contract';
+import { disputeDecisionPath, disputeWindowPath, disputeWithdrawPath, disputesOfCallPath } from '@callboard/contract/disputes';
+import { PARTNER_KEYS_PATH } from '@callboard/contract/partner-keys';
 import { INGEST_KEY, ingestAll, makeCall } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type TestApp } from './support/test-app';
 

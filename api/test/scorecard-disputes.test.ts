@@ -6,16 +6,15 @@
  * days, a selection in the grouped dimension) and the disputes' (partial days, any other filter); and the rollup
  * (migration 0029) equals a recount of the disputes.
  */
+import { DISPOSITIONS } from '@callboard/contract';
+import { DISPUTE_REASONS, type DisputeStatus } from '@callboard/contract/disputes';
 import {
   AI_BILLABLE_VERDICTS,
-  DISPUTE_REASONS,
-  DISPOSITIONS,
   SCORECARD_GROUP_BY,
   disputeAgreesWithAi,
-  type DisputeStatus,
   type ScorecardGroupBy,
   type ScorecardRow,
-} from '@callboard/contract';
+} from '@callboard/contract/scorecard';
 import { inNewYork } from '@callboard/contract/new-york-time';
 import { newYorkDate, type TimeRange } from '../src/domain/calls/date-range';
 import { INGEST_KEY, getOk, ingestAll, makeCall, onStableNewYorkDay, qs } from './support/calls-fixtures';

@@ -7,18 +7,16 @@
  * search, the connection). Then sorting by every column both ways, the limit
  * and the 400s.
  */
+import { DISPOSITIONS, REJECTED_UNKNOWN, isDisposition } from '@callboard/contract';
 import {
-  DISPOSITIONS,
-  REJECTED_UNKNOWN,
   SCORECARD_DEFAULT_MIN_CALLS,
   SCORECARD_GROUP_BY,
   SCORECARD_MESSAGES,
   SCORECARD_SORT_COLUMNS,
-  isDisposition,
   type ScorecardGroupBy,
   type ScorecardRow,
   type ScorecardSortColumn,
-} from '@callboard/contract';
+} from '@callboard/contract/scorecard';
 import Papa from 'papaparse';
 import { resolvePreset, type ResolvedDateRange, type TimeRange } from '../src/domain/calls/date-range';
 import { DEFAULT_FLAG_THRESHOLDS } from '../src/domain/calls/stats';

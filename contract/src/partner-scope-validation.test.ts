@@ -1,4 +1,4 @@
-import { partnerScopeBadge } from './partners';
+import { partnerScopeBadge, type PartnerScope } from './partners';
 import { isCalendarDay, normalisePartnerScope, validatePartnerScope, validateUserForm } from './validation';
 
 const scope = { kind: 'publisher', ids: [3, 1], historyFrom: '2026-10-01', callerId: 'masked', recordings: true, transcripts: false, counterparty: false };
@@ -46,7 +46,7 @@ describe('the partner scope in the user form', () => {
   test('calendar days and the stored shape', () => {
     expect(isCalendarDay('2028-02-29')).toBe(true);
     expect(['2027-02-29', '2026-13-01', '26-01-01', '2026-1-01', 20260101].map(isCalendarDay)).toEqual([false, false, false, false, false]);
-    expect(normalisePartnerScope({ ...(scope as never), ids: [3, 1, 3] }).ids).toEqual([1, 3]);
+    expect(normalisePartnerScope({ ...scope, ids: [3, 1, 3] } as PartnerScope).ids).toEqual([1, 3]);
   });
 
   test('the badge counts the sources or buyers', () => {

@@ -14,7 +14,6 @@ import {
   DEFAULT_SORT,
   DIMENSION_PARAM,
   DIMENSION_PARAMS,
-  DISPUTE_STATES,
   FILTER_DIMENSIONS,
   RECORDS_DEFAULT_LIMIT,
   RECORDS_MAX_LIMIT,
@@ -22,13 +21,13 @@ import {
   SORTABLE_COLUMNS,
   type ConnectedParam,
   type DatePreset,
-  type DisputeState,
   type FilterDimension,
   type FilterOption,
   type RecordsParams,
   type RepeatParam,
   type SortColumn,
 } from '@callboard/contract';
+import { DISPUTE_STATES, type DisputeState } from '@callboard/contract/disputes';
 import { takesCustomDates } from '@callboard/contract/date-range';
 import { newYorkInputToIso } from '@callboard/contract/new-york-time';
 import { atom, type Atom, type WritableAtom } from 'jotai';

@@ -6,7 +6,8 @@
  * the API freezes it), so no call's money, history or events change under the other specs.
  */
 import Papa from 'papaparse';
-import { maskCallerId, type Dispute, type PartnerScope } from '@callboard/contract';
+import { maskCallerId, type PartnerScope } from '@callboard/contract';
+import { type Dispute } from '@callboard/contract/disputes';
 import { freezeEvidence } from '../../src/domain/disputes/dispute-evidence';
 import { bearer } from '../support/test-app';
 import { partnerSeesCall, type FixtureCall, type PartnerAccount, type PartnerWorld } from '../support/partner-fixtures';

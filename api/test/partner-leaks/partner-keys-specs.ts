@@ -3,7 +3,7 @@
  * makes a key, finds only its own keys listed, reads with the key exactly what its session reads (records and
  * stats, under every field-visibility combination), and revokes it, after which the key reads nothing.
  */
-import type { CreatedPartnerKey, PartnerKey } from '@callboard/contract';
+import type { CreatedPartnerKey, PartnerKey } from '@callboard/contract/partner-keys';
 import { bearer } from '../support/test-app';
 import { unsignedLink } from '../support/partner-fixtures';
 import { expectNoForeignKeysOrNames, inRange, partnerGet, partnerOk, type EndpointSpec } from './matrix';

@@ -4,7 +4,14 @@
  * `fetch` answered by a script that sorts like the API, so tests assert what
  * a person sees and which requests left.
  */
-import { REJECTED_UNKNOWN, SCORECARD_DEFAULT_MIN_CALLS, type ScorecardData, type ScorecardGroupBy, type ScorecardRow, type ScorecardSortColumn } from '@callboard/contract';
+import { REJECTED_UNKNOWN } from '@callboard/contract';
+import {
+  SCORECARD_DEFAULT_MIN_CALLS,
+  type ScorecardData,
+  type ScorecardGroupBy,
+  type ScorecardRow,
+  type ScorecardSortColumn,
+} from '@callboard/contract/scorecard';
 import type { FakeResponseInit } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost, type FakeRequest, type RenderedInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { updateFiltersAtom, type FilterState } from '@callboard/shared-ui/filter-atoms';

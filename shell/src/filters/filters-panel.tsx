@@ -1,4 +1,5 @@
-import { DATE_PRESETS, DATE_PRESET_LABELS, DISPLAY_TIME_ZONE, DISPUTE_STATES, DISPUTE_STATE_LABELS, type DatePreset } from '@callboard/contract';
+import { DATE_PRESETS, DATE_PRESET_LABELS, DISPLAY_TIME_ZONE, type DatePreset } from '@callboard/contract';
+import { DISPUTE_STATES, DISPUTE_STATE_LABELS } from '@callboard/contract/disputes';
 import { takesCustomDates } from '@callboard/contract/date-range';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';

@@ -1,4 +1,5 @@
-import { MAX_LIVE_PARTNER_KEYS, PARTNER_KEY_MESSAGES, type PartnerKey, type PublicUser } from '@callboard/contract';
+import { type PublicUser } from '@callboard/contract';
+import { MAX_LIVE_PARTNER_KEYS, PARTNER_KEY_MESSAGES, type PartnerKey } from '@callboard/contract/partner-keys';
 import type { FakeRequest } from '@callboard/shared-auth/testing/render-in-host';
 import { renderInHost } from '@callboard/shared-auth/testing/render-in-host';
 import { screen, waitFor, within } from '@testing-library/react';

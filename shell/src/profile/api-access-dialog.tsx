@@ -1,3 +1,4 @@
+import { type ApiSuccess } from '@callboard/contract';
 import {
   MAX_LIVE_PARTNER_KEYS,
   PARTNER_KEY_HEADER,
@@ -5,10 +6,9 @@ import {
   PARTNER_KEYS_PATH,
   parsePartnerKeyName,
   partnerKeyPath,
-  type ApiSuccess,
   type CreatedPartnerKey,
   type PartnerKey,
-} from '@callboard/contract';
+} from '@callboard/contract/partner-keys';
 import { isApiError } from '@callboard/shared-auth/api-error';
 import { useApiFetch, useSession } from '@callboard/shared-auth/use-session';
 import { Alert } from '@callboard/shared-ui/alert';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DISPUTE_MESSAGES, PERMISSION_DENIED, roleMay, verdictAfter, type ChangeAction, type DisputeStatus, type Role } from '@callboard/contract';
+import { PERMISSION_DENIED, roleMay, verdictAfter, type ChangeAction, type Role } from '@callboard/contract';
+import { DISPUTE_MESSAGES, type DisputeStatus } from '@callboard/contract/disputes';
 import type { Queryable, Database } from '../../db/database';
 import { HttpError, conflict, forbidden, notFound } from '../../http/http-error';
 import { announceIfChanged, announceNothing, type AnnounceChange } from './calls-writer';

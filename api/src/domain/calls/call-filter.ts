@@ -5,7 +5,6 @@ import {
   DEFAULT_DATE_PRESET,
   DIMENSIONS,
   DIMENSION_PARAMS,
-  DISPUTE_STATES,
   FILTER_DIMENSIONS,
   LIST_PARAM_MAX_LENGTH,
   REJECTED_UNKNOWN,
@@ -18,9 +17,9 @@ import {
   type CallFilterParams,
   type DimensionIdsField,
   type DimensionParam,
-  type DisputeState,
   type FieldError,
 } from '@callboard/contract';
+import { DISPUTE_STATES, type DisputeState } from '@callboard/contract/disputes';
 import { datesWithoutCustomError, takesCustomDates } from '@callboard/contract/date-range';
 import { validationFailed } from '../../http/http-error';
 import { DateRangeError, resolveCustom, resolvePreset, type ResolvedDateRange } from './date-range';

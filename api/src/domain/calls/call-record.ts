@@ -1,4 +1,5 @@
-import type { CallRecord, DisputeState } from '@callboard/contract';
+import type { CallRecord } from '@callboard/contract';
+import type { DisputeState } from '@callboard/contract/disputes';
 
 /** The records table's columns, over `calls` aliased c and the names joined by CALL_JOINS. */
 export const RECORD_COLUMNS_SQL = `c.id::text AS id, c.call_ts, c.caller_id, cp.name AS campaign_name, p.name AS publisher_name,

@@ -1,4 +1,5 @@
-import { DISPUTE_NOTE_MAX_LENGTH, type DisputeDecision, type DisputeDecisionBody, type DisputeStatus, type FieldError } from '@callboard/contract';
+import { type FieldError } from '@callboard/contract';
+import { DISPUTE_NOTE_MAX_LENGTH, type DisputeDecision, type DisputeDecisionBody, type DisputeStatus } from '@callboard/contract/disputes';
 import { HttpError, validationFailed } from '../../http/http-error';
 
 /**

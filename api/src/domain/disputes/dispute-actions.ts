@@ -1,4 +1,4 @@
-import { DISPUTE_MESSAGES, type DisputeEligibility, type DisputeReason } from '@callboard/contract';
+import { DISPUTE_MESSAGES, type DisputeEligibility, type DisputeReason } from '@callboard/contract/disputes';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError, conflict, forbidden, notFound } from '../../http/http-error';
 import { announceNothing, type AnnounceChange } from '../calls/calls-writer';

@@ -1,5 +1,5 @@
 import { DEFAULT_REPEAT_WINDOW_DAYS } from '../calls/repeat-window';
-import { transcriptLines, type DisputeEvidence } from '@callboard/contract';
+import { transcriptLines, type DisputeEvidence } from '@callboard/contract/disputes';
 import type { Queryable } from '../../db/database';
 import { validationFailed } from '../../http/http-error';
 

@@ -1,4 +1,4 @@
-import type { Dispute, DisputeDecision, DisputeDecisionRecord, DisputeEvidence, DisputeReason, DisputeStatus } from '@callboard/contract';
+import type { Dispute, DisputeDecision, DisputeDecisionRecord, DisputeEvidence, DisputeReason, DisputeStatus } from '@callboard/contract/disputes';
 import { centsToDollars } from '../calls/call-record';
 
 /**

@@ -1,4 +1,5 @@
-import { partnerCallerId, partnerSeesDimension, partnerSeesMoney, type Dispute, type DisputePerson, type PartnerScope } from '@callboard/contract';
+import { partnerCallerId, partnerSeesDimension, partnerSeesMoney, type PartnerScope } from '@callboard/contract';
+import { type Dispute, type DisputePerson } from '@callboard/contract/disputes';
 import type { Queryable } from '../../db/database';
 
 /**

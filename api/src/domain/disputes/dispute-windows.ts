@@ -1,4 +1,4 @@
-import { DEFAULT_DISPUTE_WINDOW_DAYS, type DisputeWindow } from '@callboard/contract';
+import { DEFAULT_DISPUTE_WINDOW_DAYS, type DisputeWindow } from '@callboard/contract/disputes';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../http/http-error';
 

@@ -1,13 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
-import {
-  DISPUTE_REASON_LABELS,
-  DISPUTE_STATUS_LABELS,
-  partnerSeesDimension,
-  partnerSeesMoney,
-  type Dispute,
-  type ExportFormat,
-  type PartnerScope,
-} from '@callboard/contract';
+import { partnerSeesDimension, partnerSeesMoney, type ExportFormat, type PartnerScope } from '@callboard/contract';
+import { DISPUTE_REASON_LABELS, DISPUTE_STATUS_LABELS, type Dispute } from '@callboard/contract/disputes';
 import { formatInNewYork } from '@callboard/contract/new-york-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database';

@@ -1,14 +1,12 @@
+import { VALUE_LIST_MAX_ITEMS, type FieldError, type PartnerScope } from '@callboard/contract';
 import {
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
-  VALUE_LIST_MAX_ITEMS,
   type DisputeReason,
   type DisputeSort,
   type DisputeStatus,
   type DisputesParams,
-  type FieldError,
-  type PartnerScope,
-} from '@callboard/contract';
+} from '@callboard/contract/disputes';
 import type { Queryable } from '../../db/database';
 import { paramBinder } from '../../db/sql-params';
 import { validationFailed } from '../../http/http-error';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IngestScope } from '@callboard/contract';
+import type { IngestScope } from '@callboard/contract/ingest-keys';
 import type { Queryable } from '../../db/database';
 
 /** What a new key looks like: a recognisable prefix, then 32 random bytes. */

@@ -1,4 +1,4 @@
-import { MAX_LIVE_PARTNER_KEYS, type CreatedPartnerKey, type PartnerKey } from '@callboard/contract';
+import { MAX_LIVE_PARTNER_KEYS, type CreatedPartnerKey, type PartnerKey } from '@callboard/contract/partner-keys';
 import type { Database, Queryable } from '../../db/database';
 import { PARTNER_KEY_SHOWN_LENGTH, hashPartnerKey, newPartnerKey } from './partner-keys';
 

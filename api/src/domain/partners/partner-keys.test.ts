@@ -1,4 +1,4 @@
-import { PARTNER_KEY_PREFIX } from '@callboard/contract';
+import { PARTNER_KEY_PREFIX } from '@callboard/contract/partner-keys';
 import { newPartnerKey, partnerKeyMayRead, presentedPartnerKey } from './partner-keys';
 
 describe('presentedPartnerKey', () => {

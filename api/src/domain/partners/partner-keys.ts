@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PARTNER_KEY_PREFIX, PARTNER_KEY_READS } from '@callboard/contract';
+import { PARTNER_KEY_PREFIX, PARTNER_KEY_READS } from '@callboard/contract/partner-keys';
 import type { Queryable } from '../../db/database';
 import { hashIngestKey } from '../ingest/ingest-keys';
 import { USER_COLUMNS, type UserRow } from '../users/user-row';

@@ -1,4 +1,5 @@
-import { AI_BILLABLE_VERDICTS, DIMENSIONS, type FilterDimension } from '@callboard/contract';
+import { DIMENSIONS, type FilterDimension } from '@callboard/contract';
+import { AI_BILLABLE_VERDICTS } from '@callboard/contract/scorecard';
 import { inNewYork } from '@callboard/contract/new-york-time';
 import type { Queryable } from '../../db/database';
 import { paramBinder } from '../../db/sql-params';

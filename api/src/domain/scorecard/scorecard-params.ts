@@ -1,3 +1,4 @@
+import { type CallFilterParams, type FieldError } from '@callboard/contract';
 import {
   SCORECARD_DEFAULTS,
   SCORECARD_GROUP_BY,
@@ -6,11 +7,9 @@ import {
   SCORECARD_MESSAGES,
   SCORECARD_SORT_COLUMNS,
   SCORECARD_SORT_DIRS,
-  type CallFilterParams,
-  type FieldError,
   type ScorecardGroupBy,
   type ScorecardSortColumn,
-} from '@callboard/contract';
+} from '@callboard/contract/scorecard';
 import { HttpError, validationFailed } from '../../http/http-error';
 import { parseCallFilter, type CallFilter } from '../calls/call-filter';
 

@@ -1,10 +1,5 @@
-import {
-  REJECTED_UNKNOWN,
-  SCORECARD_FLAGS,
-  type ScorecardGroupBy,
-  type ScorecardRow,
-  type ScorecardSortColumn,
-} from '@callboard/contract';
+import { REJECTED_UNKNOWN } from '@callboard/contract';
+import { SCORECARD_FLAGS, type ScorecardGroupBy, type ScorecardRow, type ScorecardSortColumn } from '@callboard/contract/scorecard';
 import { NO_VALUE_LABELS } from '../costs/cost-breakdown';
 import { SALE_STATUS } from '../costs/cost-figures';
 import { percentOf, statsFromCounts, type FlagThresholds } from '../calls/stats';

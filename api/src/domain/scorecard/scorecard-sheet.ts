@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { SCORECARD_COLUMNS, scorecardColumnHeader, type ScorecardData } from '@callboard/contract';
+import { SCORECARD_COLUMNS, scorecardColumnHeader, type ScorecardData } from '@callboard/contract/scorecard';
 import { createSheetWriter, type SheetCell, type SheetColumn } from '../export/sheet-writer';
 
 /** The table's columns (text for the name, numbers for the figures), then each row's flags and its previous period. */

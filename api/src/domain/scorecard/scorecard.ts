@@ -1,4 +1,5 @@
-import { DIMENSION_OF_PARAM, DIMENSIONS, type ScorecardData } from '@callboard/contract';
+import { DIMENSION_OF_PARAM, DIMENSIONS } from '@callboard/contract';
+import { type ScorecardData } from '@callboard/contract/scorecard';
 import type { Queryable } from '../../db/database';
 import type { FlagThresholds } from '../calls/stats';
 import type { ScorecardRequest } from './scorecard-params';

@@ -4,7 +4,6 @@ import cookie from '@fastify/cookie';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_COOKIE,
-  PARTNER_KEY_MESSAGES,
   PARTNER_ROUTE_DENIED,
   PERMISSION_DENIED,
   REFRESH_COOKIE_PATH,
@@ -13,6 +12,7 @@ import {
   type Permission,
   type PublicUser,
 } from '@callboard/contract';
+import { PARTNER_KEY_MESSAGES } from '@callboard/contract/partner-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CookieSecure } from '../../../config/env';

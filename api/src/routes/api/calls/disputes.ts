@@ -1,14 +1,13 @@
+import { roleMay, type PublicUser } from '@callboard/contract';
 import {
   DISPUTE_EXCERPT_MAX_LINES,
   DISPUTE_MESSAGES,
   DISPUTE_NOTE_MAX_LENGTH,
   DISPUTE_REASONS,
-  roleMay,
   type CallDisputes,
   type DisputeChangeResult,
   type OpenDisputeBody,
-  type PublicUser,
-} from '@callboard/contract';
+} from '@callboard/contract/disputes';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound, validationFailed } from '../../../http/http-error';
 import { currentPartnerScope, outsideRequestScope } from '../../../domain/partners/request-scope';

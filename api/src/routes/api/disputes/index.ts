@@ -1,3 +1,4 @@
+import { roleMay, type PublicUser } from '@callboard/contract';
 import {
   CLAW_BACKS,
   DISPUTES_DEFAULT_LIMIT,
@@ -8,15 +9,13 @@ import {
   DISPUTE_SORTS,
   MAX_DISPUTE_WINDOW_DAYS,
   MIN_DISPUTE_WINDOW_DAYS,
-  roleMay,
   type DisputeChangeResult,
   type DisputeDecisionBody,
   type DisputeSort,
   type DisputeWindowBody,
   type DisputesExportParams,
   type DisputesParams,
-  type PublicUser,
-} from '@callboard/contract';
+} from '@callboard/contract/disputes';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../../http/http-error';
 import { callFilterQuerySchema } from '../../../domain/calls/call-filter';

@@ -1,4 +1,4 @@
-import { INGEST_SCOPES, parseIngestScopes, type CreateIngestKeyBody, type IngestKey } from '@callboard/contract';
+import { INGEST_SCOPES, parseIngestScopes, type CreateIngestKeyBody, type IngestKey } from '@callboard/contract/ingest-keys';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationFailed } from '../../../http/http-error';
 import { INGEST_KEY_PREFIX, hashIngestKey, newIngestKey } from '../../../domain/ingest/ingest-keys';

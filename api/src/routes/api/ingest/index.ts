@@ -1,4 +1,5 @@
-import { INGEST_BATCH_MAX, INGEST_KEY_MESSAGES, type IngestScope } from '@callboard/contract';
+import { INGEST_BATCH_MAX } from '@callboard/contract';
+import { INGEST_KEY_MESSAGES, type IngestScope } from '@callboard/contract/ingest-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../../http/http-error';
 import { ingestCalls, ingestVerdicts, type AnnounceChange } from '../../../domain/calls/calls-writer';

@@ -1,3 +1,4 @@
+import { type PublicUser } from '@callboard/contract';
 import {
   MAX_LIVE_PARTNER_KEYS,
   PARTNER_KEY_MESSAGES,
@@ -5,8 +6,7 @@ import {
   PARTNER_KEY_READS,
   parsePartnerKeyName,
   type CreatePartnerKeyBody,
-  type PublicUser,
-} from '@callboard/contract';
+} from '@callboard/contract/partner-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, forbidden, notFound, validationFailed } from '../../../http/http-error';
 import { partnerKeysRepository } from '../../../domain/partners/partner-keys-repository';

@@ -1,4 +1,5 @@
-import { DISPOSITIONS, REJECTED_UNKNOWN, SCORECARD_FLAGS, SCORECARD_GROUP_BY } from '@callboard/contract';
+import { DISPOSITIONS, REJECTED_UNKNOWN } from '@callboard/contract';
+import { SCORECARD_FLAGS, SCORECARD_GROUP_BY } from '@callboard/contract/scorecard';
 import type { FastifyInstance } from 'fastify';
 import { callFilterQuerySchema } from '../../../domain/calls/call-filter';
 import type { FlagThresholds } from '../../../domain/calls/stats';

@@ -3,7 +3,8 @@
  * is `[path, query]` like every other read's, so the filters, the grouping and
  * the order are part of the cache key and a change of any is a new request.
  */
-import { API_PATHS, type ApiSuccess, type ScorecardData, type ScorecardGroupBy, type ScorecardSortColumn } from '@callboard/contract';
+import { API_PATHS, type ApiSuccess } from '@callboard/contract';
+import { type ScorecardData, type ScorecardGroupBy, type ScorecardSortColumn } from '@callboard/contract/scorecard';
 import { filterParamsAtom, type FilterQuery } from '@callboard/shared-ui/filter-atoms';
 import type { SortState } from '@callboard/shared-ui/table';
 import { usePollOptions } from '@callboard/shared-ui/use-poll-options';

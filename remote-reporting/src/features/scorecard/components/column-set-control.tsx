@@ -1,4 +1,4 @@
-import { SCORECARD_COLUMN_SET_LABELS, SCORECARD_COLUMN_SETS, type ScorecardColumnSet } from '@callboard/contract';
+import { SCORECARD_COLUMN_SET_LABELS, SCORECARD_COLUMN_SETS, type ScorecardColumnSet } from '@callboard/contract/scorecard';
 import { useId } from 'react';
 // The group-by control's segmented look (radio buttons: the browser gives the keys, the focus and the role).
 import '../../costs/components/group-by-control.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { SCORECARD_MAX_MIN_CALLS } from '@callboard/contract';
+import { SCORECARD_MAX_MIN_CALLS } from '@callboard/contract/scorecard';
 import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
 import { parseMinCalls } from '../hooks/scorecard-prefs';
 

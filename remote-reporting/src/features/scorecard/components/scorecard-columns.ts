@@ -1,4 +1,4 @@
-import type { ScorecardRow } from '@callboard/contract';
+import type { ScorecardRow } from '@callboard/contract/scorecard';
 
 /** Where a row's figure stood against the previous period, for the columns that show an arrow. */
 export type Trend = 'up' | 'down' | 'flat';

@@ -1,4 +1,4 @@
-import { SCORECARD_DEFAULTS, type ScorecardGroupBy } from '@callboard/contract';
+import { SCORECARD_DEFAULTS, type ScorecardGroupBy } from '@callboard/contract/scorecard';
 import { Button } from '@callboard/shared-ui/button';
 import { DownloadIcon } from '@callboard/shared-ui/icons';
 import { Spinner } from '@callboard/shared-ui/spinner';

@@ -1,7 +1,7 @@
+import { GROUP_LABELS } from '@callboard/contract';
 import {
   SCORECARD_COLUMNS,
   SCORECARD_FLAG_COLUMNS,
-  GROUP_LABELS,
   scorecardColumnHeader,
   type ScorecardColumnKind,
   type ScorecardColumnSet,
@@ -9,7 +9,7 @@ import {
   type ScorecardGroupBy,
   type ScorecardRow,
   type ScorecardSortColumn,
-} from '@callboard/contract';
+} from '@callboard/contract/scorecard';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { formatCount, formatFixedPercent, formatMoney } from '@callboard/shared-ui/format';
 import { ArrowDownIcon, ArrowUpIcon, WarningIcon } from '@callboard/shared-ui/icons';

@@ -6,7 +6,7 @@
  * SCORECARD_DEFAULT_MIN_CALLS in contract/src/scorecard.ts); the server
  * applies it, so the screen and the CSV flag the same cells.
  */
-import { SCORECARD_COLUMN_SETS, SCORECARD_DEFAULT_MIN_CALLS, SCORECARD_MAX_MIN_CALLS, type ScorecardColumnSet } from '@callboard/contract';
+import { SCORECARD_COLUMN_SETS, SCORECARD_DEFAULT_MIN_CALLS, SCORECARD_MAX_MIN_CALLS, type ScorecardColumnSet } from '@callboard/contract/scorecard';
 import { persistedAtom, storedRecord } from '@callboard/shared-ui/persisted-atom';
 
 export const SCORECARD_PREFS_KEY = 'callboard.reporting.scorecard';

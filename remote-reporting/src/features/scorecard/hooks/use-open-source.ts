@@ -1,4 +1,5 @@
-import { DIMENSION_OF_PARAM, type ScorecardGroupBy, type ScorecardRow } from '@callboard/contract';
+import { DIMENSION_OF_PARAM } from '@callboard/contract';
+import { type ScorecardGroupBy, type ScorecardRow } from '@callboard/contract/scorecard';
 import { useNavigate } from '@callboard/shared-router';
 import { filtersAtom, mergeFilters, type FilterState } from '@callboard/shared-ui/filter-atoms';
 import { viewSearch } from '@callboard/shared-ui/filter-url';

@@ -1,4 +1,5 @@
-import { API_PATHS, type ScorecardExportBody, type ScorecardGroupBy } from '@callboard/contract';
+import { API_PATHS } from '@callboard/contract';
+import { type ScorecardExportBody, type ScorecardGroupBy } from '@callboard/contract/scorecard';
 import { useApiDownload } from '@callboard/shared-auth/use-session';
 import { filterParamsAtom } from '@callboard/shared-ui/filter-atoms';
 import { saveFile } from '@callboard/shared-ui/save-file';
