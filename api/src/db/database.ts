@@ -21,6 +21,11 @@ export interface NotificationHandlers {
   failed(error: unknown): void;
 }
 
+export interface TransactionOptions {
+  /** Statements without parameters, `;`-separated, run at the transaction's start. */
+  prelude?: string;
+}
+
 /** One connection's statements and transactions, every one of them on that connection. */
 export type OwnConnection = Queryable & Pick<Database, 'exec' | 'transaction'>;
 
@@ -28,8 +33,12 @@ export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Runs `work` in one transaction: all of it commits, or none of it. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: all of it commits, or none of it. `prelude`: statements without parameters
+   * run first in the transaction, sent with its BEGIN in one message where the engine allows (the partner
+   * wall's role and settings: db/partner-wall.ts), so they cost no round trip of their own.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * PostgreSQL only: runs `COPY (…) TO STDOUT` on a connection of its own and
    * streams what the server writes. The SQL carries its values as literals

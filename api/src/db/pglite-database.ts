@@ -31,15 +31,16 @@ export async function openPgliteDatabase(dataDir: string | undefined, options: {
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction(work) {
-      return pg.transaction((tx) =>
-        work({
+    transaction(work, options) {
+      return pg.transaction(async (tx) => {
+        if (options?.prelude) await tx.exec(options.prelude);
+        return work({
           async query(text, params) {
             const result = await tx.query(text, params ? [...params] : []);
             return result.rows as never[];
           },
-        }),
-      );
+        });
+      });
     },
     // One connection in this process: a NOTIFY reaches it as its own statement ends, and it never drops.
     async listen(channel, handlers) {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Database, OwnConnection, Queryable } from './database';
+import type { Database, OwnConnection, Queryable, TransactionOptions } from './database';
 import { listenOnOwnConnection } from './postgres-listener';
 import { withStatement } from './statement-timeout';
 
@@ -33,10 +33,13 @@ async function queryOn<Row>(client: pg.ClientBase, text: string, params?: readon
   }
 }
 
-/** BEGIN, `work` and COMMIT on `client`; on any failure a ROLLBACK, and the error goes on. */
-async function transactionOn<T>(client: pg.ClientBase, work: (tx: Queryable) => Promise<T>): Promise<T> {
+/**
+ * BEGIN, `work` and COMMIT on `client`; on any failure a ROLLBACK, and the error goes on. A prelude goes in
+ * BEGIN's own message (the simple protocol takes several statements when there are no parameters).
+ */
+async function transactionOn<T>(client: pg.ClientBase, work: (tx: Queryable) => Promise<T>, { prelude }: TransactionOptions = {}): Promise<T> {
   try {
-    await client.query('BEGIN');
+    await client.query(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
     const result = await work({ query: (text, params) => queryOn(client, text, params) });
     await client.query('COMMIT');
     return result;
@@ -106,10 +109,10 @@ export async function openPostgresDatabase(connectionString: string, { statement
     async exec(sql) {
       await pool.query(sql);
     },
-    async transaction(work) {
+    async transaction(work, options) {
       const client = await pool.connect();
       try {
-        return await transactionOn(client, work);
+        return await transactionOn(client, work, options);
       } finally {
         client.release(brokenClients.has(client));
       }
