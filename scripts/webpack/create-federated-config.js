@@ -99,6 +99,18 @@ function productionAliases(packageDir) {
 }
 
 /**
+ * Subpaths of our packages a build keeps to itself rather than sharing: each shared module costs its
+ * remote's remoteEntry.js a provide and a consume entry (about 45 to 90 B gzip of the 10 KB budget), which
+ * pays off only for code that must exist once (atoms, caches) or that the shell already loads. These hold
+ * no state and are read by one or two areas: the dispute screens (shared-ui/src/disputes.ts, loaded lazily)
+ * and the contract's own entries for disputes and the scorecard (contract/src/index.ts says why they are apart).
+ */
+const UNSHARED_SUBPATHS = {
+  '@callboard/shared-ui': ['disputes'],
+  '@callboard/contract': ['disputes', 'scorecard'],
+};
+
+/**
  * Everything that must exist once at run time. Libraries are shared with the exact version each
  * build was made against; our own packages with the range of the major built against (`^1.0.0`):
  * within a major every version is compatible by promise (docs/deploying.md, "Versions"), another major is not,
@@ -120,6 +132,9 @@ function sharedSingletons(packageDir) {
   // `@callboard/shared-ui/button`, `@callboard/contract/date-range`…) are shared through their prefix keys.
   for (const prefix of ['react', 'react-dom', 'jotai', 'swr', '@callboard/contract', '@callboard/shared-auth', '@callboard/shared-ui']) {
     shared[`${prefix}/`] = required(prefix);
+  }
+  for (const [prefix, names] of Object.entries(UNSHARED_SUBPATHS)) {
+    shared[`${prefix}/`].exclude = { request: new RegExp(`^(${names.join('|')})$`) };
   }
   return shared;
 }

@@ -1,6 +1,6 @@
 import { DISPOSITIONS } from '@callboard/contract';
 import { render, screen } from '@testing-library/react';
-import { STATUS_SLUGS, StatusBadge, statusSlug } from './status-badge';
+import { DisputeBadge, STATUS_SLUGS, StatusBadge, statusSlug } from './status-badge';
 
 describe('StatusBadge', () => {
   test.each(DISPOSITIONS.map((d) => [d]))('%s has its own style', (disposition) => {
@@ -31,5 +31,22 @@ describe('StatusBadge', () => {
     const { container } = render(<StatusBadge status={status} />);
     expect(container).toHaveTextContent('—');
     expect(container.querySelector('.cb-status')).toBeNull();
+  });
+});
+
+describe('DisputeBadge', () => {
+  test.each([
+    ['open', 'Disputed'],
+    ['accepted', 'Credited'],
+    ['partial', 'Credited'],
+    ['rejected', 'Dispute rejected'],
+  ] as const)('a call whose dispute is %s reads "%s"', (disputeState, label) => {
+    render(<DisputeBadge call={{ disputeState }} />);
+    expect(screen.getByText(label)).toHaveAttribute('data-dispute-state', disputeState);
+  });
+
+  test('a call never disputed has no badge', () => {
+    const { container } = render(<DisputeBadge call={{ disputeState: 'none' }} />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,6 +1,9 @@
-import { canonicalDisposition, isDisposition, type Disposition } from '@callboard/contract';
+import { canonicalDisposition, isDisposition, type CallRecord, type Disposition } from '@callboard/contract';
+import { disputeBadgeOf } from '@callboard/contract/disputes';
+import { Badge, type BadgeTone } from './badge';
 import { DASH } from './format';
 import './status-badge.css';
+import './dispute-badge.css';
 
 /** The CSS modifier of each disposition's badge (`cb-status--<slug>`): each has its own colour. */
 export const STATUS_SLUGS: Record<Disposition, string> = {
@@ -51,5 +54,34 @@ export function StatusBadge({ status, className }: StatusBadgeProps) {
       <span className="cb-status__dot" aria-hidden="true" />
       <span className="cb-status__text">{text}</span>
     </span>
+  );
+}
+
+// The dispute badge sits beside the status badge in the records and the log, and lives in this module rather
+// than one of its own: each `@callboard/shared-ui/…` module a remote imports costs bytes of its 10 KB
+// remoteEntry.js (shared-ui/src/disputes.ts).
+const TONES: Record<NonNullable<ReturnType<typeof disputeBadgeOf>>['tone'], BadgeTone> = {
+  open: 'warning',
+  credited: 'success',
+  rejected: 'neutral',
+};
+
+const TITLES: Record<NonNullable<ReturnType<typeof disputeBadgeOf>>['tone'], string> = {
+  open: 'The buyer disputes this call; the network has not decided yet',
+  credited: 'The buyer was credited for this call after a dispute',
+  rejected: 'The buyer disputed this call and the dispute was rejected',
+};
+
+/**
+ * "Disputed" / "Credited" / "Dispute rejected" beside a call, from its dispute state (CallRecord.disputeState;
+ * the words are the contract's disputeBadgeOf). Nothing for a call never disputed, so the badge stands out.
+ */
+export function DisputeBadge({ call }: { call: Pick<CallRecord, 'disputeState'> }) {
+  const badge = disputeBadgeOf(call.disputeState);
+  if (!badge) return null;
+  return (
+    <Badge tone={TONES[badge.tone]} size="sm" className="cb-dispute-badge" title={TITLES[badge.tone]} data-dispute-state={call.disputeState}>
+      {badge.label}
+    </Badge>
   );
 }

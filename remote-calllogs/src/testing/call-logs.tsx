@@ -5,6 +5,7 @@
  * API, and an IntersectionObserver that tests drive by hand (jsdom has none).
  */
 import { verdictAfter, type CallAuditEntry, type CallerCall, type CallMatches, type CallRecord, type ChangeAction, type DispositionBody, type PublicUser } from '@callboard/contract';
+import type { Dispute, DisputeDecisionBody } from '@callboard/contract/disputes';
 import { formatRecordsCursor, parseRecordsCursor, type RecordsCursorKey } from '@callboard/contract/records-cursor';
 import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
 import { makeCallRecord } from '@callboard/shared-auth/testing/call-records';
@@ -172,6 +173,10 @@ export interface FakeCallsApi {
   failNext(path: 'records' | 'detail' | 'bulk' | 'change' | 'undo', status?: number, message?: string): void;
   /** Holds every records request until released (to look at loading states). */
   hold(): () => void;
+  /** The disputes the server holds (GET /api/disputes, a call's disputes); decisions and withdrawals change them. */
+  disputes: Dispute[];
+  /** Bodies of POST /api/disputes/{id}/decision, with the dispute's id. */
+  decisionBodies: { id: string; body: DisputeDecisionBody }[];
   respond(url: URL, init?: RequestInit): Promise<Response>;
 }
 
@@ -219,6 +224,51 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
     }
     return changeId;
   };
+  /** Each dispute decision's change set: the dispute as it was before it. */
+  const disputeChanges = new Map<string, Dispute>();
+  const disputeReply = (dispute: Dispute, changeId: string | null) => jsonResponse({ success: true, data: { dispute, changeId } });
+  const respondDisputes = (url: URL, method: string, init?: RequestInit): Response | null => {
+    const ofCall = /^\/api\/calls\/([^/]+)\/disputes$/.exec(url.pathname);
+    if (ofCall && method === 'GET') {
+      const disputes = api.disputes.filter((d) => d.callId === ofCall[1]);
+      const open = disputes.some((d) => d.status === 'open');
+      const eligibility = open
+        ? { allowed: false, refusal: 'This call already has an open dispute', windowDays: 7, windowEndsAt: null }
+        : { allowed: true, windowDays: 7, windowEndsAt: '2026-03-17T14:00:00.000Z' };
+      return jsonResponse({ success: true, data: { disputes, eligibility } });
+    }
+    if (url.pathname === '/api/disputes' && method === 'GET') {
+      const statuses = url.searchParams.get('status')?.split(',');
+      const data = api.disputes.filter((d) => !statuses || statuses.includes(d.status));
+      return jsonResponse({ success: true, data, meta: { total: data.length, page: 1, pages: 1, limit: 50 } });
+    }
+    const action = /^\/api\/disputes\/([^/]+)\/(decision|withdraw)$/.exec(url.pathname);
+    if (!action || method !== 'POST') return null;
+    const [, id, what] = action as unknown as [string, string, string];
+    const dispute = api.disputes.find((d) => d.id === id);
+    if (!dispute) return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Dispute not found' }, 404);
+    if (dispute.status !== 'open') return jsonResponse({ success: false, code: 'CONFLICT', message: 'This dispute is no longer open: it was decided or withdrawn meanwhile' }, 409);
+    const replace = (next: Dispute) => (api.disputes = api.disputes.map((d) => (d.id === id ? next : d)));
+    if (what === 'withdraw') {
+      const next: Dispute = { ...dispute, status: 'withdrawn', withdrawnAt: '2026-03-12T10:00:00.000Z' };
+      replace(next);
+      return disputeReply(next, null);
+    }
+    const body = JSON.parse(init?.body as string) as DisputeDecisionBody;
+    api.decisionBodies.push({ id, body });
+    const changeId = `c${++changeSeq}`;
+    disputeChanges.set(changeId, dispute);
+    const status = body.decision === 'accept' ? 'accepted' : body.decision === 'partial' ? 'partial' : 'rejected';
+    const credited = body.decision === 'accept' ? dispute.revenue : body.decision === 'partial' ? body.amount : 0;
+    const clawedBack = body.clawBack === 'full' ? dispute.payout : body.clawBack === 'partial' ? body.clawBackAmount : 0;
+    const next: Dispute = {
+      ...dispute,
+      status,
+      decision: { decision: body.decision, note: body.note, decidedBy: { id: 'u-me', name: 'Rita Reviewer' }, decidedAt: '2026-03-12T10:00:00.000Z', credited, clawedBack, changeId },
+    };
+    replace(next);
+    return disputeReply(next, changeId);
+  };
   const detailOf = (call: CallRecord) => ({ ...call, audit: api.audits.get(call.id) ?? [], callerCalls: api.callerCalls.get(call.id) ?? [] });
 
   const api: FakeCallsApi = {
@@ -229,6 +279,8 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
     bulkBodies: [],
     changeRequests: [],
     undoRequests: [],
+    disputes: [],
+    decisionBodies: [],
     failNext(path, status = 500, message = 'Database unavailable') {
       failures.set(path, { status, message });
     },
@@ -248,6 +300,8 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         failures.delete(path);
         return jsonResponse({ success: false, code: 'INTERNAL', message: failure.message }, failure.status);
       };
+      const disputeAnswer = respondDisputes(url, method, init);
+      if (disputeAnswer) return disputeAnswer;
       if (url.pathname === '/api/calls/records') {
         if (gate) await gate;
         const failed = fail('records');
@@ -305,6 +359,13 @@ export function fakeCallsApi(calls: CallRecord[] = []): FakeCallsApi {
         api.undoRequests.push(changeId);
         const failed = fail('undo');
         if (failed) return failed;
+        // An undone decision: the dispute is open again (its call's money is the server's, not this fake's).
+        const before = disputeChanges.get(changeId);
+        if (before) {
+          disputeChanges.delete(changeId);
+          api.disputes = api.disputes.map((d) => (d.id === before.id ? before : d));
+          return jsonResponse({ success: true, data: { changeId: `c${++changeSeq}`, restored: 1, skipped: 0 } });
+        }
         const undone = change('undo', (changes.get(changeId) ?? []).map(({ id, before }) => ({ id, to: before })));
         const restored = changes.get(changeId)?.length ?? 0;
         return jsonResponse({ success: true, data: { changeId: undone, restored, skipped: 0 } });

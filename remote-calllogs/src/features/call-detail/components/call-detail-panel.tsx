@@ -17,6 +17,7 @@ import { RecordingPlayer } from '@callboard/shared-ui/recording-player';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useAtomValue } from 'jotai';
 import { useId, type ReactNode } from 'react';
+import { CallDisputesSection } from '../../disputes/components/call-disputes-section';
 import './call-detail-panel.css';
 
 export interface CallDetailPanelProps {
@@ -65,6 +66,7 @@ export function CallDetailPanel({ callId, row, onClose, onChanged }: CallDetailP
         ) : null}
         {call ? <Disposition call={call} audit={seesCallHistory ? detail?.audit : undefined} matches={matches} onChanged={onChanged} /> : null}
         {call ? <Facts call={call} sees={seesField} /> : null}
+        {call ? <CallDisputesSection call={call} /> : null}
 
         {detail && seesField('callerId') && detail.callerId.trim() !== '' ? (
           <section className="cb-section" aria-label="Caller's other calls">

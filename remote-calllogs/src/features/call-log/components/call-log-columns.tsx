@@ -2,7 +2,7 @@ import type { CallRecord } from '@callboard/contract';
 import { cellText, formatCallTime, formatDuration, formatMoney } from '@callboard/shared-ui/format';
 import { EditIcon } from '@callboard/shared-ui/icons';
 import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
-import { StatusBadge } from '@callboard/shared-ui/status-badge';
+import { DisputeBadge, StatusBadge } from '@callboard/shared-ui/status-badge';
 import type { TableColumn } from '@callboard/shared-ui/table';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { RowSelectionActions } from '../../selection/hooks/use-row-selection';
@@ -130,6 +130,7 @@ export function callLogColumns(selection: SelectionColumnState): TableColumn<Cal
           {call.statusOverridden ? (
             <EditIcon size={12} className="calllogs__overridden" title="Set by a person" />
           ) : null}
+          <DisputeBadge call={call} />
         </span>
       ),
     },

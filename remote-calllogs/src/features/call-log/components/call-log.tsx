@@ -10,6 +10,7 @@ import { BulkBar } from '../../bulk-redisposition/components/bulk-bar';
 import { CallDetailPanel } from '../../call-detail/components/call-detail-panel';
 import { CHOSEN_CALL_LOG_COLUMNS } from '../../columns/components/chosen-columns';
 import { ColumnsMenu } from '../../columns/components/columns-menu';
+import { CallLogsTabs } from '../../disputes/components/call-logs-tabs';
 import { useCallLogColumns } from '../../columns/hooks/use-call-log-columns';
 import { DispositionPicker } from '../../review-keys/components/disposition-picker';
 import { useReviewKeys } from '../../review-keys/hooks/use-review-keys';
@@ -161,7 +162,7 @@ export function CallLog({ filters }: { filters: FilterQuery }) {
   return (
     <section ref={pageRef} className={openId === null ? 'cb-page calllogs' : 'cb-page calllogs calllogs--with-panel'} aria-labelledby="calllogs-title">
       <div ref={topRef} className="calllogs__top-sentinel" data-testid="log-top" aria-hidden="true" />
-      <LogHeader loaded={rows.length} total={log.total} loading={log.isLoadingFirst} actions={<ColumnsMenu />} />
+      <LogHeader loaded={rows.length} total={log.total} loading={log.isLoadingFirst} actions={<ColumnsMenu />} tabs={<CallLogsTabs active="log" />} />
 
       {error && rows.length === 0 ? (
         <LoadError title="Failed to load records." error={error} onRetry={log.retry} />

@@ -11,6 +11,8 @@ export interface LogHeaderProps {
   loading: boolean;
   /** Controls for the log as a whole (Columns). */
   actions?: ReactNode;
+  /** The area's tabs (Log, Disputes) beside the title. */
+  tabs?: ReactNode;
 }
 
 /** "1,250 of 4,031 calls loaded": the server may have counted before a call or two arrived, so never less than what is shown. */
@@ -22,13 +24,14 @@ export function loadedText(loaded: number, total: number | null): string {
 }
 
 /** The title, whether the log is live, how much of it is loaded, and the review keys. */
-export function LogHeader({ loaded, total, loading, actions }: LogHeaderProps) {
+export function LogHeader({ loaded, total, loading, actions, tabs }: LogHeaderProps) {
   return (
     <header className="calllogs__header">
       <div className="calllogs__heading">
         <h1 id="calllogs-title" className="cb-page__title">
           Call Logs
         </h1>
+        {tabs}
         <LiveState />
       </div>
       <div className="calllogs__meta">

@@ -18,6 +18,7 @@ import { Spinner } from '@callboard/shared-ui/spinner';
 import { StatusBadge } from '@callboard/shared-ui/status-badge';
 import { useAtomValue } from 'jotai';
 import type { CSSProperties, ReactNode } from 'react';
+import { CallDisputesSection } from '../../disputes/call-disputes-section';
 import './details.css';
 
 /** The transcript box scrolls past this height, so a long call does not push the recording and the facts off screen. */
@@ -173,6 +174,8 @@ function CallDetailsBody({ record, audit, matches, callerCalls }: CallDetailsBod
           </>
         ) : null}
       </section>
+
+      <CallDisputesSection call={record} />
 
       {seesField('recordingUrl') && hasText(record.recordingUrl) ? (
         <section className="cb-section" aria-label="Recording">

@@ -2,7 +2,7 @@ import { callProfit, type CallRecord, type RecordColumnKey } from '@callboard/co
 import { cellText, DASH, formatCallTime, formatDuration, formatMoney, truncate } from '@callboard/shared-ui/format';
 import { PlayIcon } from '@callboard/shared-ui/icons';
 import { RepeatBadge } from '@callboard/shared-ui/repeat-badge';
-import { StatusBadge } from '@callboard/shared-ui/status-badge';
+import { DisputeBadge, StatusBadge } from '@callboard/shared-ui/status-badge';
 import type { ReactNode } from 'react';
 
 function isBlank(value: unknown): boolean {
@@ -35,7 +35,12 @@ export function renderRecordCell(key: RecordColumnKey, record: CallRecord, trunc
     case 'callTimestamp':
       return isBlank(record.callTimestamp) ? DASH : <time dateTime={record.callTimestamp}>{formatCallTime(record.callTimestamp)}</time>;
     case 'status':
-      return <StatusBadge status={record.status} />;
+      return (
+        <>
+          <StatusBadge status={record.status} />
+          <DisputeBadge call={record} />
+        </>
+      );
     case 'durationSec':
       return isBlank(record.durationSec) ? DASH : <span title={`${record.durationSec} seconds`}>{formatDuration(record.durationSec)}</span>;
     case 'recordingUrl':
