@@ -38,8 +38,15 @@ export function outsideRequestScope<T>(work: () => T): T {
   return requests.exit(work);
 }
 
-/** A short stable key of a scope, for caches and shared reads: two requests share an answer only within one scope. */
+/**
+ * A stable key of a whole scope, for caches and shared reads: two requests share an answer only when every part
+ * of their scope is the same, field settings included. A shared read runs its work in the first asker's request
+ * (plugins/app/read-rounds.ts), and the work checks the filter against that scope (a buyer picker or a `q` is
+ * refused to a partner without the other side or transcripts), so two logins of one company with different
+ * settings must not share it.
+ */
 export function scopeKey(scope: PartnerScope | undefined): string {
   if (!scope) return 'network';
-  return `${scope.kind}:${[...scope.ids].sort((a, b) => a - b).join(',')}:${scope.historyFrom ?? '*'}`;
+  const ids = [...scope.ids].sort((a, b) => a - b).join(',');
+  return [scope.kind, ids, scope.historyFrom ?? '*', scope.callerId, scope.recordings, scope.transcripts, scope.counterparty].join(':');
 }
