@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import type { PartnerScope } from '@callboard/contract';
-import type { Dispute } from '@callboard/contract/disputes';
+import { DISPUTE_MESSAGES, type Dispute } from '@callboard/contract/disputes';
 import { savePartnerScope } from '../src/domain/partners/partner-scopes-repository';
 import { INGEST_KEY, ingestAll, makeCall, qs } from './support/calls-fixtures';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
@@ -162,7 +162,8 @@ describe('reading', () => {
     expect(await systemIds(admin)).toEqual(['dp-1', 'dp-2', 'dp-6']);
     expect(await systemIds(buyerA)).toEqual(['dp-1', 'dp-2', 'dp-6']);
     expect(await systemIds(buyerB)).toEqual([]);
-    expect(await systemIds(publisherA)).toEqual(['dp-1', 'dp-2', 'dp-6']);
+    // A publisher partner sees only decided disputes that clawed back its payout: none yet.
+    expect(await systemIds(publisherA)).toEqual([]);
     expect(await systemIds(admin, qs({ reason: 'repeat_caller' }))).toEqual(['dp-6']);
     expect(await systemIds(admin, qs({ status: 'open', publisher: String(ids['Publisher B']) }))).toEqual([]);
     expect(await systemIds(admin, qs({ call: callId['dp-1'] }))).toEqual(['dp-1']);
@@ -173,15 +174,17 @@ describe('reading', () => {
     expect((await get(publisherA, `/api/disputes${qs({ buyer: String(ids['Buyer A']) })}`)).statusCode).toBe(400);
   });
 
-  test('a publisher partner reads the evidence under its field visibility', async () => {
-    const [dispute] = ((await get(publisherA, `/api/disputes${qs({ call: callId['dp-1'] })}`)).json().data as Dispute[]);
-    expect(dispute!.evidence.callerId).toBe('+1 ••• ••• 4567');
-    expect(dispute!.evidence.transcript).toBeNull();
-    expect(dispute!.buyerName).toBeNull();
-    expect(dispute!.buyerId).toBeNull();
-    expect(dispute).not.toHaveProperty('revenue');
-    expect(dispute!.payout).toBe(15);
-    expect(dispute!.openedBy).toEqual({ id: null, name: null });
+  test('a publisher partner is not shown an open dispute: not listed, 404 by id, not in the call’s history, no window', async () => {
+    const [dispute] = (await get(admin, `/api/disputes${qs({ call: callId['dp-1'] })}`)).json().data as Dispute[];
+    expect((await get(publisherA, `/api/disputes/${dispute!.id}`)).statusCode).toBe(404);
+    const ofCall = (await get(publisherA, `/api/calls/${callId['dp-1']}/disputes`)).json().data;
+    expect(ofCall.disputes).toEqual([]);
+    // The buyer's window (its terms, and whether the call has a buyer at all) is not the publisher partner's to read.
+    expect(ofCall.eligibility).toEqual({ allowed: false, refusal: DISPUTE_MESSAGES.publisherPartner });
+    const noBuyer = (await get(publisherA, `/api/calls/${callId['dp-4']}/disputes`)).json().data;
+    expect(noBuyer.eligibility).toEqual({ allowed: false, refusal: DISPUTE_MESSAGES.publisherPartner });
+    // The network's people still read the window.
+    expect((await get(member, `/api/calls/${callId['dp-1']}/disputes`)).json().data.eligibility).toMatchObject({ allowed: false, windowDays: 14 });
   });
 
   test('one dispute: 404 for a partner out of scope', async () => {
@@ -209,12 +212,13 @@ describe('evidence is frozen', () => {
 });
 
 describe('withdrawing', () => {
-  test('only the buyer partner who opened it or staff; 409 once no longer open', async () => {
+  test('only the buyer’s partners or staff; 409 once no longer open', async () => {
     const opened = await open(buyerA, 'dp-7', { reason: 'bot_or_spam', note: 'Robocall' });
     const id = (opened.json().data.dispute as Dispute).id;
     const withdraw = (who: SignedIn) => t.app.inject({ method: 'POST', url: `/api/disputes/${id}/withdraw`, headers: bearer(who.token) });
     expect((await withdraw(buyerB)).statusCode).toBe(404);
-    expect((await withdraw(publisherA)).statusCode).toBe(403);
+    // A publisher partner is not shown an open dispute at all.
+    expect((await withdraw(publisherA)).statusCode).toBe(404);
     expect((await withdraw(member)).statusCode).toBe(403);
     const done = await withdraw(buyerA);
     expect(done.statusCode).toBe(200);
@@ -266,8 +270,18 @@ describe('deciding', () => {
     expect(asBuyer.decision).toMatchObject({ credited: 12.5, decidedBy: { id: null, name: null } });
     expect(asBuyer.decision).not.toHaveProperty('clawedBack');
     const asPublisher = (await get(publisherA, `/api/disputes/${dispute!.id}`)).json().data as Dispute;
-    expect(asPublisher.decision).toMatchObject({ clawedBack: 7.25, note: 'Half the call was fine' });
+    expect(asPublisher).toMatchObject({ status: 'partial', reason: 'not_qualified', payout: 30, buyerId: null, buyerName: null, openedBy: { id: null, name: null } });
+    expect(asPublisher.decision).toMatchObject({ clawedBack: 7.25, note: 'Half the call was fine', decidedBy: { id: null, name: null } });
     expect(asPublisher.decision).not.toHaveProperty('credited');
+    expect(asPublisher).not.toHaveProperty('revenue');
+    // Not the buyer's own words nor who opened it (counterparty is off); the evidence under its field visibility.
+    expect(asPublisher).not.toHaveProperty('note');
+    expect(asPublisher).not.toHaveProperty('openedByPartner');
+    expect(asPublisher.evidence.transcript).toBeNull();
+    const publisherList = (await get(publisherA, '/api/disputes')).json();
+    expect(publisherList.data.map((d: Dispute) => d.id)).toEqual([dispute!.id]);
+    expect(publisherList.meta.total).toBe(1);
+    expect((await get(publisherA, `/api/calls/${callId['dp-8']}/disputes`)).json().data.disputes.map((d: Dispute) => d.id)).toEqual([dispute!.id]);
     // The filter on every calls read.
     const partial = (await get(admin, `/api/calls/records${qs({ datePreset: 'last_7_days', dispute: 'partial' })}`)).json().data;
     expect(partial.map((c: { systemCallId: string }) => c.systemCallId)).toEqual(['dp-8']);
@@ -296,6 +310,8 @@ describe('deciding', () => {
     const [dispute] = (await get(admin, `/api/disputes${qs({ call: callId['dp-6'] })}`)).json().data as Dispute[];
     const rejected = await decide(admin, dispute!.id, { decision: 'reject', note: 'The caller was qualified' });
     expect(rejected.statusCode).toBe(200);
+    // Nothing was clawed back: the publisher partner is not shown it.
+    expect((await get(publisherA, `/api/disputes/${dispute!.id}`)).statusCode).toBe(404);
     expect(await money('dp-6')).toEqual({ revenue: '2500', payout: '1000', state: 'rejected' });
     const later = await t.app.inject({ method: 'PUT', url: `/api/calls/${callId['dp-6']}/disposition`, headers: bearer(admin.token), payload: { status: 'DNC' } });
     expect(later.statusCode).toBe(200);
@@ -344,8 +360,84 @@ describe('export', () => {
     expect(buyerRows.meta.fields).not.toContain('Publisher');
     expect(buyerRows.meta.fields).toContain('Credited');
     expect(buyerRows.data.filter((r) => Object.values(r).some((v) => v !== ''))).toEqual([]);
+    // The publisher partner's file: only the claw-back (dp-8, accepted in full), without the buyer's note.
+    const asPublisher = await get(publisherA, `/api/disputes/export${qs({ fmt: 'csv' })}`);
+    const publisherRows = Papa.parse<Record<string, string>>(asPublisher.body.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    expect(publisherRows.meta.fields).not.toContain('Note');
+    expect(publisherRows.data.map((r) => [r['Call ID'], r.Status, r['Clawed back']])).toEqual([['dp-8', 'Accepted', '30']]);
     const xlsx = await get(publisherA, `/api/disputes/export${qs({ fmt: 'xlsx' })}`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+  });
+});
+
+describe('a publisher partner given the other side', () => {
+  test('reads the buyer’s note and who opened it, still only claw-backs', async () => {
+    const withCounterparty = await partner('Publisher A Partner Too', {
+      kind: 'publisher',
+      names: ['Publisher A'],
+      callerId: 'masked',
+      transcripts: false,
+      historyFrom: null,
+      recordings: true,
+      counterparty: true,
+    });
+    const list = (await get(withCounterparty, '/api/disputes')).json().data as Dispute[];
+    expect(list.map((d) => [d.systemCallId, d.status])).toEqual([['dp-8', 'accepted']]);
+    expect(list[0]).toMatchObject({ note: 'Not a lead', openedByPartner: false, buyerName: 'Buyer A', openedBy: { id: null, name: null } });
+  });
+});
+
+describe('a buyer partner without transcripts', () => {
+  let noTranscripts: SignedIn;
+  beforeAll(async () => {
+    await ingestAll(t.app, [
+      makeCall('dp-9', { callTimestamp: ago(1), revenue: 35, payout: 14, transcript: TRANSCRIPT }),
+      makeCall('dp-10', { callTimestamp: ago(1), revenue: 45, payout: 18, transcript: TRANSCRIPT }),
+    ]);
+    for (const row of await t.db.query<{ id: string; system_call_id: string }>('SELECT id::text AS id, system_call_id FROM calls')) callId[row.system_call_id] = row.id;
+    noTranscripts = await partner('Buyer A No Transcripts', {
+      kind: 'buyer',
+      names: ['Buyer A'],
+      callerId: 'full',
+      transcripts: false,
+      historyFrom: null,
+      recordings: true,
+      counterparty: false,
+    });
+  });
+
+  test('may not select transcript lines (a 400 naming the field that says nothing of the transcript), and no excerpt is frozen', async () => {
+    for (const lines of [[0], [7], []]) {
+      const refused = await open(noTranscripts, 'dp-9', { reason: 'other', note: 'x', transcriptLines: lines });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([{ field: 'transcriptLines', message: DISPUTE_MESSAGES.noTranscriptLines }]);
+    }
+    expect((await money('dp-9')).state).toBe('none');
+    const opened = await open(noTranscripts, 'dp-9', { reason: 'bot_or_spam', note: 'A robot' });
+    expect(opened.statusCode).toBe(201);
+    const id = (opened.json().data.dispute as Dispute).id;
+    // Not even the network reads an excerpt its opener could not read.
+    expect(((await get(admin, `/api/disputes/${id}`)).json().data as Dispute).evidence.transcript).toBeNull();
+  });
+});
+
+describe('withdrawing for the buyer', () => {
+  const withdraw = (who: SignedIn, id: string) => t.app.inject({ method: 'POST', url: `/api/disputes/${id}/withdraw`, headers: bearer(who.token) });
+
+  test('any buyer partner of the dispute’s buyer withdraws an open one, whoever opened it', async () => {
+    // Opened by another login of Buyer A (the one without transcripts), withdrawn by Buyer A's usual login.
+    const [byOther] = (await get(admin, `/api/disputes${qs({ call: callId['dp-9'], status: 'open' })}`)).json().data as Dispute[];
+    expect(byOther!.openedBy.id).not.toBe(buyerA.user.id);
+    expect((await withdraw(buyerB, byOther!.id)).statusCode).toBe(404);
+    const done = await withdraw(buyerA, byOther!.id);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.dispute).toMatchObject({ status: 'withdrawn' });
+    // Opened by a reviewer on the buyer's behalf.
+    const byReviewer = ((await open(reviewer, 'dp-10', { reason: 'not_qualified', note: 'On the buyer’s word' })).json().data.dispute as Dispute).id;
+    expect((await withdraw(publisherA, byReviewer)).statusCode).toBe(404);
+    expect((await withdraw(member, byReviewer)).statusCode).toBe(403);
+    expect((await withdraw(buyerA, byReviewer)).statusCode).toBe(200);
+    expect((await money('dp-10')).state).toBe('none');
   });
 });

@@ -167,6 +167,8 @@ export interface DisputeDecisionRecord {
 /**
  * One dispute. Money in dollars. A partner reads it under its field visibility: a buyer partner without
  * `counterparty` no publisher, a publisher partner without it no buyer; no money its kind does not see.
+ * A publisher partner reads only the decided disputes that clawed back payout (accepted or partial with a
+ * claw-back), and without `counterparty` not the buyer's `note` nor `openedByPartner`.
  */
 export interface Dispute {
   id: string;
@@ -180,10 +182,14 @@ export interface Dispute {
   buyerName: string | null;
   status: DisputeStatus;
   reason: DisputeReason;
-  note: string;
+  /** The buyer's own words. Absent from a publisher partner's answers without `counterparty`. */
+  note?: string;
   openedBy: DisputePerson;
-  /** Whether a partner account opened it (else a reviewer or admin on the buyer's behalf). */
-  openedByPartner: boolean;
+  /**
+   * Whether a partner account opened it (else a reviewer or admin on the buyer's behalf). Absent from a
+   * publisher partner's answers without `counterparty`.
+   */
+  openedByPartner?: boolean;
   openedAt: string;
   /** The call's revenue when the dispute was opened. Absent from a publisher partner's answers. */
   revenue?: number;
@@ -206,9 +212,13 @@ export interface DisputeEligibility {
   allowed: boolean;
   /** Why not, in the words the 409/422 would use; absent when allowed. */
   refusal?: string;
-  windowDays: number;
-  /** The last instant a dispute may be opened; null for a call without a buyer. */
-  windowEndsAt: string | null;
+  /**
+   * The buyer's window in days. Absent for a reader who may never open a dispute (a publisher partner): the
+   * buyer's terms, and whether the call has a buyer at all, are not theirs.
+   */
+  windowDays?: number;
+  /** The last instant a dispute may be opened; null for a call without a buyer. Absent as `windowDays` is. */
+  windowEndsAt?: string | null;
 }
 
 /** `data` of GET disputesOfCallPath(callId). */
@@ -267,7 +277,8 @@ export const DISPUTE_MESSAGES = {
   alreadyOpen: 'This call already has an open dispute',
   notOpen: 'This dispute is no longer open: it was decided or withdrawn meanwhile',
   deciders: 'Only a reviewer or an admin can decide a dispute',
-  withdrawers: 'Only the buyer partner who opened this dispute, a reviewer or an admin can withdraw it',
+  withdrawers: 'Only the dispute’s buyer (its partner accounts), a reviewer or an admin can withdraw it',
   windowSetters: 'Only an admin can set a dispute window',
+  noTranscriptLines: 'Your account is not given transcripts: leave transcriptLines out (the dispute keeps no transcript excerpt)',
   noUndoOfOpening: 'Opening or withdrawing a dispute is not undone: withdraw the dispute, or decide it',
 } as const;

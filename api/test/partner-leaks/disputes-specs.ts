@@ -7,7 +7,7 @@
  */
 import Papa from 'papaparse';
 import { maskCallerId, type PartnerScope } from '@callboard/contract';
-import { type Dispute } from '@callboard/contract/disputes';
+import { DISPUTE_MESSAGES, type Dispute, type DisputeStatus } from '@callboard/contract/disputes';
 import { freezeEvidence } from '../../src/domain/disputes/dispute-evidence';
 import { bearer } from '../support/test-app';
 import { partnerSeesCall, type FixtureCall, type PartnerAccount, type PartnerWorld } from '../support/partner-fixtures';
@@ -18,13 +18,19 @@ const STATUSES = ['open', 'accepted', 'partial', 'rejected', 'withdrawn'] as con
 interface Seeded {
   /** Dispute id → its call. */
   calls: Map<string, FixtureCall>;
+  /** Dispute id → its status. */
+  statuses: Map<string, DisputeStatus>;
 }
 
 let seeded: Promise<Seeded> | undefined;
 
-/** A dispute on every third call with a buyer and revenue, in every status, decided ones with a credit and a claw-back. */
+/**
+ * A dispute on every third call with a buyer and revenue, in every status, decided ones with a credit and a
+ * claw-back (a rejected one's claw-back is never read: a publisher partner sees only accepted and partial ones).
+ */
 async function seedDisputes(world: PartnerWorld): Promise<Seeded> {
   const calls = new Map<string, FixtureCall>();
+  const statuses = new Map<string, DisputeStatus>();
   const disputable = world.calls.filter((call) => call.buyerId !== null && (call.record.revenue ?? 0) > 0).filter((_, i) => i % 3 === 0);
   for (const [i, call] of disputable.entries()) {
     const status = STATUSES[i % STATUSES.length]!;
@@ -42,8 +48,9 @@ async function seedDisputes(world: PartnerWorld): Promise<Seeded> {
       [call.id, status, world.admin.user.id, JSON.stringify(evidence), decided],
     );
     calls.set(row!.id, call);
+    statuses.set(row!.id, status);
   }
-  return { calls };
+  return { calls, statuses };
 }
 
 const expectedCallerId = (scope: PartnerScope, callerId: string) =>
@@ -59,6 +66,12 @@ function expectVisible(world: PartnerWorld, partner: PartnerAccount, dispute: Di
   const seen = new Set(world.calls.filter((c) => partnerSeesCall(scope, c)).map((c) => c.id));
   for (const other of dispute.evidence.callerCalls) expect([other.id, seen.has(other.id)]).toEqual([other.id, true]);
   expect(dispute.openedBy).toEqual({ id: null, name: null });
+  // A publisher partner: only what clawed back its payout, and not the buyer's words or who opened it without counterparty.
+  if (scope.kind === 'publisher') {
+    expect([dispute.id, dispute.status, (dispute.decision?.clawedBack ?? 0) > 0]).toEqual([dispute.id, expect.stringMatching(/^(accepted|partial)$/), true]);
+    if (!scope.counterparty) expect(Object.keys(dispute)).not.toContain('note');
+    if (!scope.counterparty) expect(Object.keys(dispute)).not.toContain('openedByPartner');
+  }
   if (dispute.decision) {
     expect(dispute.decision.decidedBy).toEqual({ id: null, name: null });
     expect(Object.keys(dispute.decision)).not.toContain(scope.kind === 'buyer' ? 'clawedBack' : 'credited');
@@ -79,9 +92,11 @@ const disputes: EndpointSpec = {
   ],
   async check(world, partner) {
     seeded ??= seedDisputes(world);
-    const { calls } = await seeded;
-    const own = [...calls.entries()].filter(([, call]) => partnerSeesCall(partner.scope, call));
-    const foreign = [...calls.entries()].filter(([, call]) => !partnerSeesCall(partner.scope, call));
+    const { calls, statuses } = await seeded;
+    // A publisher partner's own: the decided disputes of its calls that clawed back payout (every seeded accepted or partial one).
+    const shown = (id: string) => partner.scope.kind === 'buyer' || ['accepted', 'partial'].includes(statuses.get(id)!);
+    const own = [...calls.entries()].filter(([id, call]) => partnerSeesCall(partner.scope, call) && shown(id));
+    const foreign = [...calls.entries()].filter(([id, call]) => !partnerSeesCall(partner.scope, call) || !shown(id));
     expect(own.length + foreign.length).toBeGreaterThan(5);
 
     const list = await partnerOk<{ data: Dispute[] }>(world, partner, '/api/disputes?limit=200');
@@ -97,16 +112,25 @@ const disputes: EndpointSpec = {
       const ofCall = await partnerOk<{ data: { disputes: Dispute[] } }>(world, partner, `/api/calls/${call.id}/disputes`);
       expectNoForeignKeysOrNames(world, partner, ofCall);
       expect(ofCall.data.disputes.map((d) => d.id)).toContain(id);
-      // Nothing opened or withdrawn: the dataset's calls are long past any window; the dispute is not the partner's own.
+      for (const d of ofCall.data.disputes) expect(d.id === id || own.some(([o]) => o === d.id)).toBe(true);
+      // A publisher partner reads no buyer's window (nor so whether the call has a buyer).
+      const { eligibility } = (ofCall.data as { eligibility: Record<string, unknown> });
+      if (partner.scope.kind === 'publisher') expect(eligibility).toEqual({ allowed: false, refusal: DISPUTE_MESSAGES.publisherPartner });
+      // Nothing opened or withdrawn: the dataset's calls are long past any window; a withdrawal is tried on a
+      // dispute no longer open (a buyer partner may withdraw its buyer's open ones: that would change the calls).
       const opened = await world.t.app.inject({ method: 'POST', url: `/api/calls/${call.id}/disputes`, headers: bearer(partner.token), payload: { reason: 'other', note: 'x' } });
       expect(opened.statusCode).toBe(partner.scope.kind === 'buyer' ? 422 : 403);
-      const withdrawn = await world.t.app.inject({ method: 'POST', url: `/api/disputes/${id}/withdraw`, headers: bearer(partner.token) });
-      expect(withdrawn.statusCode).toBe(403);
+      const closed = own.find(([o]) => statuses.get(o) !== 'open');
+      if (closed) {
+        const withdrawn = await world.t.app.inject({ method: 'POST', url: `/api/disputes/${closed[0]}/withdraw`, headers: bearer(partner.token) });
+        expect(withdrawn.statusCode).toBe(partner.scope.kind === 'buyer' ? 409 : 403);
+      }
     }
     if (foreign[0]) {
       const [id, call] = foreign[0];
       expect((await partnerGet(world, partner, `/api/disputes/${id}`)).statusCode).toBe(404);
-      // A call out of scope is not found, and neither is its dispute: existence is not revealed.
+      // A call out of scope is not found, and neither is its dispute: existence is not revealed (nor a dispute a
+      // publisher partner is not shown, on a call it sees).
       if (!partnerSeesCall(partner.scope, call)) expect((await partnerGet(world, partner, `/api/calls/${call.id}/disputes`)).statusCode).toBe(404);
       const withdrawn = await world.t.app.inject({ method: 'POST', url: `/api/disputes/${id}/withdraw`, headers: bearer(partner.token) });
       expect(withdrawn.statusCode).toBe(404);
@@ -114,6 +138,15 @@ const disputes: EndpointSpec = {
         const opened = await world.t.app.inject({ method: 'POST', url: `/api/calls/${call.id}/disputes`, headers: bearer(partner.token), payload: { reason: 'other', note: 'x' } });
         expect(opened.statusCode).toBe(404);
       }
+    }
+
+    // A publisher partner's open, withdrawn or rejected dispute on a call it sees: not found by id, not in the call's history.
+    const hidden = foreign.find(([, call]) => partnerSeesCall(partner.scope, call));
+    if (hidden) {
+      const [id, call] = hidden;
+      expect((await partnerGet(world, partner, `/api/disputes/${id}`)).statusCode).toBe(404);
+      const ofCall = await partnerOk<{ data: { disputes: Dispute[] } }>(world, partner, `/api/calls/${call.id}/disputes`);
+      expect(ofCall.data.disputes.map((d) => d.id)).not.toContain(id);
     }
 
     const file = await partnerGet(world, partner, '/api/disputes/export?fmt=csv');
@@ -124,6 +157,7 @@ const disputes: EndpointSpec = {
     expect(headers).not.toContain(partner.scope.kind === 'buyer' ? 'Payout at opening' : 'Revenue at opening');
     expect(headers).not.toContain(partner.scope.kind === 'buyer' ? 'Clawed back' : 'Credited');
     if (partner.scope.callerId === 'hidden') expect(headers).not.toContain('Caller ID');
+    if (partner.scope.kind === 'publisher' && !partner.scope.counterparty) expect(headers).not.toContain('Note');
     expectNoForeignKeysOrNames(world, partner, parsed.data);
   },
 };

@@ -51,6 +51,8 @@ export interface Opening {
   reason: DisputeReason;
   note: string;
   transcriptLines?: number[];
+  /** Whether the opener is given transcripts (a partner without them: no excerpt is frozen). Default true. */
+  transcripts?: boolean;
 }
 
 export interface Actor {
@@ -76,7 +78,7 @@ export async function openDispute(
     if (!call) throw notFound('Call not found');
     const { refusal } = await openingRefusal(tx, call, now);
     if (refusal) throw refusal;
-    const evidence = await freezeEvidence(tx, callId, opening.transcriptLines);
+    const evidence = await freezeEvidence(tx, callId, opening.transcriptLines, opening.transcripts ?? true);
     const [dispute] = await tx.query<{ id: string }>(
       // The opener's name and email are kept on the row, as call_audit keeps its authors (migration 0013).
       `INSERT INTO disputes (call_id, call_ts, buyer_id, publisher_id, status, reason, note, opened_by, opened_by_name, opened_by_email,
@@ -96,6 +98,13 @@ interface DisputeLock {
   call_id: string;
   status: string;
   opened_by: string | null;
+  buyer_id: number;
+}
+
+/** What decides who may withdraw a dispute: who opened it and whose (the buyer's) it is. */
+export interface WithdrawnDispute {
+  openedBy: string | null;
+  buyerId: number;
 }
 
 /** The dispute's call, locked, and the dispute as it is once the lock is held; 404 for an unknown dispute. */
@@ -105,7 +114,7 @@ async function lockDispute(tx: Queryable, disputeId: string): Promise<{ call: Lo
   const [call] = await lockCalls(tx, [found.call_id]);
   // Read again holding the call: a decision or withdrawal that committed while this one waited is seen.
   const [dispute] = await tx.query<DisputeLock>(
-    'SELECT call_id::text AS call_id, status, opened_by::text AS opened_by FROM disputes WHERE id = $1 FOR UPDATE',
+    'SELECT call_id::text AS call_id, status, opened_by::text AS opened_by, buyer_id FROM disputes WHERE id = $1 FOR UPDATE',
     [disputeId],
   );
   if (!call || !dispute) throw notFound('Dispute not found');
@@ -113,19 +122,20 @@ async function lockDispute(tx: Queryable, disputeId: string): Promise<{ call: Lo
 }
 
 /**
- * Withdraws an open dispute: its buyer partner who opened it (`mayWithdraw` says whether the actor may),
- * or the network's reviewers and admins. 409 once it is no longer open.
+ * Withdraws an open dispute: a buyer partner of its buyer (whoever opened it: another login of the buyer, or a
+ * reviewer on the buyer's behalf), or the network's reviewers and admins; `mayWithdraw` says whether the actor
+ * may. 409 once it is no longer open.
  */
 export async function withdrawDispute(
   db: Database,
   actor: Actor,
   disputeId: string,
-  mayWithdraw: (openedBy: string | null) => boolean,
+  mayWithdraw: (dispute: WithdrawnDispute) => boolean,
   announce: AnnounceChange = announceNothing,
 ): Promise<{ changeId: string | null }> {
   return runChange(db, announce, async (tx) => {
     const { call, dispute } = await lockDispute(tx, disputeId);
-    if (!mayWithdraw(dispute.opened_by)) throw forbidden(DISPUTE_MESSAGES.withdrawers);
+    if (!mayWithdraw({ openedBy: dispute.opened_by, buyerId: Number(dispute.buyer_id) })) throw forbidden(DISPUTE_MESSAGES.withdrawers);
     if (dispute.status !== 'open') throw conflict(DISPUTE_MESSAGES.notOpen);
     await tx.query('UPDATE disputes SET withdrawn_by = $2::uuid, withdrawn_at = now() WHERE id = $1', [disputeId, actor.id]);
     const changeId = await writeChange(tx, actor.id, 'dispute', [{ call, to: stateWith(call, {}), dispute: { id: disputeId, from: 'open', to: 'withdrawn' } }]);

@@ -55,8 +55,16 @@ export function transcriptExcerpt(transcript: string | null, selected: number[] 
   return { whole: false, lines: indexes.map((index) => ({ index, text: lines[index]! })) };
 }
 
-/** The call's evidence now; `undefined` for a call that does not exist. */
-export async function freezeEvidence(tx: Queryable, callId: string, selectedLines: number[] | undefined): Promise<DisputeEvidence | undefined> {
+/**
+ * The call's evidence now; `undefined` for a call that does not exist. `withTranscript` false (an opener not
+ * given transcripts: a partner without them) keeps no excerpt: nothing is frozen that its opener could not read.
+ */
+export async function freezeEvidence(
+  tx: Queryable,
+  callId: string,
+  selectedLines: number[] | undefined,
+  withTranscript = true,
+): Promise<DisputeEvidence | undefined> {
   const [row] = await tx.query<EvidenceRow>(
     `SELECT caller_id, duration_sec, connected, transcript, status, sub_disposition, reason, status_overridden,
        qc_disposition, qc_sub_disposition, qc_reason, qc_summary
@@ -64,7 +72,7 @@ export async function freezeEvidence(tx: Queryable, callId: string, selectedLine
     [callId],
   );
   if (!row) return undefined;
-  const transcript = transcriptExcerpt(row.transcript, selectedLines);
+  const transcript = withTranscript ? transcriptExcerpt(row.transcript, selectedLines) : null;
   const callerCalls = await tx.query<{ id: string; call_ts: Date; campaign_name: string; status: string }>(CALLER_CALLS, [callId]);
   const [window] = await tx.query<{ days: number }>('SELECT days FROM repeat_window');
   return {

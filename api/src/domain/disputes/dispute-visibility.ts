@@ -27,6 +27,12 @@ export function visibleDispute(scope: PartnerScope | undefined, dispute: Dispute
     openedBy: dispute.openedByPartner && scope.kind === 'buyer' ? dispute.openedBy : nobody,
     decision: dispute.decision ? { ...dispute.decision, decidedBy: nobody } : null,
   };
+  // A publisher partner reads why the payout was clawed back (the reason code, the decision and its note), not
+  // the buyer's own words nor whether the buyer or the network opened it, unless given the other side.
+  if (scope.kind === 'publisher' && !scope.counterparty) {
+    delete visible.note;
+    delete visible.openedByPartner;
+  }
   if (!partnerSeesDimension(scope, 'publisher')) Object.assign(visible, { publisherId: null, publisherName: null });
   if (!partnerSeesDimension(scope, 'buyer')) Object.assign(visible, { buyerId: null, buyerName: null });
   if (!partnerSeesMoney(scope, 'revenue')) {
@@ -41,6 +47,17 @@ export function visibleDispute(scope: PartnerScope | undefined, dispute: Dispute
 }
 
 /**
+ * Whether a partner of this scope may see the dispute at all, beyond its calls' scope (the wall's part): a
+ * publisher partner only the decided disputes that clawed back payout (issue 35 item 3: "the calls whose payout
+ * was clawed back and why"), not open, withdrawn or rejected ones nor credits that kept its payout. The lists
+ * ask the same in SQL (disputes-query.ts, `clawedBackOnly`); this is the second check, and the one by id.
+ */
+export function partnerMaySeeDispute(scope: PartnerScope | undefined, dispute: Dispute): boolean {
+  if (scope?.kind !== 'publisher') return true;
+  return (dispute.status === 'accepted' || dispute.status === 'partial') && (dispute.decision?.clawedBack ?? 0) > 0;
+}
+
+/**
  * Which of these disputes' callers' other calls the partner may read: asked through `db` as the request's
  * (behind the partner wall, row-level security answers only the partner's calls).
  */
@@ -51,9 +68,13 @@ export async function callerCallsInScope(db: Queryable, disputes: Dispute[]): Pr
   return new Set(rows.map((row) => row.id));
 }
 
-/** Disputes as the request's reader may see them: as they are for the network, through visibleDispute for a partner. */
+/**
+ * Disputes as the request's reader may see them: as they are for the network; for a partner only those it may
+ * see (partnerMaySeeDispute: the others are left out), each through visibleDispute.
+ */
 export async function disputesForReader(db: Queryable, scope: PartnerScope | undefined, disputes: Dispute[]): Promise<Dispute[]> {
   if (!scope) return disputes;
-  const inScope = await callerCallsInScope(db, disputes);
-  return disputes.map((dispute) => visibleDispute(scope, dispute, inScope));
+  const seen = disputes.filter((dispute) => partnerMaySeeDispute(scope, dispute));
+  const inScope = await callerCallsInScope(db, seen);
+  return seen.map((dispute) => visibleDispute(scope, dispute, inScope));
 }

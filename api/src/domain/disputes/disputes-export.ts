@@ -28,7 +28,7 @@ const COLUMNS: DisputeColumn[] = [
   { header: 'Opened (New York)', kind: 'text', value: (d) => time(d.openedAt) },
   { header: 'Status', kind: 'text', value: (d) => DISPUTE_STATUS_LABELS[d.status] },
   { header: 'Reason', kind: 'text', value: (d) => DISPUTE_REASON_LABELS[d.reason] },
-  { header: 'Note', kind: 'text', width: 40, value: (d) => d.note },
+  { header: 'Note', kind: 'text', width: 40, value: (d) => d.note ?? null, shownTo: (s) => s.kind !== 'publisher' || s.counterparty },
   { header: 'Opened by', kind: 'text', value: (d) => d.openedBy.name },
   { header: 'Call time (New York)', kind: 'text', value: (d) => time(d.callTimestamp) },
   { header: 'Call ID', kind: 'text', value: (d) => d.systemCallId },

@@ -29,6 +29,8 @@ export interface DisputesFilter {
   statuses: DisputeStatus[];
   reasons: DisputeReason[];
   callId: string | undefined;
+  /** A publisher partner's: only decided disputes that clawed back payout (dispute-visibility.ts partnerMaySeeDispute). */
+  clawedBackOnly: boolean;
 }
 
 function listOf<T extends string>(field: string, raw: string | undefined, allowed: readonly T[], errors: FieldError[]): T[] {
@@ -55,7 +57,7 @@ export function parseDisputesFilter(query: DisputesParams, scope: PartnerScope |
   const calls = parseCallFilter(callParams);
   const dated = query.datePreset !== undefined || query.startDate !== undefined || query.endDate !== undefined;
   const range = dated ? calls.range : scope ? { from: historyStart(scope) ?? new Date(0), to: NO_END } : undefined;
-  return { calls, range, statuses, reasons, callId };
+  return { calls, range, statuses, reasons, callId, clawedBackOnly: scope?.kind === 'publisher' };
 }
 
 const SORTS: Record<DisputeSort, string> = { openedAt: 'd.opened_at', callTimestamp: 'd.call_ts', decidedAt: 'd.decided_at' };
@@ -70,6 +72,7 @@ function disputesWhere(filter: DisputesFilter): { sql: string; params: unknown[]
   if (filter.statuses.length > 0) clauses.push(`d.status = ANY(${bind(filter.statuses)}::text[])`);
   if (filter.reasons.length > 0) clauses.push(`d.reason = ANY(${bind(filter.reasons)}::text[])`);
   if (filter.callId !== undefined) clauses.push(`d.call_id = ${bind(filter.callId)}::bigint`);
+  if (filter.clawedBackOnly) clauses.push(`d.status IN ('accepted', 'partial') AND d.clawed_back_cents > 0`);
   return { sql: clauses.join(' AND '), params };
 }
 

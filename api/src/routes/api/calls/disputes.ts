@@ -78,9 +78,15 @@ export default async function callDisputeRoutes(fastify: FastifyInstance): Promi
       const note = request.body.note.trim();
       if (note === '') throw validationFailed([{ field: 'note', message: 'A note is required: say what is wrong with the call' }]);
       const scope = currentPartnerScope();
+      // A partner not given transcripts may not choose lines of one (their count alone tells of it): refused
+      // before anything reads the call's transcript, and no excerpt is frozen for it.
+      if (scope && !scope.transcripts && request.body.transcriptLines !== undefined) {
+        throw validationFailed([{ field: 'transcriptLines', message: DISPUTE_MESSAGES.noTranscriptLines }]);
+      }
       if (scope) await requireVisibleCall(id);
+      const opening = { reason: request.body.reason, note, transcriptLines: request.body.transcriptLines, transcripts: scope?.transcripts ?? true };
       const opened = await outsideRequestScope(() =>
-        openDispute(fastify.db, { id: user.id, partner: scope !== undefined }, id, { reason: request.body.reason, note, transcriptLines: request.body.transcriptLines }, publish),
+        openDispute(fastify.db, { id: user.id, partner: scope !== undefined }, id, opening, publish),
       );
       request.log.info({ actor: user.id, callId: id, disputeId: opened.disputeId, reason: request.body.reason, changeId: opened.changeId }, 'dispute opened');
       const dispute = await findDispute(fastify.db, opened.disputeId);
@@ -97,7 +103,7 @@ export default async function callDisputeRoutes(fastify: FastifyInstance): Promi
       config: { partner: 'scoped' },
       schema: {
         tags: ['disputes'],
-        summary: 'A call’s disputes, newest first, and whether this reader may open one now (and until when)',
+        summary: 'A call’s disputes, newest first, and whether this reader may open one now (and until when; no window for a publisher partner)',
         security: bearer,
         params: callIdParams,
       },
@@ -108,10 +114,13 @@ export default async function callDisputeRoutes(fastify: FastifyInstance): Promi
       const scope = currentPartnerScope();
       await requireVisibleCall(id);
       const disputes = await disputesForReader(fastify.db, scope, await findCallDisputes(fastify.db, id));
+      const refusal = openerRefusal(user);
+      // A partner who may never open one (a publisher partner) reads no window: the buyer's terms, and whether
+      // the call has a buyer at all, are not its to know.
+      if (scope && refusal) return { success: true, data: { disputes, eligibility: { allowed: false, refusal } } satisfies CallDisputes };
       // The buyer's window is the network's table: read outside the wall, for a call the reader was just shown to see.
       const eligibility = await outsideRequestScope(() => disputeEligibility(fastify.db, id));
       if (!eligibility) throw notFound('Call not found');
-      const refusal = openerRefusal(user);
       const data: CallDisputes = { disputes, eligibility: refusal ? { ...eligibility, allowed: false, refusal } : eligibility };
       return { success: true, data };
     },

@@ -52,12 +52,16 @@ export default async function disputeRoutes(fastify: FastifyInstance): Promise<v
   fastify.addHook('onRequest', fastify.authenticate);
   const publish = (...change: Parameters<typeof fastify.callsChanges.publish>) => void fastify.callsChanges.publish(...change);
 
-  /** One dispute as this reader may see it; 404 when there is none it may see. */
+  /**
+   * One dispute as this reader may see it; 404 when there is none it may see (behind the wall, or one a
+   * publisher partner is not shown: disputesForReader leaves it out).
+   */
   const readableDispute = async (id: string) => {
     const dispute = await findDispute(fastify.db, id);
     if (!dispute) throw notFound('Dispute not found');
     const [visible] = await disputesForReader(fastify.db, currentPartnerScope(), [dispute]);
-    return visible!;
+    if (!visible) throw notFound('Dispute not found');
+    return visible;
   };
 
   fastify.get<{ Querystring: DisputesParams & { sortBy: DisputeSort; sortDir: 'asc' | 'desc'; page: number; limit: number } }>(
@@ -161,7 +165,7 @@ export default async function disputeRoutes(fastify: FastifyInstance): Promise<v
       config: { partner: 'scoped' },
       schema: {
         tags: ['disputes'],
-        summary: 'Withdraw an open dispute (the buyer partner who opened it, or a reviewer or admin); 409 once decided or withdrawn',
+        summary: 'Withdraw an open dispute (a buyer partner of its buyer, whoever opened it, or a reviewer or admin); 409 once decided or withdrawn',
         security: bearer,
         params: disputeIdParams,
       },
@@ -171,10 +175,12 @@ export default async function disputeRoutes(fastify: FastifyInstance): Promise<v
       const { id } = request.params;
       const scope = currentPartnerScope();
       // The network's people without the right are refused before anything is looked up; a partner first reads
-      // the dispute through its wall (another's is a 404), then may withdraw only its own opening.
+      // the dispute through its wall (another's is a 404), then may withdraw it when it is its buyer's: a buyer
+      // partner whose scope covers the dispute's buyer, whichever login (or reviewer on its behalf) opened it.
       if (!scope && !roleMay(user.role, 'redispositionCalls')) throw forbidden(DISPUTE_MESSAGES.withdrawers);
       if (scope) await readableDispute(id);
-      const mayWithdraw = (openedBy: string | null) => (scope ? scope.kind === 'buyer' && openedBy === user.id : roleMay(user.role, 'redispositionCalls'));
+      const mayWithdraw = ({ buyerId }: { buyerId: number }) =>
+        scope ? scope.kind === 'buyer' && scope.ids.includes(buyerId) : roleMay(user.role, 'redispositionCalls');
       const result = await outsideRequestScope(() => withdrawDispute(fastify.db, { id: user.id, partner: scope !== undefined }, id, mayWithdraw, publish));
       request.log.info({ actor: user.id, disputeId: id, changeId: result.changeId }, 'dispute withdrawn');
       const data: DisputeChangeResult = { dispute: await readableDispute(id), changeId: result.changeId };
