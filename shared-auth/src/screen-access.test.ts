@@ -64,4 +64,11 @@ describe('screen access', () => {
     expect(of(screenAccessOf(makePartner('publisher')))).toEqual([false, false]);
     expect(of(screenAccessOf(makePartner('buyer', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } })))).toEqual([false, false]);
   });
+
+  it('dispute windows: an admin sets them, a reviewer reads them, a user, a partner and a view as are not offered them', () => {
+    expect((['user', 'reviewer', 'admin'] as const).map((role) => screenAccessOf(makeUser({ role })).disputeWindows)).toEqual(['none', 'read', 'edit']);
+    expect(screenAccessOf(makePartner('buyer')).disputeWindows).toBe('none');
+    expect(screenAccessOf(makePartner('publisher')).disputeWindows).toBe('none');
+    expect(screenAccessOf(makePartner('buyer', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } })).disputeWindows).toBe('none');
+  });
 });

@@ -17,6 +17,14 @@ import {
 /** The Costs tab: everything (staff), a publisher partner's own payout and payments, or nothing. */
 export type CostsAccess = 'all' | 'payout' | 'none';
 
+/**
+ * The buyers' dispute windows (GET / PUT DISPUTE_WINDOWS_PATH): an admin sets them (`edit`, as the server
+ * allows: managePayments, a buyer's commercial terms), a reviewer reads them beside the queue (`read`: whether a
+ * buyer may still dispute is part of deciding), anyone else is not offered them (`none`: a user has no queue, a
+ * partner reads only its own call's window, in the call's eligibility).
+ */
+export type DisputeWindowsAccess = 'edit' | 'read' | 'none';
+
 export interface ScreenAccess {
   /** The partner's scope while a partner is signed in (or an admin views as one); null for the network's own people. */
   partner: PartnerScope | null;
@@ -46,6 +54,7 @@ export interface ScreenAccess {
   mayOpenDisputes: boolean;
   /** Whether the person works the Disputes queue and decides disputes: a reviewer or an admin. */
   mayDecideDisputes: boolean;
+  disputeWindows: DisputeWindowsAccess;
 }
 
 /**
@@ -83,6 +92,7 @@ function staffAccess(user: PublicUser | null): ScreenAccess {
     seesCallHistory: true,
     mayOpenDisputes: roleMay(role, 'redispositionCalls'),
     mayDecideDisputes: roleMay(role, 'redispositionCalls'),
+    disputeWindows: roleMay(role, 'managePayments') ? 'edit' : roleMay(role, 'redispositionCalls') ? 'read' : 'none',
   };
 }
 
@@ -105,6 +115,7 @@ function partnerAccess(user: PublicUser, scope: PartnerScope, scopeKnown: boolea
     // Only the buyer disputes what it paid for; a publisher partner reads the outcome.
     mayOpenDisputes: scopeKnown && scope.kind === 'buyer' && user.viewAsBy === undefined,
     mayDecideDisputes: false,
+    disputeWindows: 'none',
   };
 }
 

@@ -23,6 +23,7 @@ import { disputeFiltersSearch, disputesQuery, readDisputeFilters, type DisputeFi
 import { useQueueKeys } from '../hooks/use-queue-keys';
 import { CallLogsTabs } from './call-logs-tabs';
 import { DisputePane } from './dispute-pane';
+import { DisputeWindowsButton } from './dispute-windows';
 import { DisputesFilterBar } from './disputes-filter-bar';
 
 const OUTCOME_WORDS: Record<DisputeDecision, string> = { accept: 'accepted', partial: 'partially accepted', reject: 'rejected' };
@@ -147,6 +148,7 @@ export default function DisputesPage({ base }: { base: string }) {
             <kbd>Esc</kbd> close
           </p>
           <div className="disputes__export">
+            <DisputeWindowsButton />
             <Button size="sm" busy={exporting === 'csv'} disabled={exporting !== null} onClick={() => void download('csv')}>
               Export CSV
             </Button>
