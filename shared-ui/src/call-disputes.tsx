@@ -22,7 +22,7 @@ export interface CallDisputesProps {
 export function mayWithdraw(dispute: Dispute, access: { partner: unknown; mayDecideDisputes: boolean; mayWrite: boolean }, userId: string | undefined): boolean {
   if (dispute.status !== 'open' || !access.mayWrite) return false;
   if (access.mayDecideDisputes) return true;
-  return access.partner !== null && dispute.openedByPartner && userId !== undefined && dispute.openedBy.id === userId;
+  return access.partner !== null && dispute.openedByPartner === true && userId !== undefined && dispute.openedBy.id === userId;
 }
 
 /** Whether the signed-in reader may withdraw this dispute now (mayWithdraw for the session's account). */
