@@ -212,6 +212,10 @@ function createFederatedConfig({ packageDir, exposes, runtimePlugins = [], budge
       // Production maps are written beside the files for whoever debugs a build, with no sourceMappingURL
       // comment pointing browsers at them; the API refuses to serve them (api/src/domain/web/front-end.ts).
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      // The federation plugin warns, for every module under a prefix with an exclude (UNSHARED_SUBPATHS),
+      // that a singleton with an exclude "might" be loaded twice: only the excluded names are kept apart, the
+      // rest stay shared singletons (their remoteEntry.js entries say so), so those warnings are noise.
+      ignoreWarnings: [/^"singleton: true" is used together with "exclude\.request: /],
       output: {
         path: remoteBuild ? remoteBuild.stagingDir : distDir,
         publicPath: 'auto',
