@@ -84,3 +84,14 @@ test('every table with per-call or per-source rows is walled or not readable by 
   expect(tables.length).toBeGreaterThan(5);
   expect(tables.filter((table) => table.readable && !table.walled).map((table) => table.table_name)).toEqual([]);
 });
+
+test('the partner role reads no secret: no password hash, no session, key or secret of the network', async () => {
+  const walled = walledDatabase(t.db, () => scope({}));
+  await expect(walled.query('SELECT password_hash FROM users')).rejects.toThrow(/permission denied/);
+  await expect(walled.query('SELECT * FROM users')).rejects.toThrow(/permission denied/);
+  await expect(walled.query("UPDATE users SET name = 'x'")).rejects.toThrow(/permission denied/);
+  expect((await walled.query<{ name: string }>('SELECT name FROM users')).length).toBeGreaterThanOrEqual(0);
+  for (const table of ['sessions', 'app_secrets', 'ingest_keys', 'spent_refresh_tokens', 'login_throttle', 'idempotency_keys', 'partner_scopes', 'view_as_log']) {
+    await expect(walled.query(`SELECT * FROM ${table}`)).rejects.toThrow(/permission denied/);
+  }
+});

@@ -33,6 +33,7 @@ import { partnerApiKeys } from './0027-partner-api-keys';
 import { disputes } from './0028-disputes';
 import { disputeRollups } from './0029-dispute-rollups';
 import { standingDisputeCredits } from './0030-standing-dispute-credits';
+import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
 
 export interface Migration {
   version: string;
@@ -70,4 +71,5 @@ export const MIGRATIONS: Migration[] = [
   disputes,
   disputeRollups,
   standingDisputeCredits,
+  partnerRoleLeastPrivilege,
 ];

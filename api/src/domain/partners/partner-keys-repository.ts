@@ -32,12 +32,13 @@ export const partnerKeysRepository = {
   },
 
   /**
-   * A new key for the owner, unless it already holds MAX_LIVE_PARTNER_KEYS live ones. The owner's row is
-   * locked first, so two requests at once count one after the other and cannot both pass the cap.
+   * A new key for the owner, unless it already holds MAX_LIVE_PARTNER_KEYS live ones. A lock of the owner's
+   * keys is taken first (a transaction-scoped advisory lock: the partner role, which runs this, may not lock
+   * rows of `users`, migration 0031), so two requests at once count one after the other and cannot both pass the cap.
    */
   async create(db: Database, userId: string, name: string): Promise<CreateOutcome> {
     return db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('partner-keys:' || $1))", [userId]);
       const [{ live } = { live: 0 }] = await tx.query<{ live: number }>(
         'SELECT count(*)::int AS live FROM partner_api_keys WHERE user_id = $1 AND revoked_at IS NULL',
         [userId],

@@ -63,8 +63,9 @@ export class ViewService {
     if (errors.length > 0) throw validationFailed(errors);
     const id = await this.unlessNameTaken(() =>
       this.db.transaction(async (tx) => {
-        // The owner's row, locked: two saves at once cannot both pass the count below.
-        await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+        // A lock of the owner's views, so two saves at once cannot both pass the count below (transaction-scoped
+        // and advisory: a partner's save runs as the partner role, which may not lock rows of `users`, migration 0031).
+        await tx.query("SELECT pg_advisory_xact_lock(hashtext('saved-views:' || $1))", [user.id]);
         if ((await viewsRepository.countByOwner(tx, user.id)) >= VIEWS_PER_OWNER_MAX) throw conflict(VIEW_MESSAGES.tooMany);
         return viewsRepository.insert(tx, user.id, fields);
       }),
