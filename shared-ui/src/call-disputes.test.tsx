@@ -2,8 +2,12 @@ import type { CallDisputes as CallDisputesData, Dispute, OpenDisputeBody } from 
 import { makeCallRecord, makeDispute } from '@callboard/shared-auth/testing/call-records';
 import { makePartner, makeUser } from '@callboard/shared-auth/testing/fetch-mock';
 import { renderInHost, type FakeRequest } from '@callboard/shared-auth/testing/render-in-host';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { CallDisputes } from './call-disputes';
+
+// The fake answers go through SWR and the toaster: on a machine shared by many test workers that can take
+// past testing-library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 const call = makeCallRecord({ id: '7', systemCallId: 'SC-7', transcript: 'Agent: Hello.\nCaller: Hi.\nCaller: Bye.' });
 
@@ -92,8 +96,15 @@ test('a publisher partner reads the history and the outcome, and is offered neit
   expect(screen.queryByRole('button', { name: 'Withdraw dispute' })).not.toBeInTheDocument();
 });
 
-test('the buyer partner who opened a dispute withdraws it; a user only reads', async () => {
-  const { state, api } = fakeApi({ disputes: [makeDispute('d1', '7', { openedBy: { id: 'p1', name: 'Acme Insurance' } })], eligibility: { allowed: false, refusal: 'This call already has an open dispute', windowDays: 7, windowEndsAt: null } });
+test('a buyer partner of the dispute’s buyer withdraws it, whoever opened it; another buyer’s partner and a user only read', async () => {
+  const refused = { allowed: false, refusal: 'This call already has an open dispute', windowDays: 7, windowEndsAt: null };
+  const { unmount: unmountOther } = renderInHost(<CallDisputes call={call} />, { session: makePartner('buyer'), api: fakeApi({ disputes: [makeDispute('d0', '7', { buyerId: 3 })], eligibility: refused }).api });
+  expect(await screen.findByTestId('dispute-card')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Withdraw dispute' })).not.toBeInTheDocument();
+  unmountOther();
+
+  // Opened by a reviewer on the buyer's behalf: the buyer's partner (scope ids [7]) may still withdraw it.
+  const { state, api } = fakeApi({ disputes: [makeDispute('d1', '7', { buyerId: 7, openedBy: { id: 'r1', name: 'Rita Reviewer' } })], eligibility: refused });
   const { user, unmount } = renderInHost(<CallDisputes call={call} />, { session: makePartner('buyer'), api });
   await user.click(await screen.findByRole('button', { name: 'Withdraw dispute' }));
   await waitFor(() => expect(state.withdrawn).toEqual(['d1']));

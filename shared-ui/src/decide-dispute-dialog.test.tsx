@@ -1,8 +1,12 @@
 import { ApiError } from '@callboard/shared-auth/api-fetch';
 import { makeDispute } from '@callboard/shared-auth/testing/call-records';
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DecideDisputeDialog, decisionBody, validateDecision, type DecideDisputeValues } from './decide-dispute-dialog';
+
+// The fake answers go through SWR and the toaster: on a machine shared by many test workers that can take
+// past testing-library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 const values = (overrides: Partial<DecideDisputeValues>): DecideDisputeValues => ({ decision: 'accept', amount: '', clawBack: 'full', clawBackAmount: '', note: 'Hung up', ...overrides });
 
