@@ -1,7 +1,6 @@
-import type { CallRecord } from '@callboard/contract';
+import type { CallRecord, PartnerScope } from '@callboard/contract';
 import type { Dispute } from '@callboard/contract/disputes';
 import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
-import { useSession } from '@callboard/shared-auth/use-session';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from './button';
@@ -16,20 +15,21 @@ export interface CallDisputesProps {
 }
 
 /**
- * Whether this reader may withdraw an open dispute: the buyer partner account that opened it, or a reviewer or
- * admin (the server's rule, docs/api.md "Disputes"); never while an admin views as a partner.
+ * Whether this reader may withdraw an open dispute: a buyer partner of the dispute's buyer (whoever opened it:
+ * another login of the buyer, or a reviewer on its behalf), or a reviewer or admin (the server's rule,
+ * docs/api.md "Disputes"); never while an admin views as a partner.
  */
-export function mayWithdraw(dispute: Dispute, access: { partner: unknown; mayDecideDisputes: boolean; mayWrite: boolean }, userId: string | undefined): boolean {
+export function mayWithdraw(dispute: Dispute, access: { partner: Pick<PartnerScope, 'kind' | 'ids'> | null; mayDecideDisputes: boolean; mayWrite: boolean }): boolean {
   if (dispute.status !== 'open' || !access.mayWrite) return false;
   if (access.mayDecideDisputes) return true;
-  return access.partner !== null && dispute.openedByPartner === true && userId !== undefined && dispute.openedBy.id === userId;
+  const { partner } = access;
+  return partner !== null && partner.kind === 'buyer' && dispute.buyerId !== null && partner.ids.includes(dispute.buyerId);
 }
 
 /** Whether the signed-in reader may withdraw this dispute now (mayWithdraw for the session's account). */
 export function useMayWithdraw(): (dispute: Dispute) => boolean {
   const access = useScreenAccess();
-  const { user } = useSession();
-  return (dispute) => mayWithdraw(dispute, access, user?.id);
+  return (dispute) => mayWithdraw(dispute, access);
 }
 
 /** Withdrawing a dispute, said in a toast either way; a 409 (decided meanwhile) reads the disputes again. */
