@@ -109,12 +109,12 @@ const disputes: EndpointSpec = {
       const one = await partnerOk<{ data: Dispute }>(world, partner, `/api/disputes/${id}`);
       expectNoForeignKeysOrNames(world, partner, one);
       expect(one.data).toEqual(list.data.find((d) => d.id === id));
-      const ofCall = await partnerOk<{ data: { disputes: Dispute[] } }>(world, partner, `/api/calls/${call.id}/disputes`);
+      const ofCall = await partnerOk<{ data: { disputes: Dispute[]; eligibility: Record<string, unknown> } }>(world, partner, `/api/calls/${call.id}/disputes`);
       expectNoForeignKeysOrNames(world, partner, ofCall);
       expect(ofCall.data.disputes.map((d) => d.id)).toContain(id);
       for (const d of ofCall.data.disputes) expect(d.id === id || own.some(([o]) => o === d.id)).toBe(true);
       // A publisher partner reads no buyer's window (nor so whether the call has a buyer).
-      const { eligibility } = (ofCall.data as { eligibility: Record<string, unknown> });
+      const { eligibility } = ofCall.data;
       if (partner.scope.kind === 'publisher') expect(eligibility).toEqual({ allowed: false, refusal: DISPUTE_MESSAGES.publisherPartner });
       // Nothing opened or withdrawn: the dataset's calls are long past any window; a withdrawal is tried on a
       // dispute no longer open (a buyer partner may withdraw its buyer's open ones: that would change the calls).
