@@ -343,7 +343,7 @@ test('Users on a phone: each user a card with name, email, role and status; Edit
     await row.scrollIntoViewIfNeeded();
     await expectShownWithinWidth(row);
     expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
-    await expectShownWithinWidth(row.getByText(/^(Admin|Reviewer|User)$/));
+    await expectShownWithinWidth(row.getByText(/^(Admin|Reviewer|User|Partner)$/));
     await expectShownWithinWidth(row.getByText(/^(Active|Inactive)$/));
   }
 

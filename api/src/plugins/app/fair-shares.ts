@@ -84,7 +84,10 @@ export default fp<FairSharesOptions>(async function fairShares(fastify, options)
     );
     if (kind === undefined) return;
     const personId = turnOwnerOf(fastify, request);
-    // A person's expensive requests one at a time, then the instance's turn.
-    await holdTurnUntilClosed((work) => (personId === undefined ? expensive(work) : people.takeExpensive(personId, () => expensive(work))), reply);
+    // A person's expensive requests one at a time, then the instance's turn. Not an export: a person's exports
+    // have a bound of their own (one at a time, else 429 at once: domain/export/export-guard.ts), and a second
+    // export queued here behind a first that its client is slow to read would wait instead of being told.
+    const ownTurn = personId !== undefined && kind !== 'export';
+    await holdTurnUntilClosed((work) => (ownTurn ? people.takeExpensive(personId, () => expensive(work)) : expensive(work)), reply);
   });
 });
