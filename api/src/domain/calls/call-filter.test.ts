@@ -193,7 +193,7 @@ test('narrowsBeyondStatus: only dimensions, search, callerId and q need the raw 
 
 test('the shared querystring schema lists every filter param as a bounded string', () => {
   expect(Object.keys(callFilterQuerySchema).sort()).toEqual(
-    ['buyer', 'callerId', 'campaign', 'connected', 'datePreset', 'disposition', 'endDate', 'publisher', 'q', 'repeat', 'search', 'startDate', 'status', 'target'].sort(),
+    ['buyer', 'callerId', 'campaign', 'connected', 'datePreset', 'disposition', 'dispute', 'endDate', 'publisher', 'q', 'repeat', 'search', 'startDate', 'status', 'target'].sort(),
   );
   for (const property of Object.values(callFilterQuerySchema)) {
     expect(property.type).toBe('string');
