@@ -84,10 +84,11 @@ export default fp<FairSharesOptions>(async function fairShares(fastify, options)
     );
     if (kind === undefined) return;
     const personId = turnOwnerOf(fastify, request);
-    // A person's expensive requests one at a time, then the instance's turn. Not an export: a person's exports
-    // have a bound of their own (one at a time, else 429 at once: domain/export/export-guard.ts), and a second
-    // export queued here behind a first that its client is slow to read would wait instead of being told.
-    const ownTurn = personId !== undefined && kind !== 'export';
-    await holdTurnUntilClosed((work) => (ownTurn ? people.takeExpensive(personId, () => expensive(work)) : expensive(work)), reply);
+    // Exports keep to their own bounds (domain/export/export-slots.ts: at most half the pool running, a queue,
+    // then 429; one at a time per person, else 429 at once): queued here as well, a second export behind a first
+    // whose client reads slowly would wait instead of being told, and the slots' queue would never fill.
+    if (kind === 'export') return;
+    // A person's expensive requests one at a time, then the instance's turn.
+    await holdTurnUntilClosed((work) => (personId === undefined ? expensive(work) : people.takeExpensive(personId, () => expensive(work))), reply);
   });
 });
