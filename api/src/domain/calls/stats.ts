@@ -1,5 +1,7 @@
-import { DISPOSITIONS, isDisposition, type StatsFigures } from '@callboard/contract';
-import type { StatusTotals } from './call-totals';
+import { DISPOSITIONS, isDisposition, type StatsData, type StatsFigures } from '@callboard/contract';
+import type { Queryable } from '../../db/database';
+import type { CallFilter } from './call-filter';
+import { totalsForRanges, type StatusTotals } from './call-totals';
 
 /** Shares (percent of all calls) at or above which a card raises its warning flag; the server's configuration sets them. */
 export interface FlagThresholds {
@@ -55,6 +57,23 @@ export function statsFromCounts(totals: ReadonlyArray<{ status: string; calls: n
       flagTargetHU: totalCalls > 0 && share('Hungup') >= thresholds.targetHangupPct,
       flagRejectedUnknown: totalCalls > 0 && rejectedUnknownPct >= thresholds.rejectedUnknownPct,
       flagRedNoConnect: totalCalls > 0 && redNoConnectPct >= thresholds.redNoConnectPct,
+    },
+  };
+}
+
+/**
+ * The stats cards for a filter: its range's figures and, beside them, those of the period it is compared with
+ * (filter.range.previous), in one statement. GET /api/stats answers with this, and a scheduled report's email
+ * shows it (domain/reports/report-content.ts), so the two cannot disagree.
+ */
+export async function statsFor(db: Queryable, filter: CallFilter, thresholds: FlagThresholds): Promise<StatsData> {
+  const [current = [], previous = []] = await totalsForRanges(db, filter, [filter.range, filter.range.previous], 'counts');
+  return {
+    ...statsFromTotals(current, thresholds),
+    range: { preset: filter.range.preset, from: filter.range.from.toISOString(), to: filter.range.to.toISOString() },
+    previous: {
+      ...statsFromTotals(previous, thresholds),
+      range: { from: filter.range.previous.from.toISOString(), to: filter.range.previous.to.toISOString() },
     },
   };
 }
