@@ -5,7 +5,7 @@ describe('roleMay', () => {
   test.each([
     ['user', []],
     ['reviewer', ['redispositionCalls']],
-    ['admin', ['redispositionCalls', 'manageUsers', 'managePayments', 'manageIngestKeys', 'deleteSharedViews', 'undoOthersChanges']],
+    ['admin', ['redispositionCalls', 'manageUsers', 'managePayments', 'manageIngestKeys', 'deleteSharedViews', 'undoOthersChanges', 'manageDeliveries']],
   ] as const)('%s may exactly %j', (role, allowed) => {
     const may = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => roleMay(role, p));
     expect(may).toEqual(allowed);

@@ -9,8 +9,9 @@ import type { Role } from './users';
  *   AI's verdict, undoing a change they made;
  * - `admin` also manages users, payments and ingest keys, may undo a change someone
  *   else made (a reviewer's correction must not silently revert an admin's bulk update,
- *   nor another reviewer's work), and may delete a view someone else shared (tidying the
- *   team's menu; the owner may always delete theirs).
+ *   nor another reviewer's work), may delete a view someone else shared (tidying the
+ *   team's menu; the owner may always delete theirs), and manages where outbound messages
+ *   go (webhook and Slack endpoints, their secrets) and reads and replays their log.
  */
 export const PERMISSIONS = {
   redispositionCalls: ['reviewer', 'admin'],
@@ -19,6 +20,7 @@ export const PERMISSIONS = {
   manageIngestKeys: ['admin'],
   deleteSharedViews: ['admin'],
   undoOthersChanges: ['admin'],
+  manageDeliveries: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -36,4 +38,5 @@ export const PERMISSION_DENIED: Record<Permission, string> = {
   manageIngestKeys: 'Only an admin can do this',
   deleteSharedViews: 'Only the owner or an admin can delete this view',
   undoOthersChanges: 'Only an admin can undo a change someone else made',
+  manageDeliveries: 'Only an admin can do this',
 };

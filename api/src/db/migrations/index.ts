@@ -34,6 +34,7 @@ import { disputes } from './0028-disputes';
 import { disputeRollups } from './0029-dispute-rollups';
 import { standingDisputeCredits } from './0030-standing-dispute-credits';
 import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
+import { deliveries } from './0034-deliveries';
 
 export interface Migration {
   version: string;
@@ -72,4 +73,5 @@ export const MIGRATIONS: Migration[] = [
   disputeRollups,
   standingDisputeCredits,
   partnerRoleLeastPrivilege,
+  deliveries,
 ];
