@@ -34,6 +34,7 @@ import { disputes } from './0028-disputes';
 import { disputeRollups } from './0029-dispute-rollups';
 import { standingDisputeCredits } from './0030-standing-dispute-credits';
 import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
+import { jobRunner } from './0032-job-runner';
 import { deliveries } from './0034-deliveries';
 
 export interface Migration {
@@ -73,5 +74,6 @@ export const MIGRATIONS: Migration[] = [
   disputeRollups,
   standingDisputeCredits,
   partnerRoleLeastPrivilege,
+  jobRunner,
   deliveries,
 ];
