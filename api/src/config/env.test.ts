@@ -39,6 +39,10 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       redisUrl: undefined,
       cookieSecure: 'auto',
+      smtpUrl: undefined,
+      mailFrom: 'Callboard <callboard@localhost>',
+      publicUrl: 'http://localhost:8080',
+      pauseAfterFailures: 5,
     });
   });
 
@@ -84,6 +88,10 @@ describe('loadConfig valid values', () => {
           TRUST_PROXY: '10.0.0.0/8, 192.168.1.10',
           REDIS_URL: 'redis://:pw@cache:6379/2',
           COOKIE_SECURE: 'true',
+          SMTP_URL: 'smtps://alerts:pw@mail.example.com:465',
+          MAIL_FROM: 'QC Alerts <alerts@example.com>',
+          PUBLIC_URL: 'https://callboard.example.com/',
+          DELIVERY_PAUSE_AFTER_FAILURES: '10',
         },
         CWD,
       ),
@@ -112,6 +120,10 @@ describe('loadConfig valid values', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.10'],
       redisUrl: 'redis://:pw@cache:6379/2',
       cookieSecure: true,
+      smtpUrl: 'smtps://alerts:pw@mail.example.com:465',
+      mailFrom: 'QC Alerts <alerts@example.com>',
+      publicUrl: 'https://callboard.example.com',
+      pauseAfterFailures: 10,
     });
   });
 
@@ -340,5 +352,34 @@ describe('COOKIE_SECURE', () => {
   test('anything else is named with the value it got', () => {
     expect(problemsFor({ COOKIE_SECURE: 'always' })).toEqual(['COOKIE_SECURE must be auto, true or false (got "always")']);
     expect(problemsFor({ COOKIE_SECURE: 'https' })).toEqual(['COOKIE_SECURE must be auto, true or false (got "https")']);
+  });
+});
+
+describe('delivery: SMTP_URL, MAIL_FROM, PUBLIC_URL, DELIVERY_PAUSE_AFTER_FAILURES', () => {
+  test('PUBLIC_URL defaults to this machine at PORT; a path is kept, without its trailing slash', () => {
+    expect(loadConfig({ PORT: '3000' }, CWD).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/callboard/' }, CWD).publicUrl).toBe('https://example.com/callboard');
+  });
+
+  test('MAIL_FROM takes a bare address or a name and an address', () => {
+    expect(loadConfig({ MAIL_FROM: 'alerts@example.com' }, CWD).mailFrom).toBe('alerts@example.com');
+    expect(loadConfig({ MAIL_FROM: '"Callboard QC" <qc@example.com>' }, CWD).mailFrom).toBe('"Callboard QC" <qc@example.com>');
+  });
+
+  test('each bad value is named; the SMTP URL is not echoed (it carries a password)', () => {
+    const problems = problemsFor({
+      SMTP_URL: 'http://user:hunter2@mail.example.com',
+      MAIL_FROM: 'Callboard',
+      PUBLIC_URL: 'callboard.example.com',
+      DELIVERY_PAUSE_AFTER_FAILURES: '0',
+    });
+    expect(problems).toEqual([
+      'SMTP_URL must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com',
+      'MAIL_FROM must be an email address, or a name and an address: Callboard <alerts@example.com> (got "Callboard")',
+      'PUBLIC_URL must be an absolute http:// or https:// URL, e.g. https://callboard.example.com (got "callboard.example.com")',
+      'DELIVERY_PAUSE_AFTER_FAILURES must be a whole number from 1 to 100 (got "0")',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problemsFor({ PUBLIC_URL: 'https://example.com/?a=1' })).toEqual(['PUBLIC_URL must not have a query or a fragment (got "https://example.com/?a=1")']);
   });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_REPEAT_WINDOW_DAYS, MAX_REPEAT_WINDOW_DAYS, MIN_REPEAT_WINDOW_D
 import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/ingest-write-queue';
 import { REMOTE_NAMES, remoteUrlProblem, type RemoteName } from '../domain/web/front-end';
 import { DEFAULT_RATE_LIMITS, DEFAULT_SIGN_IN_PER_MINUTE } from '../domain/rate-limit/rate-limits';
+import { DEFAULT_MAIL_FROM, DEFAULT_PAUSE_AFTER_FAILURES, MAX_PAUSE_AFTER_FAILURES, mailFromProblem, publicUrlProblem } from '../domain/delivery/delivery-settings';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /**
@@ -61,6 +62,14 @@ export interface Config {
   redisUrl: string | undefined;
   /** COOKIE_SECURE: the refresh cookie's Secure flag; `auto` follows the request's protocol (which TRUST_PROXY decides behind a proxy). */
   cookieSecure: CookieSecure;
+  /** SMTP_URL: where email is sent (smtp:// or smtps://); undefined: email goes to the outbox in DATA_DIR (domain/delivery/outbox.ts). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From of every email. */
+  mailFrom: string;
+  /** PUBLIC_URL: how people reach this server, without a trailing slash; links in messages are made absolute with it. */
+  publicUrl: string;
+  /** DELIVERY_PAUSE_AFTER_FAILURES: an endpoint whose deliveries finally fail this many times in a row is paused. */
+  pauseAfterFailures: number;
 }
 
 export class ConfigError extends Error {
@@ -229,6 +238,35 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else problems.push(`COOKIE_SECURE must be auto, true or false (got "${rawCookieSecure}")`);
   }
 
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl !== undefined) {
+    let valid: boolean;
+    try {
+      const parsed = new URL(smtpUrl);
+      valid = ['smtp:', 'smtps:'].includes(parsed.protocol) && parsed.hostname !== '';
+    } catch {
+      valid = false;
+    }
+    // Not echoed: an SMTP URL usually carries the account's password.
+    if (!valid) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com');
+  }
+
+  const mailFrom = value('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  const mailFromIssue = mailFromProblem(mailFrom);
+  if (mailFromIssue) problems.push(`MAIL_FROM ${mailFromIssue} (got "${mailFrom}")`);
+
+  const rawPublicUrl = value('PUBLIC_URL');
+  const publicUrlIssue = rawPublicUrl === undefined ? undefined : publicUrlProblem(rawPublicUrl);
+  if (publicUrlIssue) problems.push(`PUBLIC_URL ${publicUrlIssue} (got "${rawPublicUrl}")`);
+
+  let pauseAfterFailures = DEFAULT_PAUSE_AFTER_FAILURES;
+  const rawPauseAfter = value('DELIVERY_PAUSE_AFTER_FAILURES');
+  if (rawPauseAfter !== undefined) {
+    const parsed = Number(rawPauseAfter);
+    if (/^\d+$/.test(rawPauseAfter) && parsed >= 1 && parsed <= MAX_PAUSE_AFTER_FAILURES) pauseAfterFailures = parsed;
+    else problems.push(`DELIVERY_PAUSE_AFTER_FAILURES must be a whole number from 1 to ${MAX_PAUSE_AFTER_FAILURES} (got "${rawPauseAfter}")`);
+  }
+
   const config: Config = {
     port,
     host: value('HOST') ?? '127.0.0.1',
@@ -259,6 +297,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: 'value' in trustProxy ? trustProxy.value : false,
     redisUrl,
     cookieSecure,
+    smtpUrl,
+    mailFrom,
+    // Unset: this machine at the port it listens on, which is how the one-command demo is opened.
+    publicUrl: (rawPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    pauseAfterFailures,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

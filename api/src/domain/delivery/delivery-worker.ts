@@ -1,0 +1,164 @@
+/**
+ * Sends one delivery, once: claims it (delivery-repository's CLAIMABLE: due, its endpoint not paused, nothing
+ * before it in its ordering key), tries its channel, and records the attempt and what follows in one
+ * transaction: sent; retried after the next wait of the schedule; or finally failed, which counts toward
+ * pausing its endpoint. The job runner triggers it (delivery-service.ts); tests call it with their own clock.
+ */
+import { endpointScreenLink } from '@callboard/contract/delivery';
+import type { Database, Queryable } from '../../db/database';
+import type { AttemptOutcome } from './attempt-outcome';
+import { deliveriesRepository, type ClaimedDelivery } from './deliveries-repository';
+import type { DeliverySettings } from './delivery-settings';
+import type { EmailSender } from './email-sender';
+import { endpointsRepository } from './endpoints-repository';
+import { postJson } from './http-post';
+import type { RenderedEmail } from './message-rendering';
+import { signedHeaders } from './webhook-signing';
+
+/** The queue every delivery's job goes to: `{ deliveryId }`. */
+export const DELIVERY_SEND_QUEUE = 'delivery-send';
+
+/** The part of the job runner (domain/jobs/job-runner.ts) the delivery mechanism uses. */
+export interface DeliveryJobs {
+  send(queue: string, data: object, options?: { singletonKey?: string; startAfterSeconds?: number; retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean }): Promise<string | null>;
+}
+
+/** A notification as notify() (domain/notifications/notifications.ts) takes it; the delivery mechanism only makes `endpoint.paused`. */
+export interface PauseNotification {
+  userId: string;
+  kind: 'endpoint.paused';
+  title: string;
+  body: string;
+  link: string;
+}
+
+export interface DeliveryContext {
+  /** The server's own database (never a partner's walled one: partners have no access to these tables). */
+  db: Database;
+  jobs: DeliveryJobs;
+  settings: DeliverySettings;
+  email: EmailSender;
+  /** notify() of the notification centre, in the transaction that pauses the endpoint. */
+  notify: (db: Queryable, notifications: readonly PauseNotification[]) => Promise<void>;
+  /** Where a job that could not be queued is told (the sweep sends it later). */
+  warn: (details: object, message: string) => void;
+}
+
+/**
+ * A sender holds a delivery this long: longer than any attempt takes (the 10 s HTTP limit, SMTP's own), so a
+ * lease still running means a worker is at it; a worker that died leaves it to expire and the sweep to retry.
+ */
+const LEASE_MS = 2 * 60_000;
+
+/**
+ * Job options of a delivery's send: a job that finds no row retries a few times, quickly, because the caller's
+ * transaction that wrote it may not have committed yet when the job runs on another connection.
+ */
+export const SEND_JOB_OPTIONS = { retryLimit: 4, retryDelaySeconds: 1, retryBackoff: true } as const;
+
+/** Queues one delivery's send (after `delaySeconds`). A failure to queue is logged, not thrown: the sweep finds what is due. */
+export async function queueSend(ctx: DeliveryContext, deliveryId: string, delaySeconds = 0): Promise<void> {
+  try {
+    await ctx.jobs.send(DELIVERY_SEND_QUEUE, { deliveryId }, { ...SEND_JOB_OPTIONS, startAfterSeconds: delaySeconds, singletonKey: deliveryId });
+  } catch (error) {
+    ctx.warn({ err: error, deliveryId }, 'delivery: could not queue a send; the sweep will');
+  }
+}
+
+async function attempt(ctx: DeliveryContext, delivery: ClaimedDelivery): Promise<AttemptOutcome | { gone: string }> {
+  if (delivery.channel === 'email') return ctx.email.send(delivery.id, JSON.parse(delivery.payload) as RenderedEmail);
+  const target = delivery.endpoint_id ? await endpointsRepository.target(ctx.db, delivery.endpoint_id) : undefined;
+  if (!target) return { gone: 'The endpoint was deleted' };
+  // Signed with this attempt's time: receivers refuse a timestamp far from their clock.
+  const headers = target.kind === 'webhook' && target.secret ? signedHeaders(target.secret, delivery.message_id, delivery.payload, new Date()) : {};
+  return postJson(target.url, delivery.payload, headers, ctx.settings.sendTimeoutMs);
+}
+
+export type SendResult = 'sent' | 'retrying' | 'failed' | 'not-now';
+
+/**
+ * Tries delivery `id` at `now` (the clock the schedule is computed from). Throws only when there is no such
+ * delivery (yet), so the job that asked is retried.
+ */
+export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date = new Date()): Promise<SendResult> {
+  const claimed = await deliveriesRepository.claim(ctx.db, id, now, new Date(now.getTime() + LEASE_MS));
+  if (claimed === 'missing') throw new Error(`delivery ${id} is not in the database (yet)`);
+  if (claimed === 'not-now') return 'not-now';
+
+  const started = performance.now();
+  const outcome = await attempt(ctx, claimed);
+  const durationMs = performance.now() - started;
+
+  const schedule = ctx.settings.retryScheduleSeconds;
+  const retryAfterSeconds = schedule[claimed.attempts] ?? 0;
+  const result = await ctx.db.transaction(async (tx): Promise<SendResult> => {
+    if ('gone' in outcome) {
+      await deliveriesRepository.failWithoutAttempt(tx, id, outcome.gone);
+      return 'failed';
+    }
+    const attemptRow = { ...outcome, attemptedAt: now, durationMs };
+    if (outcome.sent) {
+      await deliveriesRepository.recordAttempt(tx, id, attemptRow, { status: 'sent' });
+      if (claimed.endpoint_id) await tx.query('UPDATE delivery_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0', [claimed.endpoint_id]);
+      return 'sent';
+    }
+    // The schedule has a wait before each retry: attempts past its length are the last.
+    if (claimed.attempts < schedule.length) {
+      await deliveriesRepository.recordAttempt(tx, id, attemptRow, { status: 'retrying', nextAttemptAt: new Date(now.getTime() + retryAfterSeconds * 1000) });
+      return 'retrying';
+    }
+    await deliveriesRepository.recordAttempt(tx, id, attemptRow, { status: 'failed' });
+    if (claimed.endpoint_id) await countFailure(ctx, tx, claimed.endpoint_id, outcome.error ?? 'failed', now);
+    return 'failed';
+  });
+
+  // After the commit: on the embedded engine a job queued inside the transaction would wait for it to end.
+  if (result === 'retrying') await queueSend(ctx, id, retryAfterSeconds);
+  if ((result === 'sent' || result === 'failed') && claimed.endpoint_id && claimed.ordering_key !== null) {
+    const next = await deliveriesRepository.nextInOrder(ctx.db, claimed.endpoint_id, claimed.ordering_key);
+    if (next) await queueSend(ctx, next);
+  }
+  return result;
+}
+
+/**
+ * One more delivery of this endpoint finally failed; at the limit, the endpoint is paused and its owner told
+ * (every active admin, once the owner's account is gone), in the same transaction.
+ */
+async function countFailure(ctx: DeliveryContext, tx: Queryable, endpointId: string, lastError: string, now: Date): Promise<void> {
+  const [endpoint] = await tx.query<{ name: string; owner_id: string | null; consecutive_failures: number; paused_at: Date | null }>(
+    'SELECT name, owner_id, consecutive_failures, paused_at FROM delivery_endpoints WHERE id = $1 FOR UPDATE',
+    [endpointId],
+  );
+  if (!endpoint) return;
+  const failures = endpoint.consecutive_failures + 1;
+  const pausing = endpoint.paused_at === null && failures >= ctx.settings.pauseAfterFailures;
+  const reason = `${failures} deliveries in a row failed; the last: ${lastError}`;
+  await tx.query(
+    `UPDATE delivery_endpoints SET consecutive_failures = $2, paused_at = CASE WHEN $3 THEN $4::timestamptz ELSE paused_at END,
+        pause_reason = CASE WHEN $3 THEN $5 ELSE pause_reason END, updated_at = CASE WHEN $3 THEN now() ELSE updated_at END
+      WHERE id = $1`,
+    [endpointId, failures, pausing, now, reason],
+  );
+  if (!pausing) return;
+  const told = endpoint.owner_id
+    ? [endpoint.owner_id]
+    : (await tx.query<{ id: string }>("SELECT id FROM users WHERE role = 'admin' AND active ORDER BY created_at")).map((row) => row.id);
+  await ctx.notify(
+    tx,
+    told.map((userId) => ({
+      userId,
+      kind: 'endpoint.paused',
+      title: `Endpoint paused: ${endpoint.name}`,
+      body: `Nothing more is sent to ${endpoint.name} until an admin resumes it; new messages wait. ${reason}`,
+      link: endpointScreenLink(endpointId),
+    })),
+  );
+}
+
+/** Queues a send for each delivery due at `now` (of one endpoint, when given): what a lost job or a resume leaves waiting. */
+export async function queueDueDeliveries(ctx: DeliveryContext, now: Date = new Date(), endpointId?: string): Promise<number> {
+  const due = await deliveriesRepository.due(ctx.db, now, 500, endpointId);
+  for (const id of due) await queueSend(ctx, id);
+  return due.length;
+}
