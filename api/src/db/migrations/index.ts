@@ -36,6 +36,7 @@ import { standingDisputeCredits } from './0030-standing-dispute-credits';
 import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
 import { jobRunner } from './0032-job-runner';
 import { deliveries } from './0034-deliveries';
+import { reportSchedules } from './0036-report-schedules';
 
 export interface Migration {
   version: string;
@@ -76,4 +77,5 @@ export const MIGRATIONS: Migration[] = [
   partnerRoleLeastPrivilege,
   jobRunner,
   deliveries,
+  reportSchedules,
 ];
