@@ -79,6 +79,7 @@ export async function renderEmail(options: { id: string; from: string; to: strin
     html,
     date: options.date,
     messageId: `<${options.id}@${domain}>`,
+    ...(message.headers ? { headers: message.headers } : {}),
     attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
   });
   return {

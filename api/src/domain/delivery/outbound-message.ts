@@ -15,6 +15,8 @@ export interface OutboundMessage {
   link: string;
   /** Email only. */
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** Email only: header lines of the producer's own, e.g. a scheduled report's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
   /**
    * Webhooks: the event type and JSON body (Standard Webhooks `type` and `data`); without it a webhook gets
    * type `message` and the subject, text, absolute link and source. Slack gets subject, text and link.
