@@ -29,3 +29,10 @@ export const LIST_PARAM_MAX_LENGTH = 20_000;
 export const PAYMENT_HISTORY_LIMIT = 100;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/**
+ * A person keeps at most this many notifications; a new one past it drops their oldest (the spec's
+ * "Notifications cap"). Here, in the entry every screen loads, because the shared UI state's list is held to it
+ * too (shared-ui/src/ui-atoms.ts); the rest of the notification centre is @callboard/contract/notifications.
+ */
+export const NOTIFICATIONS_CAP = 200;
