@@ -53,7 +53,15 @@ export interface WallClockTime {
  * standard time, its second occurrence, as PostgreSQL reads it.
  */
 export function fromNewYorkWallClock(fields: WallClockTime): DateTime<true> | 'invalid' | 'skipped' {
-  const time = DateTime.fromObject(fields, { zone: DISPLAY_TIME_ZONE });
+  return fromWallClock(fields, DISPLAY_TIME_ZONE);
+}
+
+/**
+ * The same for another zone's wall clock (IANA name): a connector reads a platform's times without an
+ * offset in the zone its admin set (api/src/domain/connectors/). An unknown zone is `invalid`.
+ */
+export function fromWallClock(fields: WallClockTime, zone: string): DateTime<true> | 'invalid' | 'skipped' {
+  const time = DateTime.fromObject(fields, { zone });
   // luxon reads 24:00 as the next day's midnight; a wall clock never shows it.
   if (!time.isValid || time.day !== fields.day) return 'invalid';
   if (time.hour !== fields.hour || time.minute !== fields.minute) return 'skipped';

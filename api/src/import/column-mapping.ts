@@ -13,7 +13,7 @@
  */
 import { DateTime } from 'luxon';
 import { DISPLAY_TIME_ZONE, type FieldError, type IngestCall, type QcVerdict } from '@callboard/contract';
-import { fromNewYorkWallClock, type WallClockTime } from '@callboard/contract/new-york-time';
+import { fromWallClock, type WallClockTime } from '@callboard/contract/new-york-time';
 
 type Kind = 'text' | 'timestamp' | 'duration' | 'boolean' | 'money';
 
@@ -174,12 +174,12 @@ const OFFSET_ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})
 const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const LOCAL_US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?$/;
 
-/** A date-time without an offset is read on the New York clock, as the dashboard shows it. */
-function fromLocalParts(parts: WallClockTime, text: string): Converted<string> {
-  const local = fromNewYorkWallClock(parts);
+/** A date-time without an offset is read on the clock of `zone` (the import's: New York, as the dashboard shows it). */
+function fromLocalParts(parts: WallClockTime, text: string, zone: string): Converted<string> {
+  const local = fromWallClock(parts, zone);
   if (local === 'invalid') return { value: undefined, error: `"${text}" is not a valid date-time` };
   if (local === 'skipped') {
-    return { value: undefined, error: `"${text}" does not exist in ${DISPLAY_TIME_ZONE} (the clocks skip it); give the time with its offset` };
+    return { value: undefined, error: `"${text}" does not exist in ${zone} (the clocks skip it); give the time with its offset` };
   }
   return { value: local.toISO() };
 }
@@ -189,9 +189,10 @@ function fromLocalParts(parts: WallClockTime, text: string): Converted<string> {
  * Z (kept as given); "YYYY-MM-DD HH:MM[:SS]" or "M/D/YYYY h:mm[:ss] [AM|PM]"
  * without one, read as New York time (a repeated hour when the clocks go back
  * is read as standard time, as PostgreSQL does); Unix time in seconds (10
- * digits) or milliseconds (13 digits), as Ringba's API gives it.
+ * digits) or milliseconds (13 digits), as Ringba's API gives it. A connector
+ * reads times without an offset in its own zone instead (`zone`, api/src/domain/connectors/).
  */
-export function parseCallTimestamp(raw: string): Converted<string> {
+export function parseCallTimestamp(raw: string, zone: string = DISPLAY_TIME_ZONE): Converted<string> {
   const text = raw.trim();
   if (text === '') return { value: undefined };
   if (/^\d{10}$|^\d{13}$/.test(text)) {
@@ -211,6 +212,7 @@ export function parseCallTimestamp(raw: string): Converted<string> {
     return fromLocalParts(
       { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: +(s ?? 0), millisecond: frac ? Math.floor(+`0.${frac}` * 1000) : 0 },
       text,
+      zone,
     );
   }
   const us = LOCAL_US.exec(text);
@@ -221,11 +223,11 @@ export function parseCallTimestamp(raw: string): Converted<string> {
       if (hour < 1 || hour > 12) return { value: undefined, error: `"${text}" is not a valid date-time` };
       hour = (hour % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0);
     }
-    return fromLocalParts({ year: +y!, month: +mo!, day: +d!, hour, minute: +mi!, second: +(s ?? 0), millisecond: 0 }, text);
+    return fromLocalParts({ year: +y!, month: +mo!, day: +d!, hour, minute: +mi!, second: +(s ?? 0), millisecond: 0 }, text, zone);
   }
   return {
     value: undefined,
-    error: `"${text}" is not a date-time: use ISO 8601 with an offset (2026-03-08T14:30:00-05:00), or YYYY-MM-DD HH:MM:SS or M/D/YYYY h:mm:ss AM/PM, read as ${DISPLAY_TIME_ZONE} time`,
+    error: `"${text}" is not a date-time: use ISO 8601 with an offset (2026-03-08T14:30:00-05:00), or YYYY-MM-DD HH:MM:SS or M/D/YYYY h:mm:ss AM/PM, read as ${zone} time`,
   };
 }
 

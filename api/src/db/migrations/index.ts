@@ -37,6 +37,7 @@ import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
 import { jobRunner } from './0032-job-runner';
 import { deliveries } from './0034-deliveries';
 import { reportSchedules } from './0036-report-schedules';
+import { connectors } from './0038-connectors';
 
 export interface Migration {
   version: string;
@@ -78,4 +79,5 @@ export const MIGRATIONS: Migration[] = [
   jobRunner,
   deliveries,
   reportSchedules,
+  connectors,
 ];
