@@ -43,6 +43,8 @@ import interactiveFirst from './plugins/app/export-pacing';
 import fairShares from './plugins/app/fair-shares';
 import type { FairShareLimits } from './domain/fair-shares/fair-shares';
 import liveEvents from './plugins/app/live-events';
+import notificationFeed from './plugins/app/notification-feed';
+import notificationRoutes from './routes/api/notifications';
 import eventRoutes from './routes/api/events';
 import type { StreamCaps } from './domain/events/stream-registry';
 import costRoutes from './routes/api/cost';
@@ -162,6 +164,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(fairShares, { limits: options.fairShares });
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
+  await fastify.register(notificationFeed);
 
   // Counts sign-in attempts per address and email, per account, and per known device (domain/auth/sign-in-throttle.ts).
   const signInThrottle = new SignInThrottle(
@@ -192,6 +195,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(partnerKeyRoutes, { prefix: '/api/partner-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });
+  await fastify.register(notificationRoutes, { prefix: '/api/notifications' });
   // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.

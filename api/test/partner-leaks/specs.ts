@@ -9,7 +9,8 @@ import { disputesSpecs } from './disputes-specs';
 import { eventsSpecs } from './events-specs';
 import { filtersSpecs } from './filters-specs';
 import type { EndpointSpec } from './matrix';
+import { notificationsSpecs } from './notifications-specs';
 import { partnerKeysSpecs } from './partner-keys-specs';
 import { viewsSpecs } from './views-specs';
 
-export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs, ...disputesSpecs, ...partnerKeysSpecs];
+export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs, ...disputesSpecs, ...partnerKeysSpecs, ...notificationsSpecs];

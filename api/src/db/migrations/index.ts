@@ -35,6 +35,7 @@ import { disputeRollups } from './0029-dispute-rollups';
 import { standingDisputeCredits } from './0030-standing-dispute-credits';
 import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
 import { jobRunner } from './0032-job-runner';
+import { notifications } from './0033-notifications';
 import { deliveries } from './0034-deliveries';
 import { reportSchedules } from './0036-report-schedules';
 import { connectors } from './0038-connectors';
@@ -77,6 +78,7 @@ export const MIGRATIONS: Migration[] = [
   standingDisputeCredits,
   partnerRoleLeastPrivilege,
   jobRunner,
+  notifications,
   deliveries,
   reportSchedules,
   connectors,

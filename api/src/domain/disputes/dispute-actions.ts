@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/database';
 import { HttpError, conflict, forbidden, notFound } from '../../http/http-error';
 import { announceNothing, type AnnounceChange } from '../calls/calls-writer';
 import { lockCalls, runChange, stateWith, writeChange, type LockedCall } from '../calls/call-changes';
+import { tellOpenerOfDecision } from './decision-notification';
 import { STATUS_AFTER, decisionMoney, type DecisionRequest } from './decision-rules';
 import { freezeEvidence } from './dispute-evidence';
 import { disputeWindowDays, windowEndsAt } from './dispute-windows';
@@ -147,7 +148,7 @@ export async function withdrawDispute(
  * Decides an open dispute (a reviewer or an admin: the route checks): the buyer's credit comes off the call's
  * revenue and the claw-back off its payout, in the decision's change set, whose id the dispute keeps (the
  * toast's Undo: POST /api/calls/changes/{changeId}/undo). 409 when it is no longer open, 422 for an amount
- * beyond the call's money as it is now.
+ * beyond the call's money as it is now. Its opener is told in the same transaction (decision-notification.ts).
  */
 export async function decideDispute(
   db: Database,
@@ -170,6 +171,7 @@ export async function decideDispute(
     const to = stateWith(call, { revenue_cents: call.revenue_cents - creditedCents, payout_cents: call.payout_cents - clawedBackCents });
     const changeId = await writeChange(tx, decider.id, 'dispute', [{ call, to, dispute: { id: disputeId, from: 'open', to: STATUS_AFTER[request.decision] } }]);
     await tx.query('UPDATE disputes SET change_id = $2::uuid WHERE id = $1', [disputeId, changeId]);
+    await tellOpenerOfDecision(tx, disputeId, decider.id, STATUS_AFTER[request.decision]);
     return { changeId, updated: 1, touched: [call] };
   });
 }

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { CALLS_CHANGED_EVENT, TOO_MANY_EVENT_STREAMS_MESSAGE } from '@callboard/contract';
+import { NOTIFICATION_EVENT } from '@callboard/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, tooManyRequests } from '../../../http/http-error';
 import { createCoalescer } from '../../../domain/events/change-coalescer';
@@ -21,9 +22,10 @@ export interface EventRouteOptions {
 }
 
 /**
- * GET /api/events: a Server-Sent Events stream of changes to the calls, for
- * as long as the access token lasts. Then it ends, and the client opens a new
- * one with its refreshed token, so a stream is never worth more than a token.
+ * GET /api/events: a Server-Sent Events stream of changes to the calls, and
+ * of the holder's own new notifications, for as long as the access token
+ * lasts. Then it ends, and the client opens a new one with its refreshed
+ * token, so a stream is never worth more than a token.
  */
 export default async function eventRoutes(fastify: FastifyInstance, options: EventRouteOptions): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -37,7 +39,7 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
       config: { openStream: true, partner: 'scoped' },
       schema: {
         tags: ['events'],
-        summary: 'A Server-Sent Events stream: `event: calls` whenever calls are delivered or change',
+        summary: 'A Server-Sent Events stream: `event: calls` whenever calls are delivered or change, `event: notification` with each new notification of yours',
         security: bearer,
         produces: ['text/event-stream'],
       },
@@ -60,6 +62,11 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
         const change = changeSeenBy(notice, scope);
         if (change) coalescer.add(change);
       });
+      // The account's own notifications, each as it is made (not coalesced: each is one the person is told of).
+      // During a view as a partner the account is the partner's, as GET /api/notifications answers it.
+      const unsubscribeNotifications = fastify.notificationFeed.subscribe(request.currentUser!.id, (notification) =>
+        stream.write(sseEvent(NOTIFICATION_EVENT, notification)),
+      );
       // The claims authentication verified for this request; exp is the standard claim jwt.sign added.
       const claims = fastify.accessClaimsOf(request);
       const holder: StreamHolder = {
@@ -92,6 +99,7 @@ export default async function eventRoutes(fastify: FastifyInstance, options: Eve
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe();
+        unsubscribeNotifications();
         coalescer.stop();
         release();
         stream.end();
