@@ -22,6 +22,8 @@ import {
 } from './domain/auth/sign-in-throttle';
 import type { RegistrationPolicy } from './domain/users/registration-policy';
 import database from './plugins/app/database';
+import jobRunner from './plugins/app/job-runner';
+import type { JobRunnerSettings } from './domain/jobs/job-runner';
 import partnerScope from './plugins/app/partner-scope';
 import readRounds from './plugins/app/read-rounds';
 import recordingLinks from './plugins/app/recording-links';
@@ -102,6 +104,12 @@ export interface AppOptions {
   sessionSweepMs?: number;
   /** Tests only: how often queued calls get their search words (default CALL_WORDS_INTERVAL_MS). */
   callWordsIntervalMs?: number;
+  /**
+   * The job runner (domain/jobs/job-runner.ts): its polling and cron-check intervals, and `working: false` for
+   * an app that queues jobs but runs none (the API tests that drive no job). Default: working, at
+   * JOB_RUNNER_DEFAULTS, as the server always runs it.
+   */
+  jobs?: JobRunnerSettings;
 }
 
 export interface AppLimits extends AuthRouteLimits, RateLimits, SignInLimits {}
@@ -134,6 +142,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(errorHandler);
   await fastify.register(openapi);
   await fastify.register(database, { db: options.db });
+  // Early, so the plugins after it can queue and work jobs, and it stops after them (onClose runs last-registered first).
+  await fastify.register(jobRunner, { db: options.db, settings: options.jobs });
   await fastify.register(partnerScope);
   await fastify.register(readRounds);
   // Throttle, idempotency keys, export guard: in PostgreSQL when it is the engine, shared by every instance.

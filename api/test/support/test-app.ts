@@ -92,6 +92,9 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     // hashing queue's bound, which has tests of its own with a hasher they pass in.
     passwords: overrides.passwords ?? new PasswordHasher(TEST_PASSWORD_COST, { maxWaiting: 1_000 }),
     limits: { ...RELAXED_LIMITS, ...overrides.limits },
+    // Jobs are queued but not run unless a test asks (`jobs: { pollingIntervalSeconds: 0.5, … }`): most
+    // tests drive no job, and a working runner polls the database for as long as the app is open.
+    jobs: overrides.jobs ?? { working: false },
   });
   overrides.extraRoutes?.(fastify);
   await fastify.ready();
