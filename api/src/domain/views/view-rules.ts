@@ -5,8 +5,11 @@ import { parseCallFilter } from '../calls/call-filter';
 
 const prefixed = (errors: FieldError[]): FieldError[] => errors.map(({ field, message }) => ({ field: `query.${field}`, message }));
 
-/** The parsed view as the calls API's query params (lists comma-joined, as a URL carries them). */
-function callFilterParams(params: ViewQueryParams): CallFilterParams {
+/**
+ * The parsed view as the calls API's query params (lists comma-joined, as a URL carries them): what a view's
+ * save is judged by, and what a scheduled report of it reads (domain/reports/report-content.ts).
+ */
+export function callFilterParams(params: ViewQueryParams): CallFilterParams {
   const joined = (list: string[] | undefined) => list?.join(',');
   return {
     datePreset: params.datePreset,
@@ -20,6 +23,7 @@ function callFilterParams(params: ViewQueryParams): CallFilterParams {
     disposition: joined(params.disposition),
     connected: params.connected,
     repeat: params.repeat,
+    dispute: params.dispute,
     search: params.search,
     q: params.q,
   };
