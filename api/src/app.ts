@@ -22,6 +22,8 @@ import {
 } from './domain/auth/sign-in-throttle';
 import type { RegistrationPolicy } from './domain/users/registration-policy';
 import database from './plugins/app/database';
+import delivery from './plugins/app/delivery';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './domain/delivery/delivery-settings';
 import jobRunner from './plugins/app/job-runner';
 import type { JobRunnerSettings } from './domain/jobs/job-runner';
 import partnerScope from './plugins/app/partner-scope';
@@ -41,6 +43,9 @@ import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
 import callDisputeRoutes from './routes/api/calls/disputes';
 import disputeRoutes from './routes/api/disputes';
+import deliveryRoutes from './routes/api/deliveries';
+import deliveryEndpointRoutes from './routes/api/delivery-endpoints';
+import outboxRoutes from './routes/api/outbox';
 import interactiveFirst from './plugins/app/export-pacing';
 import fairShares from './plugins/app/fair-shares';
 import type { FairShareLimits } from './domain/fair-shares/fair-shares';
@@ -104,6 +109,11 @@ export interface AppOptions {
   sessionSweepMs?: number;
   /** Tests only: how often queued calls get their search words (default CALL_WORDS_INTERVAL_MS). */
   callWordsIntervalMs?: number;
+  /**
+   * The delivery mechanism (domain/delivery/): SMTP_URL, MAIL_FROM, PUBLIC_URL, the outbox folder
+   * (`<DATA_DIR>/outbox`), DELIVERY_PAUSE_AFTER_FAILURES; tests shorten the retry schedule and the timeout.
+   */
+  delivery?: Partial<DeliverySettings>;
   /**
    * The job runner (domain/jobs/job-runner.ts): its polling and cron-check intervals, and `working: false` for
    * an app that queues jobs but runs none (the API tests that drive no job). Default: working, at
@@ -175,6 +185,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(interactiveFirst);
   await fastify.register(liveEvents, { caps: options.liveEvents?.caps });
   await fastify.register(notificationFeed);
+  // After the job runner, whose queues it works; its service sends what alerts, reports and events produce.
+  const deliverySettings = { ...DEFAULT_DELIVERY_SETTINGS, ...options.delivery };
+  await fastify.register(delivery, { db: options.db, settings: deliverySettings });
 
   // Counts sign-in attempts per address and email, per account, and per known device (domain/auth/sign-in-throttle.ts).
   const signInThrottle = new SignInThrottle(
@@ -206,6 +219,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });
   await fastify.register(notificationRoutes, { prefix: '/api/notifications' });
+  await fastify.register(deliveryEndpointRoutes, { prefix: '/api/delivery-endpoints' });
+  await fastify.register(deliveryRoutes, { prefix: '/api/deliveries' });
+  await fastify.register(outboxRoutes, { prefix: '/api/outbox', outboxDir: deliverySettings.outboxDir });
   // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.

@@ -135,6 +135,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       limits: config.rateLimits,
       redisUrl: config.redisUrl,
       cookieSecure: config.cookieSecure,
+      delivery: {
+        smtpUrl: config.smtpUrl,
+        mailFrom: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        publicUrl: config.publicUrl,
+        pauseAfterFailures: config.pauseAfterFailures,
+      },
     });
     const warm = await warmUpDatabase(db);
     if (warm.queries > 0) fastify.log.info(`database: warmed up with ${warm.queries} dashboard queries in ${warm.ms} ms`);

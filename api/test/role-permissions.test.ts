@@ -20,6 +20,15 @@ import {
 } from '@callboard/contract';
 import { disputeDecisionPath, disputeWindowPath, disputeWithdrawPath, disputesOfCallPath } from '@callboard/contract/disputes';
 import { PARTNER_KEYS_PATH } from '@callboard/contract/partner-keys';
+import { CONNECTORS_PATH, connectorPath, connectorReceivePath, connectorRotatePath } from '@callboard/contract/connectors';
+import {
+  DELIVERY_ENDPOINTS_PATH,
+  deliveryEndpointPath,
+  replayDeliveryPath,
+  resumeEndpointPath,
+  rotateEndpointSecretPath,
+  testEndpointPath,
+} from '@callboard/contract/delivery';
 import { INGEST_KEY, ingestAll, makeCall } from './support/calls-fixtures';
 import { bearer, buildTestApp, login, signUp, type TestApp } from './support/test-app';
 
@@ -70,6 +79,9 @@ const NO_SUCH_NUMBER = '999999999';
 /** The call the matrix's change sets change. */
 const MATRIX_CALL = 'matrix-call';
 const OTHER_PASSWORD = 'secret-123';
+/** A connector id that nothing has; and the matrix's own connector, whose token no person's session is. */
+const NO_SUCH_CONNECTOR = 'cn_0000000000000000000000';
+let matrixConnector = NO_SUCH_CONNECTOR;
 
 const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/auth/register': { who: { signedOut: true }, request: () => ({ url: API_PATHS.register, payload: {} }) },
@@ -155,6 +167,26 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/disputes/:id/withdraw': { who: { permission: 'redispositionCalls' }, partner: 404, request: () => ({ url: disputeWithdrawPath(NO_SUCH_NUMBER) }) },
   // Admins only, as payments are: a buyer's commercial terms.
   'PUT /api/disputes/windows/:buyerId': { who: { permission: 'managePayments' }, request: () => ({ url: disputeWindowPath(999_999), payload: { days: 10 } }) },
+  // Where outbound messages go and their log (routes/api/delivery-endpoints, deliveries): admins only.
+  'POST /api/delivery-endpoints': {
+    who: { permission: 'manageDeliveries' },
+    request: () => ({ url: DELIVERY_ENDPOINTS_PATH, payload: { name: 'Matrix', kind: 'slack', url: 'https://hooks.slack.com/services/matrix' } }),
+  },
+  'PUT /api/delivery-endpoints/:id': {
+    who: { permission: 'manageDeliveries' },
+    request: () => ({ url: deliveryEndpointPath(NO_SUCH_ID), payload: { name: 'Matrix', url: 'https://hooks.slack.com/services/matrix' } }),
+  },
+  'DELETE /api/delivery-endpoints/:id': { who: { permission: 'manageDeliveries' }, request: () => ({ url: deliveryEndpointPath(NO_SUCH_ID) }) },
+  'POST /api/delivery-endpoints/:id/rotate-secret': { who: { permission: 'manageDeliveries' }, request: () => ({ url: rotateEndpointSecretPath(NO_SUCH_ID) }) },
+  'POST /api/delivery-endpoints/:id/resume': { who: { permission: 'manageDeliveries' }, request: () => ({ url: resumeEndpointPath(NO_SUCH_ID) }) },
+  'POST /api/delivery-endpoints/:id/test': { who: { permission: 'manageDeliveries' }, request: () => ({ url: testEndpointPath(NO_SUCH_ID) }) },
+  'POST /api/deliveries/:id/replay': { who: { permission: 'manageDeliveries' }, request: () => ({ url: replayDeliveryPath(NO_SUCH_ID) }) },
+  // Inbound connectors (routes/api/connectors): admins, as ingest keys are; a connector takes its own token, never a person's session.
+  'POST /api/connectors': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: CONNECTORS_PATH, payload: { name: 'Matrix', platform: 'generic' } }) },
+  'PUT /api/connectors/:id': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorPath(NO_SUCH_CONNECTOR), payload: { name: 'Matrix' } }) },
+  'DELETE /api/connectors/:id': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorPath(NO_SUCH_CONNECTOR) }) },
+  'POST /api/connectors/:id/rotate-secret': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorRotatePath(NO_SUCH_CONNECTOR) }) },
+  'POST /api/ingest/connectors/:connectorId': { who: { ingestKey: true }, request: () => ({ url: connectorReceivePath(matrixConnector), payload: {} }) },
   'POST /api/ingest/calls': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/calls', payload: { calls: [] } }) },
   'POST /api/ingest/qc': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/qc', payload: { results: [] } }) },
 };
@@ -175,6 +207,7 @@ beforeAll(async () => {
   await ingestAll(t.app, [makeCall(MATRIX_CALL)]);
   // The first account is the admin; the reviewer is made one through the users API, as an admin does.
   const admin = await signUp(t.app, 'Matrix Admin');
+  matrixConnector = (await t.app.inject({ method: 'POST', url: CONNECTORS_PATH, headers: bearer(admin.token), payload: { name: 'Matrix', platform: 'generic' } })).json().data.id;
   const user = await signUp(t.app, 'Matrix User');
   const reviewer = await signUp(t.app, 'Matrix Reviewer');
   const promoted = await t.app.inject({

@@ -59,6 +59,18 @@ test.each([
   ['PUT', '/api/calls/1/disposition'],
   ['POST', '/api/calls/1/restore-verdict'],
   ['GET', '/api/scorecard'],
+  ['GET', '/api/connectors'],
+  ['GET', '/api/connectors/cn_0000000000000000000000/events'],
+  ['POST', '/api/connectors/cn_0000000000000000000000/rotate-secret'],
+  ['GET', '/api/delivery-endpoints'],
+  ['POST', '/api/delivery-endpoints'],
+  ['GET', '/api/deliveries'],
+  ['POST', '/api/deliveries/00000000-0000-4000-8000-000000000000/replay'],
+  ['GET', '/api/outbox'],
+  ['GET', '/api/report-schedules'],
+  ['POST', '/api/report-schedules'],
+  ['POST', '/api/report-schedules/00000000-0000-4000-8000-000000000000/send-now'],
+  ['GET', '/api/report-schedules/00000000-0000-4000-8000-000000000000/deliveries'],
 ] as const)('a partner gets 403 on %s %s', async (method, url) => {
   for (const partner of [world.partners[0]!, world.partners[world.partners.length - 1]!]) {
     const response = await world.t.app.inject({ method, url, headers: { authorization: `Bearer ${partner.token}` }, payload: method === 'GET' ? undefined : {} });

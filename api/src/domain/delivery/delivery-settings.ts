@@ -2,6 +2,7 @@
  * How the delivery mechanism behaves, with the defaults the environment may change (config/env.ts) and tests
  * shrink (the retry schedule), and the checks of the settings that come from the environment.
  */
+import path from 'node:path';
 import { isEmail } from '@callboard/contract';
 
 export const DEFAULT_MAIL_FROM = 'Callboard <callboard@localhost>';
@@ -30,6 +31,18 @@ export interface DeliverySettings {
   retryScheduleSeconds: readonly number[];
   sendTimeoutMs: number;
 }
+
+/** What an app built without them gets (the server passes the environment's: start-server.ts). */
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  smtpUrl: undefined,
+  mailFrom: DEFAULT_MAIL_FROM,
+  // DATA_DIR's default, as config/env.ts resolves it.
+  outboxDir: path.resolve('data', 'outbox'),
+  publicUrl: 'http://localhost:8080',
+  pauseAfterFailures: DEFAULT_PAUSE_AFTER_FAILURES,
+  retryScheduleSeconds: DEFAULT_RETRY_SCHEDULE_SECONDS,
+  sendTimeoutMs: DEFAULT_SEND_TIMEOUT_MS,
+};
 
 /** `Name <address>` or a bare address. */
 const NAMED_ADDRESS = /^\s*(?:"?([^"<>]*?)"?\s*)?<([^<>\s]+)>\s*$/;

@@ -36,7 +36,8 @@ export async function postJson(url: string, body: string, headers: Record<string
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : describeFetchError(error);
+    // By name: the abort is a DOMException, not always an Error of this realm.
+    const reason = (error as { name?: unknown } | null)?.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : describeFetchError(error);
     return { sent: false, statusCode: null, error: reason };
   }
   if (response.status >= 200 && response.status < 300) {
