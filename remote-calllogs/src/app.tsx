@@ -1,9 +1,9 @@
 import { Navigate, Route, Routes } from '@callboard/shared-router';
+import { useAreaBase } from '@callboard/shared-ui/area-tabs';
 import { useDefaultView, useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { lazy, Suspense } from 'react';
 import { CallLogPage } from './features/call-log/components/call-log-page';
 import { useSeesDisputesTab } from './features/disputes/components/call-logs-tabs';
-import { useAreaBase } from './features/disputes/hooks/use-area-base';
 
 // The Disputes tab is its own chunk, fetched when it is opened (remoteEntry.js stays within its budget).
 const DisputesPage = lazy(() => import('./features/disputes/components/disputes-page'));

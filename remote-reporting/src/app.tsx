@@ -1,5 +1,6 @@
 import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
-import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useParams } from '@callboard/shared-router';
+import { Navigate, Outlet, Route, Routes, useLocation } from '@callboard/shared-router';
+import { AreaTabs } from '@callboard/shared-ui/area-tabs';
 import { useDefaultView, useFiltersInUrl } from '@callboard/shared-ui/use-filters-in-url';
 import { CostsPage } from './features/costs/components/costs-page';
 import { OverviewPage } from './features/overview/components/overview-page';
@@ -33,7 +34,6 @@ export default function App() {
 function ReportingFrame() {
   // The screens below ask for data as they mount: only once the address's view is in the filters.
   const filtersRead = useFiltersInUrl('reporting', useDefaultView('reporting'));
-  const base = useAreaBase();
   const { costs, seesScorecard } = useScreenAccess();
   const { pathname, search } = useLocation();
   // A call's details (calls/:id) open over Statistics & Records, so that tab stays marked there: it matches
@@ -41,48 +41,18 @@ function ReportingFrame() {
   const onCallDetails = /\/calls\/[^/]+\/?$/.test(pathname);
   // Each tab carries the view's query: a bare address opens the person's default view (use-filters-in-url.ts),
   // which a change of tab must not do.
-  const tab = (path: string) => ({ pathname: `${base}${path}` || '/', search });
+  const tabs = [
+    { path: '', label: 'Statistics & Records', search, end: !onCallDetails },
+    ...(costs !== 'none' ? [{ path: '/costs', label: 'Costs', search }] : []),
+    ...(seesScorecard ? [{ path: '/scorecard', label: 'Scorecard', search }] : []),
+  ];
   return (
     <section className="cb-page reporting">
       <header className="cb-page__header reporting__header">
         <h1 className="cb-page__title">Reporting</h1>
-        <nav className="reporting__tabs" aria-label="Reporting views">
-          <NavLink to={tab('')} end={!onCallDetails} className={({ isActive }) => tabClass(isActive)}>
-            Statistics &amp; Records
-          </NavLink>
-          {costs !== 'none' ? (
-            <NavLink to={tab('/costs')} className={({ isActive }) => tabClass(isActive)}>
-              Costs
-            </NavLink>
-          ) : null}
-          {seesScorecard ? (
-            <NavLink to={tab('/scorecard')} className={({ isActive }) => tabClass(isActive)}>
-              Scorecard
-            </NavLink>
-          ) : null}
-        </nav>
+        <AreaTabs label="Reporting views" tabs={tabs} />
       </header>
       {filtersRead ? <Outlet /> : null}
     </section>
   );
-}
-
-function tabClass(isActive: boolean) {
-  return isActive ? 'reporting__tab reporting__tab--active' : 'reporting__tab';
-}
-
-/**
- * Where the area is mounted: "/reporting" under the shell's `/reporting/*`, "" when the remote runs on its
- * own at /. The tabs link from there, absolutely: a relative link under a splat route resolves against the
- * whole address (react-router's relative splat paths), so "scorecard" pressed on /reporting/costs once led to
- * /reporting/costs/scorecard, an address the area does not know.
- */
-function useAreaBase(): string {
-  const { pathname } = useLocation();
-  const rest = useParams()['*'];
-  if (rest === undefined) return '';
-  // By segments, not characters: the address is percent-encoded, the matched rest is not.
-  const segments = pathname.split('/').filter(Boolean);
-  const restSegments = rest.split('/').filter(Boolean).length;
-  return segments.slice(0, segments.length - restSegments).map((segment) => `/${segment}`).join('');
 }

@@ -102,12 +102,14 @@ function productionAliases(packageDir) {
  * Subpaths of our packages a build keeps to itself rather than sharing: each shared module costs its
  * remote's remoteEntry.js a provide and a consume entry (about 45 to 90 B gzip of the 10 KB budget), which
  * pays off only for code that must exist once (atoms, caches) or that the shell already loads. These hold
- * no state and are read by one or two areas: the dispute screens (shared-ui/src/disputes.ts, loaded lazily)
- * and the contract's own entries for disputes and the scorecard (contract/src/index.ts says why they are apart).
+ * no state and are read by one or two areas: the dispute screens (shared-ui/src/disputes.ts, loaded lazily),
+ * the areas' tabs and the clipboard helper (a few hundred bytes each, in each area's own chunk), and the
+ * contract's own entries for disputes, the scorecard, delivery, connectors and platforms (contract/src/index.ts
+ * says why they are apart; the last three are read by the Users area's admin tabs, loaded lazily).
  */
 const UNSHARED_SUBPATHS = {
-  '@callboard/shared-ui': ['disputes'],
-  '@callboard/contract': ['disputes', 'scorecard'],
+  '@callboard/shared-ui': ['disputes', 'area-tabs', 'copy-text'],
+  '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms'],
 };
 
 /**

@@ -1,6 +1,6 @@
+import { copyText } from '@callboard/shared-ui/copy-text';
 import { LinkIcon } from '@callboard/shared-ui/icons';
 import toast from 'react-hot-toast';
-import { copyText } from './copy-text';
 
 /**
  * Copies the address of what this tab shows. On Reporting and Call Logs the

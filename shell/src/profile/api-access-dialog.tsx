@@ -13,6 +13,7 @@ import { isApiError } from '@callboard/shared-auth/api-error';
 import { useApiFetch, useSession } from '@callboard/shared-auth/use-session';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
+import { copyText } from '@callboard/shared-ui/copy-text';
 import { formatDateTime } from '@callboard/shared-ui/format';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
@@ -20,7 +21,6 @@ import { TextField } from '@callboard/shared-ui/text-field';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import { copyText } from '../layout/copy-text';
 import './api-access-dialog.css';
 
 export interface ApiAccessDialogProps {

@@ -1,7 +1,5 @@
 import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
-import { Link } from '@callboard/shared-router';
-import { useAreaBase } from '../hooks/use-area-base';
-import './call-logs-tabs.css';
+import { AreaTabs } from '@callboard/shared-ui/area-tabs';
 
 /** Whether the person has a Disputes tab: reviewers and admins work the queue, partners read their own disputes. */
 export function useSeesDisputesTab(): boolean {
@@ -10,22 +8,21 @@ export function useSeesDisputesTab(): boolean {
 }
 
 /**
- * The area's tabs: the log and the Disputes queue, linked absolutely from where the area is mounted (use-area-base.ts).
+ * The area's tabs: the log and the Disputes queue (shared-ui's AreaTabs, linked from where the area is mounted).
+ * Which is current is said by the page drawing them: the log's address is the start of every other one.
  * Nothing for a person without the Disputes tab.
  */
 export function CallLogsTabs({ active }: { active: 'log' | 'disputes' }) {
   const seesDisputes = useSeesDisputesTab();
-  const base = useAreaBase();
   if (!seesDisputes) return null;
-  const tab = (name: 'log' | 'disputes', path: string, label: string) => (
-    <Link to={`${base}${path}` || '/'} className={name === active ? 'calllogs__tab calllogs__tab--active' : 'calllogs__tab'} aria-current={name === active ? 'page' : undefined}>
-      {label}
-    </Link>
-  );
   return (
-    <nav className="calllogs__tabs" aria-label="Call Logs views">
-      {tab('log', '', 'Log')}
-      {tab('disputes', '/disputes', 'Disputes')}
-    </nav>
+    <AreaTabs
+      label="Call Logs views"
+      size="sm"
+      tabs={[
+        { path: '', label: 'Log', current: active === 'log' },
+        { path: '/disputes', label: 'Disputes', current: active === 'disputes' },
+      ]}
+    />
   );
 }
