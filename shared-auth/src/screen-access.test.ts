@@ -71,4 +71,15 @@ describe('screen access', () => {
     expect(screenAccessOf(makePartner('publisher')).disputeWindows).toBe('none');
     expect(screenAccessOf(makePartner('buyer', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } })).disputeWindows).toBe('none');
   });
+
+  it('deliveries and connectors: an admin manages them; a user, a reviewer, a partner and a view as are not offered them', () => {
+    const of = (access: ReturnType<typeof screenAccessOf>) => [access.mayManageDeliveries, access.mayManageConnectors];
+    expect((['user', 'reviewer', 'admin'] as const).map((role) => of(screenAccessOf(makeUser({ role }))))).toEqual([
+      [false, false],
+      [false, false],
+      [true, true],
+    ]);
+    expect(of(screenAccessOf(makePartner('buyer')))).toEqual([false, false]);
+    expect(of(screenAccessOf(makePartner('publisher', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } })))).toEqual([false, false]);
+  });
 });

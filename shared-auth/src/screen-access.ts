@@ -55,6 +55,10 @@ export interface ScreenAccess {
   /** Whether the person works the Disputes queue and decides disputes: a reviewer or an admin. */
   mayDecideDisputes: boolean;
   disputeWindows: DisputeWindowsAccess;
+  /** The Users area's Delivery endpoints, Deliveries and Outbox tabs (manageDeliveries: admins). */
+  mayManageDeliveries: boolean;
+  /** The Users area's Connectors tab (manageIngestKeys: a connector is a way in for calls, as an ingest key is). */
+  mayManageConnectors: boolean;
 }
 
 /**
@@ -93,6 +97,8 @@ function staffAccess(user: PublicUser | null): ScreenAccess {
     mayOpenDisputes: roleMay(role, 'redispositionCalls'),
     mayDecideDisputes: roleMay(role, 'redispositionCalls'),
     disputeWindows: roleMay(role, 'managePayments') ? 'edit' : roleMay(role, 'redispositionCalls') ? 'read' : 'none',
+    mayManageDeliveries: roleMay(role, 'manageDeliveries'),
+    mayManageConnectors: roleMay(role, 'manageIngestKeys'),
   };
 }
 
@@ -116,6 +122,8 @@ function partnerAccess(user: PublicUser, scope: PartnerScope, scopeKnown: boolea
     mayOpenDisputes: scopeKnown && scope.kind === 'buyer' && user.viewAsBy === undefined,
     mayDecideDisputes: false,
     disputeWindows: 'none',
+    mayManageDeliveries: false,
+    mayManageConnectors: false,
   };
 }
 
