@@ -50,6 +50,8 @@ import interactiveFirst from './plugins/app/export-pacing';
 import fairShares from './plugins/app/fair-shares';
 import type { FairShareLimits } from './domain/fair-shares/fair-shares';
 import liveEvents from './plugins/app/live-events';
+import reportScheduler from './plugins/app/report-scheduler';
+import reportScheduleRoutes from './routes/api/report-schedules';
 import notificationFeed from './plugins/app/notification-feed';
 import notificationRoutes from './routes/api/notifications';
 import eventRoutes from './routes/api/events';
@@ -188,6 +190,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   // After the job runner, whose queues it works; its service sends what alerts, reports and events produce.
   const deliverySettings = { ...DEFAULT_DELIVERY_SETTINGS, ...options.delivery };
   await fastify.register(delivery, { db: options.db, settings: deliverySettings });
+  // After the delivery mechanism and the runner: each minute's tick sends the scheduled reports that are due.
+  await fastify.register(reportScheduler, { flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS, publicUrl: deliverySettings.publicUrl });
 
   // Counts sign-in attempts per address and email, per account, and per known device (domain/auth/sign-in-throttle.ts).
   const signInThrottle = new SignInThrottle(
@@ -222,6 +226,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(deliveryEndpointRoutes, { prefix: '/api/delivery-endpoints' });
   await fastify.register(deliveryRoutes, { prefix: '/api/deliveries' });
   await fastify.register(outboxRoutes, { prefix: '/api/outbox', outboxDir: deliverySettings.outboxDir });
+  await fastify.register(reportScheduleRoutes, { prefix: '/api/report-schedules' });
   // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.

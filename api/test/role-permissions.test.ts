@@ -20,6 +20,7 @@ import {
 } from '@callboard/contract';
 import { disputeDecisionPath, disputeWindowPath, disputeWithdrawPath, disputesOfCallPath } from '@callboard/contract/disputes';
 import { PARTNER_KEYS_PATH } from '@callboard/contract/partner-keys';
+import { REPORT_SCHEDULES_PATH, REPORT_UNSUBSCRIBE_PATH, reportResendPath, reportSchedulePath, reportSendNowPath } from '@callboard/contract/report-schedules';
 import { CONNECTORS_PATH, connectorPath, connectorReceivePath, connectorRotatePath } from '@callboard/contract/connectors';
 import {
   DELIVERY_ENDPOINTS_PATH,
@@ -187,6 +188,18 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'DELETE /api/connectors/:id': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorPath(NO_SUCH_CONNECTOR) }) },
   'POST /api/connectors/:id/rotate-secret': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorRotatePath(NO_SUCH_CONNECTOR) }) },
   'POST /api/ingest/connectors/:connectorId': { who: { ingestKey: true }, request: () => ({ url: connectorReceivePath(matrixConnector), payload: {} }) },
+  // Report schedules (routes/api/report-schedules): anyone of the network schedules their own views (an admin any);
+  // closed to partners. The one-click unsubscribe is the email's token alone, nobody's session.
+  'POST /api/report-schedules': {
+    who: { everyRole: 'own views scheduled' },
+    partner: 403,
+    request: () => ({ url: REPORT_SCHEDULES_PATH, payload: { viewId: NO_SUCH_ID, frequency: 'daily', timeOfDay: '07:00', recipientIds: [NO_SUCH_ID] } }),
+  },
+  'PUT /api/report-schedules/:id': { who: { everyRole: 'own schedules' }, partner: 403, request: () => ({ url: reportSchedulePath(NO_SUCH_ID), payload: { enabled: false } }) },
+  'DELETE /api/report-schedules/:id': { who: { everyRole: 'own schedules' }, partner: 403, request: () => ({ url: reportSchedulePath(NO_SUCH_ID) }) },
+  'POST /api/report-schedules/:id/send-now': { who: { everyRole: 'own schedules' }, partner: 403, request: () => ({ url: reportSendNowPath(NO_SUCH_ID) }) },
+  'POST /api/report-schedules/:id/resend-last': { who: { everyRole: 'own schedules' }, partner: 403, request: () => ({ url: reportResendPath(NO_SUCH_ID) }) },
+  'POST /api/report-schedules/unsubscribe': { who: { signedOut: true }, request: () => ({ url: `${REPORT_UNSUBSCRIBE_PATH}?token=${'A'.repeat(43)}` }) },
   'POST /api/ingest/calls': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/calls', payload: { calls: [] } }) },
   'POST /api/ingest/qc': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/qc', payload: { results: [] } }) },
 };

@@ -37,7 +37,6 @@ import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
 import { jobRunner } from './0032-job-runner';
 import { notifications } from './0033-notifications';
 import { deliveries } from './0034-deliveries';
-import { alertRules } from './0035-alert-rules';
 import { reportSchedules } from './0036-report-schedules';
 import { connectors } from './0038-connectors';
 
@@ -81,7 +80,6 @@ export const MIGRATIONS: Migration[] = [
   jobRunner,
   notifications,
   deliveries,
-  alertRules,
   reportSchedules,
   connectors,
 ];
