@@ -46,13 +46,19 @@ export interface DeliveryService {
 }
 
 /**
- * Queues a delivery's first send. Inside a caller's transaction it is not awaited: on the embedded engine
- * (one connection) the runner's statement waits for that transaction to end, so awaiting it there would never
- * return; on PostgreSQL the job may run before the commit, finds no row and is retried (SEND_JOB_OPTIONS).
+ * A producer's transaction usually commits within this long; its deliveries' first sends wait for it, as a job
+ * that ran before the commit would find no row (and leave it to the sweep, up to a minute later).
+ */
+const AFTER_CALLERS_COMMIT_SECONDS = 2;
+
+/**
+ * Queues a delivery's first send. Inside a caller's transaction it is not awaited: on the embedded engine (one
+ * connection) the runner's statement waits for that transaction to end, so awaiting it there would never return.
  */
 function queueFirstSend(ctx: DeliveryContext, id: string, inCallersTransaction: boolean): Promise<void> {
-  const queued = queueSend(ctx, id);
-  return inCallersTransaction ? Promise.resolve() : queued;
+  if (!inCallersTransaction) return queueSend(ctx, id);
+  void queueSend(ctx, id, AFTER_CALLERS_COMMIT_SECONDS);
+  return Promise.resolve();
 }
 
 export function createDeliveryService(ctx: DeliveryContext): DeliveryService {

@@ -50,16 +50,10 @@ export interface DeliveryContext {
  */
 const LEASE_MS = 2 * 60_000;
 
-/**
- * Job options of a delivery's send: a job that finds no row retries a few times, quickly, because the caller's
- * transaction that wrote it may not have committed yet when the job runs on another connection.
- */
-export const SEND_JOB_OPTIONS = { retryLimit: 4, retryDelaySeconds: 1, retryBackoff: true } as const;
-
 /** Queues one delivery's send (after `delaySeconds`). A failure to queue is logged, not thrown: the sweep finds what is due. */
 export async function queueSend(ctx: DeliveryContext, deliveryId: string, delaySeconds = 0): Promise<void> {
   try {
-    await ctx.jobs.send(DELIVERY_SEND_QUEUE, { deliveryId }, { ...SEND_JOB_OPTIONS, startAfterSeconds: delaySeconds, singletonKey: deliveryId });
+    await ctx.jobs.send(DELIVERY_SEND_QUEUE, { deliveryId }, { startAfterSeconds: delaySeconds, singletonKey: deliveryId });
   } catch (error) {
     ctx.warn({ err: error, deliveryId }, 'delivery: could not queue a send; the sweep will');
   }
@@ -74,16 +68,13 @@ async function attempt(ctx: DeliveryContext, delivery: ClaimedDelivery): Promise
   return postJson(target.url, delivery.payload, headers, ctx.settings.sendTimeoutMs);
 }
 
-export type SendResult = 'sent' | 'retrying' | 'failed' | 'not-now';
+/** `missing`: no such delivery, or not yet: the producer's transaction that writes it has not committed (the sweep sends it once it has). */
+export type SendResult = 'sent' | 'retrying' | 'failed' | 'not-now' | 'missing';
 
-/**
- * Tries delivery `id` at `now` (the clock the schedule is computed from). Throws only when there is no such
- * delivery (yet), so the job that asked is retried.
- */
+/** Tries delivery `id` at `now` (the clock the schedule is computed from). */
 export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date = new Date()): Promise<SendResult> {
   const claimed = await deliveriesRepository.claim(ctx.db, id, now, new Date(now.getTime() + LEASE_MS));
-  if (claimed === 'missing') throw new Error(`delivery ${id} is not in the database (yet)`);
-  if (claimed === 'not-now') return 'not-now';
+  if (claimed === 'missing' || claimed === 'not-now') return claimed;
 
   const started = performance.now();
   const outcome = await attempt(ctx, claimed);
