@@ -77,7 +77,8 @@ export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date =
   if (claimed === 'missing' || claimed === 'not-now') return claimed;
 
   const started = performance.now();
-  const outcome = await attempt(ctx, claimed);
+  // Whatever goes wrong in the attempt (the outbox's disk, a payload that does not parse) is the attempt's failure, logged and retried like a refusal.
+  const outcome = await attempt(ctx, claimed).catch((error: unknown): AttemptOutcome => ({ sent: false, statusCode: null, error: error instanceof Error ? error.message : String(error) }));
   const durationMs = performance.now() - started;
 
   const schedule = ctx.settings.retryScheduleSeconds;
