@@ -42,6 +42,8 @@ import viewRoutes from './routes/api/views';
 import callRoutes from './routes/api/calls';
 import exportRoutes from './routes/api/calls/export';
 import callDisputeRoutes from './routes/api/calls/disputes';
+import changeRoutes from './routes/api/changes';
+import { DEFAULT_CHANGE_LOG_RETENTION_DAYS } from './domain/changes/change-log-retention';
 import disputeRoutes from './routes/api/disputes';
 import deliveryRoutes from './routes/api/deliveries';
 import deliveryEndpointRoutes from './routes/api/delivery-endpoints';
@@ -92,6 +94,8 @@ export interface AppOptions {
   ingestConcurrency?: number;
   /** REPEAT_WINDOW_DAYS: the window the stored calls were decided with (start-up applies it: domain/calls/repeat-window.ts). */
   repeatWindowDays?: number;
+  /** CHANGE_LOG_RETENTION_DAYS: how long the change log keeps a change (domain/changes/change-log-retention.ts). */
+  changeLogRetentionDays?: number;
   flagThresholds?: FlagThresholds;
   /** Overridable so tests can exercise a limit without waiting for it. */
   limits?: Partial<AppLimits>;
@@ -210,6 +214,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(exportRoutes, { prefix: '/api/calls' });
   await fastify.register(callDisputeRoutes, { prefix: '/api/calls' });
   await fastify.register(disputeRoutes, { prefix: '/api/disputes' });
+  await fastify.register(changeRoutes, { prefix: '/api/changes', retentionDays: options.changeLogRetentionDays ?? DEFAULT_CHANGE_LOG_RETENTION_DAYS });
   await fastify.register(filterRoutes, { prefix: '/api/filters' });
   await fastify.register(ingestRoutes, {
     prefix: '/api/ingest',

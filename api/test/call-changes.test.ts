@@ -355,10 +355,8 @@ test('every change is published to the live event streams once it has committed'
     await setDisposition(reviewer.token, id, { status: 'Sales' }); // nothing changed: nothing published
     await restore(reviewer.token, id);
     await undo(reviewer.token, changeId).then((r) => expect(r.statusCode).toBe(409)); // restored since: skipped
-    expect(publish.mock.calls.map(([change]) => change)).toEqual([
-      { inserted: 0, updated: 1, newestCallTimestamp: expect.any(String) },
-      { inserted: 0, updated: 1, newestCallTimestamp: expect.any(String) },
-    ]);
+    // Twice: the streams read what each change was from the change log (domain/events/calls-change-feed.ts).
+    expect(publish).toHaveBeenCalledTimes(2);
   } finally {
     publish.mockRestore();
   }

@@ -65,15 +65,15 @@ describe('POST /api/ingest-keys: scopes', () => {
   });
 
   test.each([
-    ['an empty list', [], 'scopes must name at least one scope: calls, qc'],
-    ['an unknown scope', ['calls', 'admin'], 'scopes names an unknown scope "admin": the scopes are calls, qc'],
-    ['a scope in another case', ['QC'], 'scopes names an unknown scope "QC": the scopes are calls, qc'],
-    ['a number', [1], 'scopes names an unknown scope 1: the scopes are calls, qc'],
+    ['an empty list', [], 'scopes must name at least one scope: calls, qc, read'],
+    ['an unknown scope', ['calls', 'admin'], 'scopes names an unknown scope "admin": the scopes are calls, qc, read'],
+    ['a scope in another case', ['QC'], 'scopes names an unknown scope "QC": the scopes are calls, qc, read'],
+    ['a number', [1], 'scopes names an unknown scope 1: the scopes are calls, qc, read'],
     ['a scope twice', ['calls', 'qc', 'calls'], 'scopes names "calls" more than once'],
-    ['a string', 'calls', 'scopes must be a list of scopes: any of calls, qc'],
-    ['a comma-joined string', 'calls,qc', 'scopes must be a list of scopes: any of calls, qc'],
-    ['null', null, 'scopes must be a list of scopes: any of calls, qc'],
-    ['an object', { calls: true }, 'scopes must be a list of scopes: any of calls, qc'],
+    ['a string', 'calls', 'scopes must be a list of scopes: any of calls, qc, read'],
+    ['a comma-joined string', 'calls,qc', 'scopes must be a list of scopes: any of calls, qc, read'],
+    ['null', null, 'scopes must be a list of scopes: any of calls, qc, read'],
+    ['an object', { calls: true }, 'scopes must be a list of scopes: any of calls, qc, read'],
   ])('%s → 400 naming it; no key is made', async (_label, scopes, message) => {
     const before = await count('SELECT count(*) AS n FROM ingest_keys');
     const response = await createKey({ name: 'bad scopes', scopes });

@@ -1,23 +1,24 @@
 import { INGEST_KEY_MESSAGES, INGEST_SCOPES, isIngestScope, parseIngestScopes } from './ingest-keys';
 
 describe('parseIngestScopes', () => {
-  test('omitted: every scope', () => {
+  test('omitted: the delivering scopes, never read', () => {
     expect(parseIngestScopes(undefined)).toEqual(['calls', 'qc']);
-    expect(parseIngestScopes(undefined)).toEqual([...INGEST_SCOPES]);
+    expect(INGEST_SCOPES).toContain('read');
   });
 
   test('a subset comes back in the order of INGEST_SCOPES', () => {
     expect(parseIngestScopes(['calls'])).toEqual(['calls']);
     expect(parseIngestScopes(['qc'])).toEqual(['qc']);
     expect(parseIngestScopes(['qc', 'calls'])).toEqual(['calls', 'qc']);
+    expect(parseIngestScopes(['read', 'calls'])).toEqual(['calls', 'read']);
   });
 
   test.each([null, 'calls', 'calls,qc', 1, {}, { 0: 'calls' }, true])('%j is not a list', (value) => {
-    expect(parseIngestScopes(value)).toEqual({ field: 'scopes', message: 'scopes must be a list of scopes: any of calls, qc' });
+    expect(parseIngestScopes(value)).toEqual({ field: 'scopes', message: 'scopes must be a list of scopes: any of calls, qc, read' });
   });
 
   test('an empty list names no scope', () => {
-    expect(parseIngestScopes([])).toEqual({ field: 'scopes', message: 'scopes must name at least one scope: calls, qc' });
+    expect(parseIngestScopes([])).toEqual({ field: 'scopes', message: 'scopes must name at least one scope: calls, qc, read' });
   });
 
   test.each([
@@ -29,7 +30,7 @@ describe('parseIngestScopes', () => {
     [[['calls']], '["calls"]'],
     [['x'.repeat(100)], `"${'x'.repeat(39)}…`],
   ])('%j names an unknown scope, quoted', (value, quoted) => {
-    expect(parseIngestScopes(value)).toEqual({ field: 'scopes', message: `scopes names an unknown scope ${quoted}: the scopes are calls, qc` });
+    expect(parseIngestScopes(value)).toEqual({ field: 'scopes', message: `scopes names an unknown scope ${quoted}: the scopes are calls, qc, read` });
   });
 
   test('a scope named twice', () => {

@@ -3,17 +3,26 @@
  * one may deliver. A key holds one or more scopes; each ingest route needs one:
  * `calls` for POST /api/ingest/calls (the tracking platform), `qc` for
  * POST /api/ingest/qc (the QC bot). So a key handed to the bot cannot write
- * calls, and the platform's key cannot overrule the bot's verdicts.
+ * calls, and the platform's key cannot overrule the bot's verdicts. `read` lets
+ * a key read the changes feed (GET /api/changes, contract/src/changes.ts): a BI
+ * tool's key, which delivers nothing; only a key made with it holds it.
  */
 import type { FieldError } from './api-envelope';
 
-export const INGEST_SCOPES = ['calls', 'qc'] as const;
+export const INGEST_SCOPES = ['calls', 'qc', 'read'] as const;
 export type IngestScope = (typeof INGEST_SCOPES)[number];
+
+/**
+ * A new key's scopes when none are named: the two that deliver. Reading every call is asked for by name,
+ * so a key made for the platform or the bot (as every key was before `read` existed) never reads the feed.
+ */
+export const DEFAULT_INGEST_SCOPES: readonly IngestScope[] = ['calls', 'qc'];
 
 /** What each scope lets a key do, as the refusal of a key without it says. */
 export const INGEST_SCOPE_ACTIONS: Record<IngestScope, string> = {
   calls: 'deliver calls',
   qc: "deliver the QC bot's verdicts",
+  read: 'read the changes feed',
 };
 
 const SCOPE_LIST = INGEST_SCOPES.join(', ');
@@ -38,13 +47,13 @@ export function isIngestScope(value: unknown): value is IngestScope {
 }
 
 /**
- * The `scopes` of a new key: every scope when omitted; otherwise a non-empty
+ * The `scopes` of a new key: DEFAULT_INGEST_SCOPES when omitted; otherwise a non-empty
  * list of known scopes, each once, returned in the order of INGEST_SCOPES.
  * Or the first problem, under `scopes`.
  */
 export function parseIngestScopes(value: unknown): IngestScope[] | FieldError {
   const problem = (message: string): FieldError => ({ field: 'scopes', message });
-  if (value === undefined) return [...INGEST_SCOPES];
+  if (value === undefined) return [...DEFAULT_INGEST_SCOPES];
   if (!Array.isArray(value)) return problem(INGEST_KEY_MESSAGES.scopesNotList);
   if (value.length === 0) return problem(INGEST_KEY_MESSAGES.scopesEmpty);
   const seen = new Set<IngestScope>();
@@ -59,7 +68,7 @@ export function parseIngestScopes(value: unknown): IngestScope[] | FieldError {
 /** Body of POST /api/ingest-keys. */
 export interface CreateIngestKeyBody {
   name: string;
-  /** Every scope when omitted. */
+  /** DEFAULT_INGEST_SCOPES (calls and qc) when omitted. */
   scopes?: IngestScope[];
 }
 

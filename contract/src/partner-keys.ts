@@ -20,7 +20,7 @@ export const PARTNER_KEY_PREFIX = 'cbp_';
 export const PARTNER_KEY_HEADER = 'X-Api-Key';
 
 /** The only requests a key answers (GET, with the query the screens use); every other route answers a key 403. */
-export const PARTNER_KEY_READS = ['/api/stats', '/api/calls/records', '/api/calls/export'] as const;
+export const PARTNER_KEY_READS = ['/api/stats', '/api/calls/records', '/api/calls/export', '/api/changes'] as const;
 
 /** Live keys one partner may hold: one per integration, with room to rotate, not a key per poll. */
 export const MAX_LIVE_PARTNER_KEYS = 5;

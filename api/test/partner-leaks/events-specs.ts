@@ -1,10 +1,11 @@
 /**
- * The live events stream's spec (GET /api/events): every partner's stream open at once, one write over
- * every call of the dataset announced through the feed (as a writer announces it once committed, with
- * whose calls they were): each partner is told exactly its own calls from its history day on, counted and
- * timed over those alone, with no field of any call; a partner with none of them is told nothing. The
- * writers' own lookups are tested in partner-events.test.ts; no call is written here, so the other specs'
- * brute force stays true.
+ * The live events stream's spec (GET /api/events): every partner's stream open at once, then a change to every
+ * call of the dataset in the change log (rows written straight into it, as a write's triggers would write
+ * them: migration 0037) and announced through the feed as a writer announces its commit: each partner is told
+ * exactly its own calls from its history day on, counted and timed over those alone, with no field of any call;
+ * a partner with none of them is told nothing. No call is written, so the other specs' brute force stays true
+ * (the changes feed's spec reads these rows too, as changes like any other). The writers' own announcements
+ * are tested in partner-events.test.ts.
  */
 import { eventsOf, openEventStream, type OpenedStream } from '../support/event-stream';
 import { partnerSeesCall, type PartnerAccount, type PartnerWorld } from '../support/partner-fixtures';
@@ -29,8 +30,12 @@ async function hearOneWrite(world: PartnerWorld): Promise<Map<string, Told>> {
       await stream.waitFor((m) => m.comment === 'connected');
       streams.push([partner, stream]);
     }
-    const touched = world.calls.map((call) => ({ call_ts: call.at, publisher_id: call.publisherId, buyer_id: call.buyerId }));
-    await world.t.app.callsChanges.publish({ inserted: 0, updated: touched.length, newestCallTimestamp: null }, async () => touched);
+    await world.t.db.query(
+      `INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, changed)
+       SELECT c.id, c.system_call_id, c.publisher_id, c.buyer_id, c.call_ts, 'updated', '{}' FROM calls c WHERE c.id = ANY ($1::bigint[]) ORDER BY c.id`,
+      [world.calls.map((call) => call.id)],
+    );
+    await world.t.app.callsChanges.publish();
     for (const [partner, stream] of streams) {
       if (ownCalls(world, partner).length > 0) await stream.waitFor((m) => m.event === 'calls', 5000);
     }

@@ -4,6 +4,7 @@
  */
 import { accountSpecs } from './account-specs';
 import { callsSpecs } from './calls-specs';
+import { changesSpecs } from './changes-specs';
 import { costsSpecs } from './costs-specs';
 import { disputesSpecs } from './disputes-specs';
 import { eventsSpecs } from './events-specs';
@@ -13,4 +14,4 @@ import { notificationsSpecs } from './notifications-specs';
 import { partnerKeysSpecs } from './partner-keys-specs';
 import { viewsSpecs } from './views-specs';
 
-export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs, ...disputesSpecs, ...partnerKeysSpecs, ...notificationsSpecs];
+export const ENDPOINT_SPECS: EndpointSpec[] = [...callsSpecs, ...filtersSpecs, ...eventsSpecs, ...viewsSpecs, ...costsSpecs, ...accountSpecs, ...disputesSpecs, ...partnerKeysSpecs, ...notificationsSpecs, ...changesSpecs];

@@ -38,6 +38,7 @@ import { jobRunner } from './0032-job-runner';
 import { notifications } from './0033-notifications';
 import { deliveries } from './0034-deliveries';
 import { reportSchedules } from './0036-report-schedules';
+import { callChangeLog } from './0037-call-change-log';
 import { connectors } from './0038-connectors';
 
 export interface Migration {
@@ -81,5 +82,6 @@ export const MIGRATIONS: Migration[] = [
   notifications,
   deliveries,
   reportSchedules,
+  callChangeLog,
   connectors,
 ];

@@ -3,7 +3,9 @@ import { PERMISSION_DENIED, roleMay, verdictAfter, type ChangeAction, type Role 
 import { DISPUTE_MESSAGES, type DisputeStatus } from '@callboard/contract/disputes';
 import type { Queryable, Database } from '../../db/database';
 import { HttpError, conflict, forbidden, notFound } from '../../http/http-error';
-import { announceIfChanged, announceNothing, type AnnounceChange } from './calls-writer';
+import { userActor } from '../changes/change-actor';
+import { changeKindOf } from '../changes/change-kinds';
+import { announceNothing, type AnnounceChange } from './calls-writer';
 
 /**
  * Changes people make to calls, each one change set (migration 0017): a
@@ -160,29 +162,29 @@ export async function writeChange(
     );
   }
   // The rollup triggers see the money move with the verdict, in this statement; the dispute state is the call's
-  // latest dispute not withdrawn (the statuses were written just above).
+  // latest dispute not withdrawn (the statuses were written just above). `logged` names the change for the
+  // change log's triggers (migration 0037), which read it as this statement ends.
   await tx.query(
-    `UPDATE calls c SET status = r->'to'->>'status', sub_disposition = r->'to'->>'sub_disposition', reason = r->'to'->>'reason',
+    `WITH logged AS (
+       SELECT set_config('callboard.change_kind', $2, true), set_config('callboard.change_actor', $3, true), set_config('callboard.change_set', $4, true)
+     )
+     UPDATE calls c SET status = r->'to'->>'status', sub_disposition = r->'to'->>'sub_disposition', reason = r->'to'->>'reason',
        status_overridden = (r->'to'->>'overridden')::boolean,
        revenue_cents = (r->'to'->>'revenue_cents')::bigint, payout_cents = (r->'to'->>'payout_cents')::bigint,
        dispute_state = CASE WHEN r->'dispute' = 'null'::jsonb THEN c.dispute_state ELSE coalesce(
          (SELECT d.status FROM disputes d WHERE d.call_id = c.id AND d.status <> 'withdrawn' ORDER BY d.id DESC LIMIT 1), 'none') END,
        updated_at = now()
-     FROM jsonb_array_elements($1::jsonb) AS r WHERE c.id = (r->>'id')::bigint`,
-    [rows],
+     FROM jsonb_array_elements($1::jsonb) AS r, logged WHERE c.id = (r->>'id')::bigint`,
+    [rows, changeKindOf(action, moves[0]!.dispute), userActor(userId), changeId],
   );
   return changeId;
 }
 
-/** Runs one change in a transaction and announces it once committed. */
-export async function runChange<T extends ChangeOutcome>(
-  db: Database,
-  announce: AnnounceChange,
-  work: (tx: Queryable) => Promise<T & { touched: LockedCall[] }>,
-): Promise<T> {
-  const { touched, ...outcome } = await db.transaction(work);
-  announceIfChanged(announce, 0, outcome.updated, touched.map((call) => call.call_ts), async () => touched);
-  return outcome as unknown as T;
+/** Runs one change in a transaction and announces it once committed, when it changed a call. */
+export async function runChange<T extends ChangeOutcome>(db: Database, announce: AnnounceChange, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  const outcome = await db.transaction(work);
+  if (outcome.updated > 0) announce();
+  return outcome;
 }
 
 /**
@@ -203,13 +205,13 @@ export async function redisposition(
     const locked = await lockCalls(tx, ids);
     const found = new Set(locked.map((c) => c.id));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) return { changeId: null, updated: 0, missing, touched: [] };
+    if (missing.length > 0) return { changeId: null, updated: 0, missing };
     const moves = locked
       .map((call): Move => ({ call, to: stateWith(call, { ...verdictAfter(call, change), overridden: true }) }))
       // A call that already holds this verdict is left as it is, overridden or not (the bulk update always did so).
       .filter(({ call, to }) => to.status !== call.status || to.sub_disposition !== call.sub_disposition || to.reason !== call.reason);
     const changeId = await writeChange(tx, userId, action, moves);
-    return { changeId, updated: moves.length, missing: [], touched: moves.map((m) => m.call) };
+    return { changeId, updated: moves.length, missing: [] };
   });
 }
 
@@ -223,9 +225,9 @@ export async function restoreVerdict(db: Database, userId: string, id: string, a
     const [call] = await lockCalls(tx, [id]);
     if (!call) throw notFound('Call not found');
     if (call.qc_disposition === null) throw conflict('The AI has not judged this call yet: there is no verdict to restore');
-    if (!call.status_overridden) return { changeId: null, updated: 0, touched: [] };
+    if (!call.status_overridden) return { changeId: null, updated: 0 };
     const changeId = await writeChange(tx, userId, 'restore', [{ call, to: botVerdictOf({ ...call, qc_disposition: call.qc_disposition }) }]);
-    return { changeId, updated: 1, touched: [call] };
+    return { changeId, updated: 1 };
   });
 }
 
@@ -343,7 +345,7 @@ export async function undoChange(db: Database, actor: UndoActor, changeId: strin
     // the rows are what records that this change was undone.
     const undoId = await writeChange(tx, actor.id, 'undo', moves, changeId);
     const changed = moves.filter((m) => m.dispute || !sameState(stateOf(m.call), m.to));
-    return { changeId: undoId, updated: changed.length, restored: moves.length, skipped, touched: changed.map((m) => m.call) };
+    return { changeId: undoId, updated: changed.length, restored: moves.length, skipped };
   });
   if (outcome.skipped > 0) {
     throw new HttpError(

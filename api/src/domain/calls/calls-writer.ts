@@ -1,6 +1,5 @@
-import type { CallsChanged, IngestRejection, IngestResult } from '@callboard/contract';
+import type { IngestRejection, IngestResult } from '@callboard/contract';
 import type { Database, Queryable } from '../../db/database';
-import type { TouchedCall, TouchedCalls } from '../events/source-changes';
 import type { WriteTurns } from '../ingest/ingest-write-queue';
 import { DEFAULT_REPEAT_WINDOW_DAYS } from './repeat-window';
 import { validateIngestCall, validateQcResult, type NormalisedCall, type NormalisedVerdict } from './ingest-validation';
@@ -17,45 +16,18 @@ import { validateIngestCall, validateQcResult, type NormalisedCall, type Normali
  * batches deadlocked (40P01, every one a 500), and an exclusive lock over the
  * whole write, which used to prevent that, stopped every ingest while a
  * verdict batch ran.
+ *
+ * Every write is logged in the change log by triggers on `calls` (migration 0037), in its own transaction;
+ * a writer says what kind of change it makes and who makes it in settings of that transaction.
  */
 
 /**
- * Told what a write changed once it has committed (the live event streams
- * publish it: domain/events/calls-change-feed.ts), and how to find whose calls
- * they were (a partner's stream counts only its own). Not called for a write
- * that changed nothing or failed.
+ * Told once a write that changed calls has committed: the live event streams read what it changed from the
+ * change log (domain/events/calls-change-feed.ts). Not called for a write that changed nothing or failed.
  */
-export type AnnounceChange = (change: CallsChanged, touched: TouchedCalls) => void;
+export type AnnounceChange = () => void;
 
 export const announceNothing: AnnounceChange = () => {};
-
-/** The latest of some call times, as ISO 8601 in UTC; null for none. */
-function newestOf(times: Array<string | Date>): string | null {
-  let newest: number | null = null;
-  for (const time of times) {
-    const ms = time instanceof Date ? time.getTime() : Date.parse(time);
-    if (!Number.isNaN(ms) && (newest === null || ms > newest)) newest = ms;
-  }
-  return newest === null ? null : new Date(newest).toISOString();
-}
-
-export function announceIfChanged(announce: AnnounceChange, inserted: number, updated: number, times: Array<string | Date>, touched: TouchedCalls): void {
-  if (inserted + updated > 0) announce({ inserted, updated, newestCallTimestamp: newestOf(times) }, touched);
-}
-
-/**
- * The delivered calls as stored, once the delivery has committed: ingest_calls() answers only its counts.
- * A call whose created_at is its updated_at was created by that delivery (both are the transaction's
- * now(); a redelivery sets updated_at anew). A later write to the same call before this reads it makes it
- * count as changed rather than new: the stream's counts are a hint to refetch, not a ledger.
- */
-function deliveredCalls(db: Queryable, systemCallIds: string[]): TouchedCalls {
-  return () =>
-    db.query<TouchedCall>(
-      'SELECT call_ts, publisher_id, buyer_id, created_at = updated_at AS inserted FROM calls WHERE system_call_id = ANY($1::text[])',
-      [systemCallIds],
-    );
-}
 
 /** The distinct names of one dimension in a batch, sorted: concurrent batches create new names in one order. */
 function distinctNames(names: Array<string | null>): string[] {
@@ -68,13 +40,19 @@ function distinctNames(names: Array<string | null>): string[] {
 // A delivery carries a verdict exactly when qc_disposition is set (it is required in qc); without one the stored verdict stays.
 // One statement, so the transaction commits as it ends, not when this process next gets round to it (see migration 0004).
 // The repeat window travels with every delivery: ingest_calls() decides repeats with it and refuses one the stored calls were not decided with (migration 0019).
-const INGEST_CALLS = 'SELECT inserted, updated FROM ingest_calls($1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[], $7::int)';
+// ingest_calls_as() runs it as a delivery by `actor` (domain/changes/change-actor.ts): each call it stores is logged (migration 0037).
+const INGEST_CALLS = 'SELECT inserted, updated FROM ingest_calls_as($8, $1::json, $2::int, $3::text[], $4::text[], $5::text[], $6::text[], $7::int)';
 
-/** Stores already-validated calls in one transaction; returns how many were new. */
+/**
+ * Stores already-validated calls in one transaction (the caller's, when `db` is one: a connector puts an event
+ * together with its call's earlier ones in the same transaction, domain/connectors/); returns how many were new.
+ * `actor` is logged as who delivered them.
+ */
 export async function storeCalls(
-  db: Database,
+  db: Queryable,
   calls: NormalisedCall[],
   repeatWindowDays: number = DEFAULT_REPEAT_WINDOW_DAYS,
+  actor: string | null = null,
 ): Promise<{ inserted: number; updated: number }> {
   if (calls.length === 0) return { inserted: 0, updated: 0 };
   const rows = calls.map((c) => ({
@@ -107,6 +85,7 @@ export async function storeCalls(
     distinctNames(calls.map((c) => c.targetName)),
     distinctNames(calls.map((c) => c.buyerName)),
     repeatWindowDays,
+    actor,
   ]);
   return { inserted: Number(stored?.inserted ?? 0), updated: Number(stored?.updated ?? 0) };
 }
@@ -117,8 +96,12 @@ export async function storeCalls(
 // A call that already holds exactly this verdict is not written at all: no new row version, no
 // updated_at change, no rollup work, and a batch of only such calls takes no turn at the rollup
 // lock (migration 0010). It still counts as found: a QC bot retrying a batch gets the same answer.
+// `logged` names the change for the change log (migration 0037): its settings are set in this statement, before
+// the triggers that read them run at its end.
 const APPLY_VERDICTS = `
-WITH v AS (
+WITH logged AS (
+  SELECT set_config('callboard.change_kind', 'qc_verdict', true), set_config('callboard.change_actor', coalesce($2::text, ''), true)
+), v AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(system_call_id text, disposition text, sub_disposition text, reason text, summary text)
 ), locked AS MATERIALIZED (
   SELECT c.id, c.system_call_id, c.call_ts, c.publisher_id, c.buyer_id, c.status_overridden, c.status, c.sub_disposition, c.reason
@@ -141,7 +124,7 @@ WITH v AS (
       IS DISTINCT FROM (n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.status, n.sub_disposition, n.reason, n.summary)
   RETURNING c.id
 )
-SELECT l.system_call_id, l.call_ts, l.publisher_id, l.buyer_id, EXISTS (SELECT 1 FROM changed ch WHERE ch.id = l.id) AS changed FROM locked l`;
+SELECT l.system_call_id, EXISTS (SELECT 1 FROM changed ch WHERE ch.id = l.id) AS changed FROM locked l CROSS JOIN logged`;
 
 function verdictRows(verdicts: NormalisedVerdict[]) {
   return verdicts.map((v) => ({
@@ -187,13 +170,17 @@ function checkBatch<T extends { systemCallId: string }>(raw: unknown[], check: (
   return { valid, rejected };
 }
 
-/** A delivery from the tracking platform: valid calls are stored together (when `inTurn` lets them), the invalid ones listed. */
+/**
+ * A delivery from the tracking platform: valid calls are stored together (when `inTurn` lets them), the invalid
+ * ones listed. `actor` is who delivered them, as the change log names it (domain/changes/change-actor.ts).
+ */
 export async function ingestCalls(
   db: Database,
   raw: unknown[],
   inTurn: WriteTurns = (write) => write(),
   announce: AnnounceChange = announceNothing,
   repeatWindowDays: number = DEFAULT_REPEAT_WINDOW_DAYS,
+  actor: string | null = null,
 ): Promise<IngestResult> {
   const { valid, rejected } = checkBatch(
     raw,
@@ -205,8 +192,8 @@ export async function ingestCalls(
   );
   const calls = [...valid.values()].map((v) => v.value);
   // A delivery with nothing valid writes nothing: it neither waits for a turn nor is refused for want of one.
-  const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls, repeatWindowDays));
-  announceIfChanged(announce, inserted, updated, calls.map((c) => c.callTs), deliveredCalls(db, calls.map((c) => c.systemCallId)));
+  const { inserted, updated } = calls.length === 0 ? { inserted: 0, updated: 0 } : await inTurn(() => storeCalls(db, calls, repeatWindowDays, actor));
+  if (inserted + updated > 0) announce();
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, updated, rejected };
 }
@@ -214,11 +201,13 @@ export async function ingestCalls(
 /**
  * QC bot results: verdicts for known calls are applied together; unknown calls are listed.
  * `updated` counts every known call, including one that already held its verdict and was left as it was.
+ * `actor` is who delivered them, as the change log names it.
  */
 export async function ingestVerdicts(
   db: Database,
   raw: unknown[],
   announce: AnnounceChange = announceNothing,
+  actor: string | null = null,
 ): Promise<{ updated: number; rejected: IngestRejection[] }> {
   const { valid: verdicts, rejected } = checkBatch(
     raw,
@@ -229,12 +218,12 @@ export async function ingestVerdicts(
     'that later result is the one applied',
   );
   if (verdicts.size === 0) return { updated: 0, rejected };
-  const applied = await db.query<TouchedCall & { system_call_id: string; call_ts: Date; changed: boolean }>(APPLY_VERDICTS, [
+  const applied = await db.query<{ system_call_id: string; changed: boolean }>(APPLY_VERDICTS, [
     JSON.stringify(verdictRows([...verdicts.values()].map((v) => v.value))),
+    actor,
   ]);
   const found = new Set(applied.map((r) => r.system_call_id));
-  const changed = applied.filter((r) => r.changed);
-  announceIfChanged(announce, 0, changed.length, changed.map((r) => r.call_ts), async () => changed);
+  if (applied.some((r) => r.changed)) announce();
   for (const [systemCallId, { index }] of verdicts) {
     if (!found.has(systemCallId)) {
       rejected.push({ index, systemCallId, errors: [{ field: 'systemCallId', message: 'No call has this systemCallId' }] });

@@ -91,7 +91,7 @@ export async function openDispute(
     );
     const disputeId = dispute!.id;
     const changeId = await writeChange(tx, opener.id, 'dispute', [{ call, to: stateWith(call, {}), dispute: { id: disputeId, from: null, to: 'open' } }]);
-    return { disputeId, changeId, updated: 1, touched: [call] };
+    return { disputeId, changeId, updated: 1 };
   });
 }
 
@@ -140,7 +140,7 @@ export async function withdrawDispute(
     if (dispute.status !== 'open') throw conflict(DISPUTE_MESSAGES.notOpen);
     await tx.query('UPDATE disputes SET withdrawn_by = $2::uuid, withdrawn_at = now() WHERE id = $1', [disputeId, actor.id]);
     const changeId = await writeChange(tx, actor.id, 'dispute', [{ call, to: stateWith(call, {}), dispute: { id: disputeId, from: 'open', to: 'withdrawn' } }]);
-    return { changeId, updated: 1, touched: [call] };
+    return { changeId, updated: 1 };
   });
 }
 
@@ -172,6 +172,6 @@ export async function decideDispute(
     const changeId = await writeChange(tx, decider.id, 'dispute', [{ call, to, dispute: { id: disputeId, from: 'open', to: STATUS_AFTER[request.decision] } }]);
     await tx.query('UPDATE disputes SET change_id = $2::uuid WHERE id = $1', [disputeId, changeId]);
     await tellOpenerOfDecision(tx, disputeId, decider.id, STATUS_AFTER[request.decision]);
-    return { changeId, updated: 1, touched: [call] };
+    return { changeId, updated: 1 };
   });
 }

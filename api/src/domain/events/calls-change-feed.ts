@@ -1,24 +1,23 @@
 import type { CallsChanged } from '@callboard/contract';
 import type { Database } from '../../db/database';
+import { highWaterSeq, readChangeSources } from '../changes/change-sources';
 import { outsideRequestScope } from '../partners/request-scope';
-import { encodeNotices, parseNotice, type ChangeNotice } from './change-notice';
-import { summarizeSources, type SourceChange, type TouchedCalls } from './source-changes';
+import { LOG_GREW_PAYLOAD, noticeOf, seqOfPayload, type ChangeNotice } from './change-notice';
 
 /** The NOTIFY channel every instance on one database publishes to and listens on. */
 export const CALLS_CHANNEL = 'callboard_calls_changed';
 
-/** Sent to every subscriber when the listener comes back after a drop: something may have changed meanwhile. */
+/** Sent to every subscriber when the listener comes back after a drop, or the log could not be read: something may have changed. */
 export const MAYBE_CHANGED: CallsChanged = { inserted: 0, updated: 0, newestCallTimestamp: null };
 
 export interface CallsChangeFeed {
   /**
-   * Tells every instance's subscribers that calls have changed, and whose they were (`touched`, asked for
-   * here, after the writer has answered: a lookup does not hold its response up). Call it after the write
-   * has committed. Never throws: a lost notice costs a screen one refresh, and must not turn a stored
-   * delivery into an error.
+   * Tells every instance that the change log has grown: call it once a write has committed. Never throws:
+   * a lost notice costs a screen one refresh (the next notice reads the log from where this one would have),
+   * and must not turn a stored delivery into an error.
    */
-  publish(change: CallsChanged, touched: TouchedCalls): Promise<void>;
-  /** `listener` hears every change published on the database, this instance's included (domain/events/stream-view.ts says what each stream is told). */
+  publish(): Promise<void>;
+  /** `listener` hears every change logged on the database, this instance's writes included (domain/events/stream-view.ts says what each stream is told). */
   subscribe(listener: (notice: ChangeNotice) => void): () => void;
   close(): Promise<void>;
 }
@@ -27,54 +26,83 @@ export interface FeedLog {
   warn(details: object, message: string): void;
 }
 
-/** The calls' owners as a notice carries them; undefined (partners told only "may have changed") when they cannot be read. */
-async function sourcesOf(touched: TouchedCalls, log: FeedLog): Promise<SourceChange[] | undefined> {
-  try {
-    return summarizeSources(await touched());
-  } catch (error) {
-    log.warn({ err: error }, 'live events: could not read whose calls changed; partners are told only that something may have');
-    return undefined;
-  }
-}
-
 /**
- * Changes to the calls, through the database's LISTEN/NOTIFY: the writer
- * NOTIFYs once its transaction has committed, and every instance hears it on
- * its one listening connection and hands it to its subscribers (the open
- * event streams). On PGlite the same statements run in this process.
+ * Changes to the calls, told from the change log (migration 0037, docs/decisions/0041-one-change-log.md): a
+ * writer NOTIFYs once its transaction has committed, with how far the log goes; every instance hears it on its
+ * one listening connection, reads the log's rows after the last it told of (grouped by whose calls they were:
+ * domain/changes/change-sources.ts) and hands the notice to its subscribers (the open event streams). So the
+ * streams count exactly what the log holds, the same rows the changes feed and the outbound events read, and a
+ * notification lost while the listener was away costs nothing: the next read starts where the last one ended.
+ * On PGlite the same statements run in this process.
  *
- * NOTIFY runs after the commit, not inside the writing transaction: a
- * transaction that has sent a NOTIFY takes a lock shared by the whole
- * database as it commits, so concurrent deliveries would queue on each other
- * behind it; and ingest_calls() commits as its one statement ends, with no
- * transaction of ours to put it in.
+ * NOTIFY runs after the commit, not inside the writing transaction: a transaction that has sent a NOTIFY takes
+ * a lock shared by the whole database as it commits, so concurrent deliveries would queue on each other behind
+ * it; and ingest_calls() commits as its one statement ends, with no transaction of ours to put it in.
  */
 export async function openCallsChangeFeed(db: Database, log: FeedLog): Promise<CallsChangeFeed> {
   const listeners = new Set<(notice: ChangeNotice) => void>();
   const deliver = (notice: ChangeNotice) => {
     for (const listener of listeners) listener(notice);
   };
+  // The network's own statements throughout: the log is read for every stream, each narrowed afterwards.
+  let told = await outsideRequestScope(() => highWaterSeq(db));
+  let reading: Promise<void> | null = null;
+  let again = false;
+
+  async function readNew(): Promise<void> {
+    for (;;) {
+      const batch = await readChangeSources(db, told);
+      if (batch.through === null) return;
+      told = batch.through;
+      const notice = noticeOf(batch.sources);
+      if (notice) deliver(notice);
+      if (!batch.more) return;
+    }
+  }
+
+  /** Reads what is new, once at a time: a notice while a read runs makes it read again when it ends. */
+  function catchUp(): void {
+    again = true;
+    if (reading) return;
+    reading = outsideRequestScope(async () => {
+      while (again) {
+        again = false;
+        try {
+          await readNew();
+        } catch (error) {
+          log.warn({ err: error }, 'live events: could not read the change log; streams are told only that something may have changed');
+          deliver({ totals: MAYBE_CHANGED, sources: undefined });
+        }
+      }
+    }).finally(() => {
+      reading = null;
+    });
+  }
+
   const unlisten = await db.listen(CALLS_CHANNEL, {
     message(payload) {
-      const notice = parseNotice(payload);
-      if (notice) deliver(notice);
-      else log.warn({ channel: CALLS_CHANNEL }, 'ignored a notification that is not a change to the calls');
+      const seq = seqOfPayload(payload);
+      if (seq !== undefined && seq <= told) return;
+      // Nobody to tell: skip the read, and start from there when someone subscribes.
+      if (listeners.size === 0 && seq !== undefined) {
+        told = seq;
+        return;
+      }
+      catchUp();
     },
     resumed() {
       deliver({ totals: MAYBE_CHANGED, sources: undefined });
+      catchUp();
     },
     failed(error) {
       log.warn({ err: error }, 'live events: the listening connection dropped; reconnecting');
     },
   });
   return {
-    publish(change, touched) {
-      if (change.inserted === 0 && change.updated === 0) return Promise.resolve();
-      // The network's own statements: the writer may be anyone's request, and the lookup reads calls of every source.
+    publish() {
       return outsideRequestScope(async () => {
-        const payloads = encodeNotices(change, await sourcesOf(touched, log));
         try {
-          for (const payload of payloads) await db.query('SELECT pg_notify($1, $2)', [CALLS_CHANNEL, payload]);
+          await db.query(`SELECT pg_notify($1, ${LOG_GREW_PAYLOAD}) FROM call_changes`, [CALLS_CHANNEL]);
         } catch (error) {
           log.warn({ err: error }, 'live events: could not publish a change to the calls');
         }
@@ -87,6 +115,7 @@ export async function openCallsChangeFeed(db: Database, log: FeedLog): Promise<C
     async close() {
       listeners.clear();
       await unlisten();
+      await reading;
     },
   };
 }

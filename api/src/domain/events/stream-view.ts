@@ -14,7 +14,7 @@ export function partnerSeesSource(scope: Pick<PartnerScope, 'kind' | 'ids' | 'hi
 }
 
 /**
- * What one stream is told of a notice: the network's people the write's totals, unchanged; a partner only
+ * What one stream is told of a notice: the network's people the new changes' totals, unchanged; a partner only
  * the calls in its scope, counted and timed over those alone, and nothing at all when none of them is its.
  * A change carries no call's fields (no caller id, no money, no names), so field visibility has nothing
  * to remove here; the screen refetches through the scoped reads.
@@ -22,7 +22,7 @@ export function partnerSeesSource(scope: Pick<PartnerScope, 'kind' | 'ids' | 'hi
 export function changeSeenBy(notice: ChangeNotice, scope: PartnerScope | undefined): CallsChanged | null {
   if (!scope) return notice.totals;
   // Sources unknown: something may have changed; no counts, which might be others'.
-  if (!notice.sources) return notice.totals ? MAYBE_CHANGED : null;
+  if (!notice.sources) return MAYBE_CHANGED;
   let inserted = 0;
   let updated = 0;
   let newest: string | null = null;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IngestScope } from '@callboard/contract/ingest-keys';
 import type { Queryable } from '../../db/database';
+import { ENVIRONMENT_KEY_ACTOR, ingestKeyActor } from '../changes/change-actor';
 
 /** What a new key looks like: a recognisable prefix, then 32 random bytes. */
 export const INGEST_KEY_PREFIX = 'cbk_';
@@ -20,8 +21,11 @@ function sameText(a: string, b: string): boolean {
   return timingSafeEqual(left, right);
 }
 
-/** What a presented X-Api-Key gets on a route: in, refused for the want of the route's scope, or refused. */
-export type IngestKeyCheck = 'accepted' | 'scope-missing' | 'refused';
+/**
+ * What a presented X-Api-Key gets on a route: in (with who it is, as the change log names it:
+ * domain/changes/change-actor.ts), refused for the want of the route's scope, or refused.
+ */
+export type IngestKeyVerdict = { check: 'accepted'; actor: string } | { check: 'scope-missing' } | { check: 'refused' };
 
 /**
  * Is this X-Api-Key accepted on a route that needs `scope`? INGEST_API_KEY
@@ -34,18 +38,18 @@ export async function checkIngestKey(
   presented: string | undefined,
   environmentKey: string | undefined,
   scope: IngestScope,
-): Promise<IngestKeyCheck> {
-  if (!presented || presented.length > 200) return 'refused';
-  if (environmentKey && sameText(presented, environmentKey)) return 'accepted';
-  const [key] = await db.query<{ scopes: string[] }>(
+): Promise<IngestKeyVerdict> {
+  if (!presented || presented.length > 200) return { check: 'refused' };
+  if (environmentKey && sameText(presented, environmentKey)) return { check: 'accepted', actor: ENVIRONMENT_KEY_ACTOR };
+  const [key] = await db.query<{ id: string; scopes: string[] }>(
     `WITH presented AS (
        SELECT id, scopes FROM ingest_keys WHERE key_hash = $1 AND revoked_at IS NULL
      ), used AS (
        UPDATE ingest_keys k SET last_used_at = now() FROM presented p WHERE k.id = p.id AND $2 = ANY (p.scopes) RETURNING k.id
      )
-     SELECT scopes FROM presented`,
+     SELECT id::text AS id, scopes FROM presented`,
     [hashIngestKey(presented), scope],
   );
-  if (!key) return 'refused';
-  return key.scopes.includes(scope) ? 'accepted' : 'scope-missing';
+  if (!key) return { check: 'refused' };
+  return key.scopes.includes(scope) ? { check: 'accepted', actor: ingestKeyActor(key.id) } : { check: 'scope-missing' };
 }

@@ -1,4 +1,4 @@
-import { INGEST_SCOPES, parseIngestScopes, type CreateIngestKeyBody, type IngestKey } from '@callboard/contract/ingest-keys';
+import { DEFAULT_INGEST_SCOPES, INGEST_SCOPES, parseIngestScopes, type CreateIngestKeyBody, type IngestKey } from '@callboard/contract/ingest-keys';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationFailed } from '../../../http/http-error';
 import { INGEST_KEY_PREFIX, hashIngestKey, newIngestKey } from '../../../domain/ingest/ingest-keys';
@@ -54,7 +54,7 @@ export default async function ingestKeyRoutes(fastify: FastifyInstance): Promise
           properties: {
             name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
             // Loose on purpose: parseIngestScopes (contract) words every message, duplicates included.
-            scopes: { description: `What the key may deliver: a non-empty list of ${INGEST_SCOPES.join(', ')}, each once; all of them when omitted` },
+            scopes: { description: `What the key may do: a non-empty list of ${INGEST_SCOPES.join(', ')}, each once; ${DEFAULT_INGEST_SCOPES.join(' and ')} when omitted` },
           },
         },
       },

@@ -5,7 +5,7 @@ import { forbidden, unauthenticated } from '../../../http/http-error';
 import { ingestCalls, ingestVerdicts, type AnnounceChange } from '../../../domain/calls/calls-writer';
 import { checkIngestKey } from '../../../domain/ingest/ingest-keys';
 import type { AcceptedIngestKeys } from '../../../domain/rate-limit/accepted-ingest-keys';
-import { createWriteTurns } from '../../../domain/ingest/ingest-write-queue';
+import { createWriteTurns, type WriteTurns } from '../../../domain/ingest/ingest-write-queue';
 
 const apiKey = [{ apiKey: [] }];
 
@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope an ingest key must hold to use this route (contract/src/ingest-keys.ts). */
     ingestScope?: IngestScope;
+  }
+  interface FastifyRequest {
+    /** The accepted ingest key, as the change log names who delivered (domain/changes/change-actor.ts). */
+    ingestActor?: string;
   }
 }
 
@@ -23,14 +27,18 @@ export interface IngestRouteOptions {
   acceptedKeys: AcceptedIngestKeys;
   /** INGEST_CONCURRENCY: call deliveries written to the database at once (ingest-write-queue.ts). */
   concurrency: number;
+  /** The turns deliveries are written in, when shared with the connectors' route (app.ts); default: turns of `concurrency` of their own. */
+  writeTurns?: WriteTurns;
   /** REPEAT_WINDOW_DAYS: the window deliveries decide repeat callers with (domain/calls/repeat-window.ts). */
   repeatWindowDays: number;
 }
 
 export default async function ingestRoutes(fastify: FastifyInstance, options: IngestRouteOptions): Promise<void> {
-  const inTurn = createWriteTurns(options.concurrency);
-  // Once the write has committed: every instance's open event streams hear of it.
-  const announce: AnnounceChange = (change, touched) => void fastify.callsChanges.publish(change, touched);
+  const inTurn = options.writeTurns ?? createWriteTurns(options.concurrency);
+  // Once the write has committed: every instance's open event streams read it from the change log.
+  const announce: AnnounceChange = () => void fastify.callsChanges.publish();
+
+  fastify.decorateRequest('ingestActor', undefined);
 
   // Every route here names the scope it needs: one without would be open to any valid key.
   fastify.addHook('onRoute', (route) => {
@@ -42,14 +50,15 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
     const header = request.headers['x-api-key'];
     const presented = Array.isArray(header) ? header[0] : header;
     const scope = request.routeOptions.config.ingestScope!;
-    const check = await checkIngestKey(fastify.db, presented, options.ingestApiKey, scope);
-    if (check === 'refused') {
+    const verdict = await checkIngestKey(fastify.db, presented, options.ingestApiKey, scope);
+    if (verdict.check === 'refused') {
       request.log.warn({ ip: request.ip }, 'ingest refused: bad API key');
       throw unauthenticated('A valid X-Api-Key header is required');
     }
     // The error handler logs the 403 with its message, which names the scope.
-    if (check === 'scope-missing') throw forbidden(INGEST_KEY_MESSAGES.scopeMissing(scope));
+    if (verdict.check === 'scope-missing') throw forbidden(INGEST_KEY_MESSAGES.scopeMissing(scope));
     options.acceptedKeys.remember(presented!);
+    request.ingestActor = verdict.actor;
   });
 
   fastify.post<{ Body: { calls: unknown[] } }>(
@@ -69,7 +78,7 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
       },
     },
     async (request) => {
-      const result = await ingestCalls(fastify.db, request.body.calls, inTurn, announce, options.repeatWindowDays);
+      const result = await ingestCalls(fastify.db, request.body.calls, inTurn, announce, options.repeatWindowDays, request.ingestActor);
       request.log.info({ inserted: result.inserted, updated: result.updated, rejected: result.rejected.length }, 'calls ingested');
       return { success: true, data: result };
     },
@@ -91,6 +100,6 @@ export default async function ingestRoutes(fastify: FastifyInstance, options: In
         },
       },
     },
-    async (request) => ({ success: true, data: await ingestVerdicts(fastify.db, request.body.results, announce) }),
+    async (request) => ({ success: true, data: await ingestVerdicts(fastify.db, request.body.results, announce, request.ingestActor) }),
   );
 }

@@ -1,0 +1,230 @@
+import { ROLLUP_LOCK_KEY } from './0009-rollup-lock';
+import type { Migration } from './index';
+
+/**
+ * The change log (docs/decisions/0041-one-change-log.md): every change to a call, append-only, in the order the
+ * changes committed. The changes feed (GET /api/changes), the live event streams and the outbound events all
+ * read it (domain/changes/), so none of them can tell a different story.
+ *
+ * - `call_changes`: one row per call a write changed: `seq` (rises in commit order, see below), `at`, the call
+ *   (its id and platform id, and its publisher, buyer and time after the change, which the partner policy and
+ *   the live streams read without the call), the `kind`, the `actor`, the `change_set` of a person's change,
+ *   and `changed`: every field that changed, {field: [before, after]}, named as contract/src/changes.ts names
+ *   them (a created call: every field it was stored with, before null). The transcript's text is not copied:
+ *   its values say whether there is one (true) or not (null).
+ * - Written by statement triggers on `calls` (insert and update, with transition tables, as the rollups are:
+ *   migration 0010), so no writer can forget it, and in the writer's transaction. The writer says what kind of
+ *   change it is making, who makes it and under which change set in settings of its transaction
+ *   (`callboard.change_kind`, `callboard.change_actor`, `callboard.change_set`, set with set_config(…, true)):
+ *   domain/calls/calls-writer.ts and call-changes.ts. Without them an insert is `created` and an update
+ *   `updated`, by nobody named.
+ * - A delivery (`change_kind` = 'delivery', set by ingest_calls_as() below) logs every call it stored, as
+ *   ingest answers them: a call sent again as it was is `updated` with nothing in `changed`. Any other write
+ *   logs only the calls whose logged fields it changed. A row whose only change is `repeatOf`, on a call the
+ *   statement did not otherwise write (updated_at unmoved: a neighbour's delivery, redecide_repeats()), is
+ *   `repeat_redecided`.
+ * - Order without gaps: a sequence number is taken before its transaction commits, so a reader paging by seq
+ *   could see seq 11 committed while seq 10 is still to commit, move past it, and never read it. So the
+ *   triggers take the rollup lock (0009) before they take any seq: it is held to the commit, and every
+ *   delivery takes it anyway for its rollups; the next writer takes its seqs only once the last has
+ *   committed, so a reader that sees a seq sees every smaller one that will ever exist. (Keeping the
+ *   transaction id and reading only below the reader's snapshot xmin is not enough: a transaction can take
+ *   its id before another, and its seqs after.) The same lock, not one of its own: two locks taken in either
+ *   order by different writers could deadlock.
+ * - `call_changes_pruned`: the highest seq retention has removed (domain/changes/change-log-retention.ts), so
+ *   a reader that fell behind it is told instead of silently skipping changes.
+ * - Row-level security as on `calls` (0025): a partner reads the changes of its own calls from its history day
+ *   on, and writes none.
+ */
+
+/** The log's name and the expression of one field over a calls row `r` (a created call reads names from joins). */
+interface LoggedField {
+  name: string;
+  /** The value as logged, over the row alias. */
+  value: (r: string) => string;
+  /** What is compared to decide whether it changed (default: the value's column). */
+  compared?: (r: string) => string;
+  /** For a created call: the value from the insert's joins, when it differs from `value`. */
+  created?: string;
+}
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const named = (table: string, column: string, alias: string): LoggedField['value'] => (r) => `(SELECT ${alias}.name FROM ${table} ${alias} WHERE ${alias}.id = ${r}.${column})`;
+const column = (name: string): LoggedField['value'] => (r) => `${r}.${name}`;
+
+const FIELDS: LoggedField[] = [
+  { name: 'callTimestamp', value: (r) => iso(`${r}.call_ts`), compared: column('call_ts') },
+  { name: 'callerId', value: column('caller_id') },
+  { name: 'campaignName', value: named('campaigns', 'campaign_id', 'dim'), compared: column('campaign_id'), created: 'ca.name' },
+  { name: 'publisherName', value: named('publishers', 'publisher_id', 'dim'), compared: column('publisher_id'), created: 'pu.name' },
+  { name: 'targetName', value: named('targets', 'target_id', 'dim'), compared: column('target_id'), created: 'ta.name' },
+  { name: 'buyerName', value: named('buyers', 'buyer_id', 'dim'), compared: column('buyer_id'), created: 'bu.name' },
+  { name: 'systemName', value: column('system_name') },
+  { name: 'systemPublisherId', value: column('system_publisher_id') },
+  { name: 'systemBuyerId', value: column('system_buyer_id') },
+  { name: 'durationSec', value: column('duration_sec') },
+  { name: 'connected', value: column('connected') },
+  { name: 'recordingUrl', value: column('recording_url') },
+  // Whether there is a transcript, not its text: compared in full, logged as true or null.
+  { name: 'transcript', value: (r) => `CASE WHEN ${r}.transcript IS NOT NULL THEN true END`, compared: column('transcript') },
+  { name: 'revenue', value: (r) => `${r}.revenue_cents::float8 / 100`, compared: column('revenue_cents') },
+  { name: 'payout', value: (r) => `${r}.payout_cents::float8 / 100`, compared: column('payout_cents') },
+  { name: 'status', value: column('status') },
+  { name: 'subDisposition', value: column('sub_disposition') },
+  { name: 'reason', value: column('reason') },
+  { name: 'summary', value: column('summary') },
+  { name: 'statusOverridden', value: column('status_overridden') },
+  { name: 'qcDisposition', value: column('qc_disposition') },
+  { name: 'qcSubDisposition', value: column('qc_sub_disposition') },
+  { name: 'qcReason', value: column('qc_reason') },
+  { name: 'qcSummary', value: column('qc_summary') },
+  { name: 'repeatOf', value: (r) => `${r}.repeat_of::text`, compared: column('repeat_of') },
+  { name: 'disputeState', value: column('dispute_state') },
+];
+
+const compared = (field: LoggedField, r: string) => (field.compared ?? field.value)(r);
+
+/** A created call's fields: [null, value] for each it was stored with (a null value is left out). */
+const CREATED_FIELDS = `jsonb_strip_nulls(jsonb_build_object(
+      ${FIELDS.map((f) => {
+        const value = f.created ?? f.value('n');
+        return `'${f.name}', CASE WHEN ${value} IS NOT NULL THEN jsonb_build_array(NULL, ${value}) END`;
+      }).join(',\n      ')}
+    ))`;
+
+/** An updated call's changed fields: [before, after] for each whose compared value differs. */
+const UPDATED_FIELDS = `jsonb_strip_nulls(jsonb_build_object(
+      ${FIELDS.map((f) => `'${f.name}', CASE WHEN ${compared(f, 'o')} IS DISTINCT FROM ${compared(f, 'n')} THEN jsonb_build_array(${f.value('o')}, ${f.value('n')}) END`).join(',\n      ')}
+    ))`;
+
+/** Whether any logged field of the row differs, as one row comparison (the cheap test before any work). */
+const ANY_FIELD_CHANGED = `(${FIELDS.map((f) => compared(f, 'o')).join(', ')}) IS DISTINCT FROM (${FIELDS.map((f) => compared(f, 'n')).join(', ')})`;
+
+const LOG_COLUMNS = 'call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed';
+
+const CREATED = `CREATE FUNCTION call_changes_created() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
+  END IF;
+  -- Before any seq is taken, held to the commit: seqs rise in commit order (see the migration's comment).
+  PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_KEY});
+  INSERT INTO call_changes (${LOG_COLUMNS})
+  SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, 'created', callboard_change_actor(), callboard_change_set(),
+    ${CREATED_FIELDS}
+  FROM new_rows n
+  JOIN campaigns ca ON ca.id = n.campaign_id
+  JOIN publishers pu ON pu.id = n.publisher_id
+  LEFT JOIN targets ta ON ta.id = n.target_id
+  LEFT JOIN buyers bu ON bu.id = n.buyer_id
+  ORDER BY n.id;
+  RETURN NULL;
+END
+$fn$`;
+
+const UPDATED = `CREATE FUNCTION call_changes_updated() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  named_kind text := callboard_change_kind();
+  delivery boolean := coalesce(named_kind = 'delivery', false);
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE ${ANY_FIELD_CHANGED} OR (delivery AND n.updated_at IS DISTINCT FROM o.updated_at)
+  ) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_KEY});
+  INSERT INTO call_changes (${LOG_COLUMNS})
+  SELECT d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
+    CASE WHEN NOT d.written AND d.changed ? 'repeatOf' AND d.changed - 'repeatOf' = '{}'::jsonb THEN 'repeat_redecided'
+         WHEN named_kind IS NULL OR delivery THEN 'updated'
+         ELSE named_kind END,
+    callboard_change_actor(), callboard_change_set(), d.changed
+  FROM (
+    SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, n.updated_at IS DISTINCT FROM o.updated_at AS written,
+      ${UPDATED_FIELDS} AS changed
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+  ) d
+  WHERE d.changed <> '{}'::jsonb OR (delivery AND d.written)
+  ORDER BY d.id;
+  RETURN NULL;
+END
+$fn$`;
+
+/**
+ * ingest_calls() (0019) as a delivery of `actor`: every call it stores is logged, by that actor. The settings
+ * are cleared once it has run, so a later write in the same transaction (an import's) is not taken for it.
+ */
+const INGEST_CALLS_AS = `CREATE FUNCTION ingest_calls_as(actor text, batch json, batch_size integer, campaign_names text[], publisher_names text[],
+  target_names text[], buyer_names text[], repeat_window_days integer, OUT inserted integer, OUT updated integer) LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM set_config('callboard.change_kind', 'delivery', true), set_config('callboard.change_actor', coalesce(actor, ''), true);
+  SELECT i.inserted, i.updated INTO inserted, updated
+  FROM ingest_calls(batch, batch_size, campaign_names, publisher_names, target_names, buyer_names, repeat_window_days) i;
+  PERFORM set_config('callboard.change_kind', '', true), set_config('callboard.change_actor', '', true);
+END
+$fn$`;
+
+/** The kinds contract/src/changes.ts names, frozen here: a new kind is a new migration that widens the check. */
+const KINDS = [
+  'created',
+  'updated',
+  'qc_verdict',
+  'disposition_changed',
+  'bulk_updated',
+  'restored',
+  'undone',
+  'dispute_opened',
+  'dispute_withdrawn',
+  'dispute_decided',
+  'repeat_redecided',
+];
+
+const setting = (name: string) => `nullif(current_setting('callboard.${name}', true), '')`;
+
+export const callChangeLog: Migration = {
+  version: '0037-call-change-log',
+  statements: [
+    // No cache on the sequence: each session would take seqs in blocks, out of commit order.
+    `CREATE TABLE call_changes (
+      seq bigint GENERATED ALWAYS AS IDENTITY (CACHE 1) PRIMARY KEY,
+      at timestamptz NOT NULL DEFAULT now(),
+      call_id bigint NOT NULL,
+      system_call_id text NOT NULL,
+      publisher_id integer NOT NULL,
+      buyer_id integer,
+      call_ts timestamptz NOT NULL,
+      kind text NOT NULL CHECK (kind IN (${KINDS.map((k) => `'${k}'`).join(', ')})),
+      actor text,
+      change_set uuid,
+      changed jsonb NOT NULL
+    )`,
+    `CREATE TABLE call_changes_pruned (
+      only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+      through_seq bigint NOT NULL
+    )`,
+    'INSERT INTO call_changes_pruned (through_seq) VALUES (0)',
+
+    `CREATE FUNCTION callboard_change_kind() RETURNS text LANGUAGE sql STABLE AS $$ SELECT ${setting('change_kind')} $$`,
+    `CREATE FUNCTION callboard_change_actor() RETURNS text LANGUAGE sql STABLE AS $$ SELECT ${setting('change_actor')} $$`,
+    `CREATE FUNCTION callboard_change_set() RETURNS uuid LANGUAGE sql STABLE AS $$ SELECT ${setting('change_set')}::uuid $$`,
+    CREATED,
+    UPDATED,
+    // Named after the rollup triggers, so on a delivery they have already taken the lock.
+    `CREATE TRIGGER calls_to_change_log_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION call_changes_created()`,
+    `CREATE TRIGGER calls_to_change_log_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION call_changes_updated()`,
+    INGEST_CALLS_AS,
+
+    // A key that reads the changes feed (contract/src/ingest-keys.ts `read`).
+    'ALTER TABLE ingest_keys DROP CONSTRAINT ingest_keys_scopes_known',
+    "ALTER TABLE ingest_keys ADD CONSTRAINT ingest_keys_scopes_known CHECK (cardinality(scopes) > 0 AND scopes <@ ARRAY['calls', 'qc', 'read'])",
+
+    // The partner role was granted every new table by default (0025): it reads through the policy and writes nothing.
+    'REVOKE INSERT, UPDATE, DELETE ON call_changes, call_changes_pruned FROM callboard_partner',
+    'ALTER TABLE call_changes ENABLE ROW LEVEL SECURITY',
+    `CREATE POLICY partner_scope ON call_changes FOR SELECT TO callboard_partner
+      USING (callboard_partner_sees(publisher_id, buyer_id) AND call_ts >= (callboard_scope_day()::timestamp AT TIME ZONE 'America/New_York'))`,
+  ],
+};
