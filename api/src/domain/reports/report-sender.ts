@@ -4,7 +4,7 @@ import { conflict, HttpError, notFound } from '../../http/http-error';
 import type { NewNotification } from '../notifications/notifications';
 import type { OutboundMessage } from '../delivery/outbound-message';
 import { partnerScopeOf } from '../partners/partner-scopes-repository';
-import { enterPartnerScope, runWithRequestScope } from '../partners/request-scope';
+import { enterPartnerScope, runWithRequestScope, scopeKey } from '../partners/request-scope';
 import { reportContent, viewLink, type ReportContent, type ReportReaders } from './report-content';
 import { renderReportEmail } from './report-email';
 import { reportSchedulesRepository, type RecipientRow, type RunRecipientFields, type ScheduleRow } from './report-schedules-repository';
@@ -84,8 +84,10 @@ export class ReportSender {
   /** One run: each recipient's report read and rendered, then everything written at once. Null: a scheduled period already sent. */
   private async run(schedule: ScheduleRow, trigger: ReportRunTrigger, period: Period, requestedBy: string | null, now: Date): Promise<ReportRun | null> {
     const recipients = await reportSchedulesRepository.recipientsOf(this.deps.db, schedule.id);
+    // Recipients who read alike (the network's people; partners of one scope and settings) share one reading.
+    const readings = new Map<string, Promise<ReportContent>>();
     const prepared: Prepared[] = [];
-    for (const recipient of recipients) prepared.push(await this.prepare(schedule, period, recipient));
+    for (const recipient of recipients) prepared.push(await this.prepare(schedule, period, recipient, readings));
 
     const runId = await this.deps.db.transaction(async (tx) => {
       // The schedule's row is the run's lock: a send now and a tick at the same moment take turns.
@@ -120,17 +122,22 @@ export class ReportSender {
   }
 
   /** What one recipient gets: their report's email, or why they get none. */
-  private async prepare(schedule: ScheduleRow, period: Period, recipient: RecipientRow): Promise<Prepared> {
+  private async prepare(schedule: ScheduleRow, period: Period, recipient: RecipientRow, readings: Map<string, Promise<ReportContent>>): Promise<Prepared> {
     if (!recipient.active) return { recipient, outcome: 'refused', detail: 'The account is deactivated' };
     const scope = partnerScopeOf(recipient.partner_scope);
     const view = { name: schedule.view_name, area: schedule.view_area, query: schedule.view_query, columns: schedule.view_columns };
     let content: ReportContent;
     try {
-      // A scope of the run's own: a partner's narrows every read below; anyone else's reads the network.
-      content = await runWithRequestScope(() => {
-        if (scope) enterPartnerScope(scope);
-        return reportContent(this.deps, { view, frequency: schedule.frequency, at: period.to, attachment: schedule.attachment });
-      });
+      let reading = readings.get(scopeKey(scope));
+      if (!reading) {
+        // A scope of the run's own: a partner's narrows every read below; anyone else's reads the network.
+        reading = runWithRequestScope(() => {
+          if (scope) enterPartnerScope(scope);
+          return reportContent(this.deps, { view, frequency: schedule.frequency, at: period.to, attachment: schedule.attachment });
+        });
+        readings.set(scopeKey(scope), reading);
+      }
+      content = await reading;
     } catch (error) {
       // The view filters by something this partner may not use (another side's sources, transcripts, caller ids).
       if (error instanceof HttpError && error.statusCode === 400) {
