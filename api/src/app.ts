@@ -111,8 +111,8 @@ export interface AppOptions {
   cookieSecure?: CookieSecure;
   /** Per person and per instance: requests at once, and expensive ones at once (domain/fair-shares/fair-shares.ts); tests lower them. */
   fairShares?: Partial<FairShareLimits>;
-  /** Tests only: how often ended sessions are deleted (default SESSION_SWEEP_INTERVAL_MS). */
-  sessionSweepMs?: number;
+  /** Tests only: when ended sessions are deleted, as a cron of the job runner (default SESSION_SWEEP_CRON). */
+  sessionSweepCron?: string;
   /** Tests only: how often queued calls get their search words (default CALL_WORDS_INTERVAL_MS). */
   callWordsIntervalMs?: number;
   /**
@@ -174,7 +174,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     acceptedPartnerKeys,
   });
   await fastify.register(deviceCookie, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
-  await fastify.register(sessionHousekeeping, { intervalMs: options.sessionSweepMs });
+  await fastify.register(sessionHousekeeping, { cron: options.sessionSweepCron });
   await fastify.register(callWordsIndexer, { intervalMs: options.callWordsIntervalMs });
   await fastify.register(recordingLinks, { jwtSecret: options.jwtSecret });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.

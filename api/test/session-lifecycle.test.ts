@@ -177,11 +177,19 @@ describe('sweeping ended sessions', () => {
     expect(await sessionIdsOf(me.user.id)).toEqual([]);
   });
 
-  test('the server sweeps on its own timer, and closing it stops the timer', async () => {
-    const scheduled = await buildTestApp({ sessionSweepMs: 50 });
+  test('the server sweeps on a schedule of its job runner', async () => {
+    // An ended session on a database of its own, then a server on it whose sweep is due every minute and
+    // checked every second: due at once, so its first tick finds the session.
+    const first = await buildTestApp();
+    const me = await signUp(first.app);
+    await first.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1", [me.user.id]);
+    await first.app.close();
+    const scheduled = await buildTestApp({
+      database: first.database,
+      sessionSweepCron: '* * * * *',
+      jobs: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+    });
     try {
-      const me = await signUp(scheduled.app);
-      await scheduled.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1", [me.user.id]);
       const deadline = Date.now() + 10_000;
       let left = 1;
       while (left > 0 && Date.now() < deadline) {

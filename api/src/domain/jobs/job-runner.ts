@@ -53,8 +53,9 @@ export const JOB_TIME_ZONE = 'America/New_York';
 
 export interface JobRunnerSettings {
   /**
-   * False: jobs are queued and schedules recorded, but this instance runs no job and sends no scheduled one
-   * (no polling at all). The API tests that drive no job build the app so; a server always works.
+   * False: `send` queues jobs, but `work` and `every` are only checked, not recorded, and this instance runs
+   * no job and sends no scheduled one (no polling, no statement until a send). The API tests that drive no
+   * job build the app so, since every app registers handlers and schedules; a server always works.
    */
   working?: boolean;
   /** How often each queue this instance works is asked for a job (and the schedules' jobs are forwarded); default 5 s, at least 0.5. */
@@ -151,11 +152,11 @@ class PgBossJobRunner implements JobRunner {
   async work<T extends object>(queue: string, handler: (data: T, job: JobContext) => Promise<void>): Promise<void> {
     checkQueueName(queue);
     if (this.workers.has(queue)) throw new Error(`jobs: queue ${queue} already has a handler on this instance`);
-    await this.queue(queue);
     if (!this.settings.working) {
       this.workers.set(queue, '');
       return;
     }
+    await this.queue(queue);
     const workerId = await outsideRequestScope(() =>
       this.boss.work<T>(queue, { batchSize: 1, includeMetadata: true }, async ([job]) => {
         if (!job) return;
@@ -169,6 +170,7 @@ class PgBossJobRunner implements JobRunner {
   async every(queue: string, cron: string, data: object = {}): Promise<void> {
     checkQueueName(queue);
     if (cron.trim().split(/\s+/).length !== 5) throw new Error(`jobs: the cron of ${queue} must have 5 fields (minute hour day month weekday): "${cron}"`);
+    if (!this.settings.working) return;
     await this.queue(queue);
     // One schedule per queue, kept in the database: the last `every` for a queue sets it for every instance.
     await this.boss.schedule(queue, cron, data, { tz: JOB_TIME_ZONE });
@@ -209,11 +211,17 @@ class PgBossJobRunner implements JobRunner {
     }
   }
 
-  /** Creates the queue on first use (pg-boss makes a table partition per queue); once per queue per instance. */
+  /**
+   * Creates the queue on first use, once per queue per instance: pg-boss makes a table partition per queue
+   * (on PGlite a first one took over 100 ms), under a lock all instances take (pg-boss-database.ts), so a
+   * queue that exists is only looked up.
+   */
   private queue(name: string): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name, { name, policy: QUEUE_POLICY });
+      created = this.boss.getQueue(name).then(async (existing) => {
+        if (!existing) await this.boss.createQueue(name, { name, policy: QUEUE_POLICY });
+      });
       created.catch(() => this.queues.delete(name));
       this.queues.set(name, created);
     }
