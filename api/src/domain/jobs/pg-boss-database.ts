@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { completeJobs, failJobsById } from 'pg-boss/src/plans';
+import { completeJobs, createQueue, deleteQueue, failJobsById } from 'pg-boss/src/plans';
 import type { Database } from '../../db/database';
 import { outsideRequestScope } from '../partners/request-scope';
 import { splitStatements, transactionBody } from './sql-script';
@@ -22,10 +22,19 @@ import { splitStatements, transactionBody } from './sql-script';
  * (src/manager.js, `watch`); a rejection there would be unhandled, and an unhandled rejection ends the
  * server (server.ts, close-with-grace). Those two statements' failures go to `onUnawaitedFailure` instead,
  * and the job, still active, is failed by pg-boss's expiry (its expireInSeconds) and retried.
+ *
+ * Making (or dropping) a queue takes an advisory lock first, so instances make queues one at a time: pg-boss's
+ * `create_queue` inserts the queue's row, then creates its partition with foreign keys to the queues table,
+ * and two instances making two queues at once each held the table while waiting for the other's
+ * (PostgreSQL ended one with "deadlock detected": test/instances/job-runner-instances.test.ts).
  */
+/** Any fixed number, the same in every instance (db/migrate.ts's MIGRATION_LOCK_KEY is another). */
+export const QUEUE_CHANGE_LOCK_KEY = 4_120_932;
+
 export class PgBossDatabase implements PgBoss.Db {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly unawaited: ReadonlySet<string>;
+  private readonly queueChanges: ReadonlySet<string>;
 
   constructor(
     private readonly db: Database,
@@ -33,6 +42,7 @@ export class PgBossDatabase implements PgBoss.Db {
     private readonly onUnawaitedFailure: (error: unknown) => void,
   ) {
     this.unawaited = new Set([completeJobs(schema), failJobsById(schema)]);
+    this.queueChanges = new Set([createQueue(schema), deleteQueue(schema)]);
   }
 
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
@@ -68,6 +78,13 @@ export class PgBossDatabase implements PgBoss.Db {
   }
 
   private async run(text: string, values: unknown[] | undefined): Promise<{ rows: unknown[] }> {
+    if (this.queueChanges.has(text)) {
+      const rows = await this.db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_CHANGE_LOCK_KEY]);
+        return tx.query(text, values);
+      });
+      return { rows };
+    }
     if (values && values.length > 0) return { rows: await this.db.query(text, values) };
     const statements = splitStatements(text);
     const body = transactionBody(statements);
