@@ -4,8 +4,8 @@ import { ROLES } from './users';
 describe('roleMay', () => {
   test.each([
     ['user', []],
-    ['reviewer', ['redispositionCalls']],
-    ['admin', ['redispositionCalls', 'manageUsers', 'managePayments', 'manageIngestKeys', 'deleteSharedViews', 'undoOthersChanges', 'manageDeliveries']],
+    ['reviewer', ['redispositionCalls', 'manageAlerts']],
+    ['admin', ['redispositionCalls', 'manageUsers', 'managePayments', 'manageIngestKeys', 'deleteSharedViews', 'undoOthersChanges', 'manageDeliveries', 'manageAlerts']],
   ] as const)('%s may exactly %j', (role, allowed) => {
     const may = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => roleMay(role, p));
     expect(may).toEqual(allowed);

@@ -6,7 +6,8 @@ import type { Role } from './users';
  * screens offer only what the signed-in role may do. Reading is every role's.
  * - `user` reads everything and changes nothing (but their own profile and views);
  * - `reviewer` also corrects calls: a disposition, a bulk update, restoring the
- *   AI's verdict, undoing a change they made;
+ *   AI's verdict, undoing a change they made; and keeps the alert rules (creates,
+ *   changes, previews and deletes them: anyone subscribes to one);
  * - `admin` also manages users, payments and ingest keys, may undo a change someone
  *   else made (a reviewer's correction must not silently revert an admin's bulk update,
  *   nor another reviewer's work), may delete a view someone else shared (tidying the
@@ -21,6 +22,7 @@ export const PERMISSIONS = {
   deleteSharedViews: ['admin'],
   undoOthersChanges: ['admin'],
   manageDeliveries: ['admin'],
+  manageAlerts: ['reviewer', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -39,4 +41,5 @@ export const PERMISSION_DENIED: Record<Permission, string> = {
   deleteSharedViews: 'Only the owner or an admin can delete this view',
   undoOthersChanges: 'Only an admin can undo a change someone else made',
   manageDeliveries: 'Only an admin can do this',
+  manageAlerts: 'Only a reviewer or an admin can create, change or preview an alert rule',
 };

@@ -37,6 +37,7 @@ import { partnerRoleLeastPrivilege } from './0031-partner-role-least-privilege';
 import { jobRunner } from './0032-job-runner';
 import { notifications } from './0033-notifications';
 import { deliveries } from './0034-deliveries';
+import { alertRules } from './0035-alert-rules';
 import { reportSchedules } from './0036-report-schedules';
 import { callChangeLog } from './0037-call-change-log';
 import { connectors } from './0038-connectors';
@@ -81,6 +82,7 @@ export const MIGRATIONS: Migration[] = [
   jobRunner,
   notifications,
   deliveries,
+  alertRules,
   reportSchedules,
   callChangeLog,
   connectors,

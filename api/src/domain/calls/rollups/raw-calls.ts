@@ -4,6 +4,7 @@ import type { CallFilter } from '../call-filter';
 import { callWhere } from '../call-where';
 import type { TimeRange } from '../date-range';
 import { statusColumnsOfStatusRows } from '../status-columns';
+import { statusCondition } from '../status-condition';
 import type { Answers, BucketStarts, CostPart, OptionsPart, ScorecardPart, SeriesPart, TotalsPart } from './rollup-part';
 
 // The totals' measures counted from the calls themselves (aliased `c`).
@@ -130,4 +131,52 @@ function fromRawRun(filter: CallFilter, run: IndexedRange[], params: unknown[]):
   const rangeIndex = whens ? `CASE ${whens} ELSE ${last.index} END` : String(last.index);
   return `SELECT ${rangeIndex} AS range_index, c.status, ${RAW_MEASURES}
      FROM calls c WHERE ${where.sql} GROUP BY 1, 2`;
+}
+
+/**
+ * The calls a per-minute count singles out beside all of them (an alert's share, domain/alerts/alert-metrics.ts):
+ * those of some statuses (REJECTED_UNKNOWN: every status outside the 14, as status-condition.ts reads it), those
+ * that never reached a target, the repeats, and those with a dispute standing (any state but `none`).
+ */
+export type CallMark = { statuses: string[] } | { notConnected: true } | { repeat: true } | { disputed: true };
+
+function markCondition(mark: CallMark, bind: (value: unknown) => string): string {
+  if ('statuses' in mark) return statusCondition('c.status', mark.statuses, bind);
+  if ('notConnected' in mark) return 'NOT c.connected';
+  if ('repeat' in mark) return 'c.repeat_of IS NOT NULL';
+  return "c.dispute_state <> 'none'";
+}
+
+/** A call's minute as the minute counts key it: whole minutes since the epoch. */
+const EPOCH_MINUTE = 'floor(extract(epoch FROM c.call_ts) / 60)::bigint';
+
+/**
+ * Calls per minute under `filter` in each of `ranges` (whose own time range is ignored), and how many of them
+ * `mark` singles out: rows of minute (epoch minutes), calls, marked. One walk of the (dimension, call_ts) or
+ * call_ts index per range; a minute without calls has no row. An alert's window is minutes long and no rollup
+ * keeps minutes per source (decision 0040 measured the calls against a rollup of its own).
+ */
+export function minuteCountsSql(filter: CallFilter, ranges: readonly TimeRange[], mark: CallMark | null, params: unknown[]): string {
+  return ranges
+    .map((range) => {
+      const where = callWhere(filter, range, params.length + 1);
+      params.push(...where.params);
+      const marked = mark ? `count(*) FILTER (WHERE ${markCondition(mark, paramBinder(params))})` : '0';
+      return `SELECT ${EPOCH_MINUTE} AS minute, count(*)::int AS calls, ${marked}::int AS marked FROM calls c WHERE ${where.sql} GROUP BY 1`;
+    })
+    .join(' UNION ALL ');
+}
+
+/**
+ * Every call of `ranges` as the facts a filter and a mark are decided on in memory (domain/alerts/call-facts.ts):
+ * rows of minute (epoch minutes), campaign_id, publisher_id, target_id, buyer_id, status, connected, repeat
+ * (boolean), dispute_state, and how many calls share them all (calls). One walk of the call_ts index per range,
+ * so every alert rule of every scope is judged from one read of its windows (decision 0040).
+ */
+export function callFactsSql(ranges: readonly TimeRange[], params: unknown[]): string {
+  const bind = paramBinder(params);
+  const within = ranges.map((range) => `(c.call_ts >= ${bind(range.from)} AND c.call_ts < ${bind(range.to)})`).join(' OR ');
+  return `SELECT ${EPOCH_MINUTE} AS minute, c.campaign_id, c.publisher_id, c.target_id, c.buyer_id, c.status, c.connected,
+       c.repeat_of IS NOT NULL AS repeat, c.dispute_state, count(*)::int AS calls
+     FROM calls c WHERE ${within || 'false'} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`;
 }

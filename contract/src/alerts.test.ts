@@ -1,0 +1,97 @@
+import {
+  ALERT_DEFAULT_COOLDOWN_MINUTES,
+  ALERT_DEFAULT_MIN_CALLS,
+  ALERT_MESSAGES,
+  ALERT_METRIC_LABELS,
+  ALERT_METRICS,
+  DEFAULT_BUSINESS_HOURS,
+  alertChannelsError,
+  alertRuleErrors,
+  alertRuleWithDefaults,
+  type AlertRuleBody,
+} from './alerts';
+
+const rule = (changes: Partial<AlertRuleBody> = {}): AlertRuleBody => ({
+  name: 'Voicemail spike',
+  metric: 'Voicemail',
+  scope: { kind: 'sources', publisher: [3] },
+  window: '1h',
+  condition: 'above',
+  threshold: 40,
+  ...changes,
+});
+
+const fieldsOf = (body: AlertRuleBody) => alertRuleErrors(body).map((e) => `${e.field}: ${e.message}`);
+
+test('a whole rule has no errors, and takes the defaults a save stores', () => {
+  expect(alertRuleErrors(rule())).toEqual([]);
+  expect(alertRuleWithDefaults(rule({ name: '  Spike  ' }))).toMatchObject({
+    name: 'Spike',
+    resetLevel: 40,
+    minCalls: ALERT_DEFAULT_MIN_CALLS,
+    pendingMinutes: 0,
+    cooldownMinutes: ALERT_DEFAULT_COOLDOWN_MINUTES,
+    businessHours: null,
+    endpointIds: [],
+  });
+  // A volume level counts calls itself: no minimum by default, and 0 calls is its figure.
+  expect(alertRuleWithDefaults(rule({ metric: 'volume', condition: 'below', threshold: 1 })).minCalls).toBe(0);
+  expect(alertRuleWithDefaults(rule({ metric: 'volume', condition: 'down', threshold: 50 })).minCalls).toBe(ALERT_DEFAULT_MIN_CALLS);
+});
+
+test('every metric has a label, the sales share reading as the sales rate', () => {
+  for (const metric of ALERT_METRICS) expect(ALERT_METRIC_LABELS[metric]).toBeTruthy();
+  expect(ALERT_METRIC_LABELS.Sales).toBe('Sales rate');
+  expect(ALERT_METRIC_LABELS.redNoConnect).toBe('Red No Connects %');
+});
+
+test('each field says what is wrong with it', () => {
+  expect(fieldsOf(rule({ name: ' ' }))).toEqual([`name: ${ALERT_MESSAGES.nameRequired}`]);
+  expect(fieldsOf(rule({ metric: 'Voice' as never }))).toEqual([`metric: ${ALERT_MESSAGES.metricInvalid}`]);
+  expect(fieldsOf(rule({ window: '3h' as never }))).toEqual([`window: ${ALERT_MESSAGES.windowInvalid}`]);
+  expect(fieldsOf(rule({ threshold: 140 }))).toEqual([`threshold: ${ALERT_MESSAGES.shareThresholdRange}`]);
+  expect(fieldsOf(rule({ metric: 'volume', threshold: 2.5, minCalls: 0 }))).toEqual([`threshold: ${ALERT_MESSAGES.volumeThresholdRange}`]);
+  expect(fieldsOf(rule({ condition: 'down', threshold: 120 }))).toEqual([`threshold: ${ALERT_MESSAGES.downThresholdRange}`]);
+  expect(fieldsOf(rule({ condition: 'up', threshold: 0 }))).toEqual([`threshold: ${ALERT_MESSAGES.changeThresholdRange}`]);
+});
+
+test('the reset level lies on the side a firing resolves to', () => {
+  expect(alertRuleErrors(rule({ resetLevel: 30 }))).toEqual([]);
+  expect(fieldsOf(rule({ resetLevel: 50 }))).toEqual([`resetLevel: ${ALERT_MESSAGES.resetAbove}`]);
+  expect(fieldsOf(rule({ condition: 'below', threshold: 10, resetLevel: 5 }))).toEqual([`resetLevel: ${ALERT_MESSAGES.resetBelow}`]);
+  expect(fieldsOf(rule({ condition: 'up', threshold: 50, resetLevel: 60 }))).toEqual([`resetLevel: ${ALERT_MESSAGES.resetChange}`]);
+  expect(alertRuleErrors(rule({ condition: 'down', threshold: 50, resetLevel: 20 }))).toEqual([]);
+});
+
+test('the minimum call count: at least one for a share or a change, none for a volume level', () => {
+  expect(fieldsOf(rule({ minCalls: 0 }))).toEqual([`minCalls: ${ALERT_MESSAGES.minCallsRange}`]);
+  expect(fieldsOf(rule({ metric: 'volume', condition: 'below', threshold: 1, minCalls: 20 }))).toEqual([`minCalls: ${ALERT_MESSAGES.minCallsVolume}`]);
+  expect(fieldsOf(rule({ metric: 'volume', condition: 'up', threshold: 50, minCalls: 0 }))).toEqual([`minCalls: ${ALERT_MESSAGES.minCallsVolumeChange}`]);
+});
+
+test('business hours: weekdays and hours, and a window that fits in them', () => {
+  expect(alertRuleErrors(rule({ businessHours: DEFAULT_BUSINESS_HOURS }))).toEqual([]);
+  expect(fieldsOf(rule({ businessHours: { days: [], startHour: 9, endHour: 17 } }))).toEqual([`businessHours.days: ${ALERT_MESSAGES.daysInvalid}`]);
+  expect(fieldsOf(rule({ businessHours: { days: [1, 8], startHour: 9, endHour: 17 } }))).toEqual([`businessHours.days: ${ALERT_MESSAGES.daysInvalid}`]);
+  expect(fieldsOf(rule({ businessHours: { days: [1], startHour: 17, endHour: 9 } }))).toEqual([`businessHours: ${ALERT_MESSAGES.hoursInvalid}`]);
+  expect(fieldsOf(rule({ window: '24h', businessHours: DEFAULT_BUSINESS_HOURS }))).toEqual([`window: ${ALERT_MESSAGES.windowPastHours}`]);
+  expect(alertRuleErrors(rule({ window: '8h', businessHours: DEFAULT_BUSINESS_HOURS }))).toEqual([]);
+});
+
+test('scopes and endpoints', () => {
+  expect(alertRuleErrors(rule({ scope: { kind: 'network' } }))).toEqual([]);
+  expect(fieldsOf(rule({ scope: { kind: 'sources' } }))).toEqual([`scope: ${ALERT_MESSAGES.sourcesEmpty}`]);
+  expect(fieldsOf(rule({ scope: { kind: 'sources', buyer: [0] } }))).toEqual([`scope.buyer: ${ALERT_MESSAGES.sourcesInvalid}`]);
+  expect(fieldsOf(rule({ scope: { kind: 'view', viewId: 'mine' } }))).toEqual([`scope.viewId: ${ALERT_MESSAGES.viewIdInvalid}`]);
+  expect(fieldsOf(rule({ scope: { kind: 'everything' } as never }))).toEqual([`scope.kind: ${ALERT_MESSAGES.scopeInvalid}`]);
+  const endpoint = '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5';
+  expect(alertRuleErrors(rule({ endpointIds: [endpoint] }))).toEqual([]);
+  expect(fieldsOf(rule({ endpointIds: [endpoint, endpoint] }))).toEqual([`endpointIds: ${ALERT_MESSAGES.endpointsInvalid}`]);
+});
+
+test('a subscription names in_app and/or email, each once', () => {
+  expect(alertChannelsError(['in_app', 'email'])).toBeUndefined();
+  expect(alertChannelsError([])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
+  expect(alertChannelsError(['sms'])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
+  expect(alertChannelsError(['email', 'email'])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
+});
