@@ -119,9 +119,9 @@ export class ReportScheduleService {
   }
 
   /**
-   * The schedule's fields as the contract judges them, then the view (theirs, or any for an admin; a view kept
-   * from before a change stays allowed, so an admin's schedule of someone's view can be edited by its owner only
-   * if it is theirs) and the recipients (users of the app, active). One 400 naming every field.
+   * The schedule's fields as the contract judges them, then the view (theirs, or any for an admin; a change that
+   * keeps the view is not judged on it again, so an admin's schedule of someone else's view stays editable) and
+   * the recipients (users of the app, active). One 400 naming every field.
    */
   private async judge(db: Queryable, user: PublicUser, body: WholeBody, keptViewId?: string): Promise<void> {
     const errors: FieldError[] = reportScheduleErrors(body);

@@ -92,7 +92,8 @@ export class ReportSender {
     const runId = await this.deps.db.transaction(async (tx) => {
       // The schedule's row is the run's lock: a send now and a tick at the same moment take turns.
       const current = await reportSchedulesRepository.find(tx, schedule.id, true);
-      if (!current) return null;
+      // Deleted meanwhile, or (for the tick) turned off meanwhile: nothing goes.
+      if (!current || (trigger === 'scheduled' && !current.enabled)) return null;
       const id = await reportSchedulesRepository.insertRun(tx, { scheduleId: schedule.id, trigger, period, status: 'skipped', requestedBy });
       if (trigger === 'scheduled') await reportSchedulesRepository.setNextRun(tx, schedule.id, nextRunAfter(timingOf(current), now));
       if (id === null) return null;
