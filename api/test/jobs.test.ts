@@ -244,6 +244,14 @@ test('a job whose completion cannot be written is logged, and is no unhandled re
   }
 });
 
+test("the partner role cannot read the job tables (a job's data is the network's)", async () => {
+  const asPartner = database.db.transaction(async (tx) => {
+    await tx.query('SET LOCAL ROLE callboard_partner');
+    return tx.query(`SELECT 1 FROM ${JOB_RUNNER_SCHEMA}.job`);
+  });
+  await expect(asPartner).rejects.toThrow(`permission denied for schema ${JOB_RUNNER_SCHEMA}`);
+});
+
 describe("pg-boss's database", () => {
   const adapter = () => new PgBossDatabase(database.db, JOB_RUNNER_SCHEMA, () => {});
 
