@@ -12,6 +12,7 @@
 import path from 'node:path';
 import type { Database, Queryable } from './database';
 import { migrate } from './migrate';
+import { JOB_RUNNER_SCHEMA } from './migrations/0032-job-runner';
 import { openPgliteDatabase } from './pglite-database';
 
 /** The committed file. The same path from `src/db` (tests) and `dist/db` (the compiled command). */
@@ -23,7 +24,8 @@ export const SCHEMA_COMMAND = 'npm run schema';
 const HEADER = `-- Generated: the schema after every migration in api/src/db/migrations/. Do not edit.
 -- Regenerate with \`${SCHEMA_COMMAND}\` (api/src/cli/dump-schema.ts); api/test/schema.test.ts fails when it is stale.
 -- Read from a freshly migrated embedded database (PGlite). Objects by kind, then by name (indexes and
--- triggers by table, then name); columns in table order. This is documentation: the migrations are what runs.`;
+-- triggers by table, then name); columns in table order. This is documentation: the migrations are what runs.
+-- The job runner's schema \`${JOB_RUNNER_SCHEMA}\` (migration 0032: pg-boss's own tables, made by its own plan) is not described here.`;
 
 /** A freshly migrated in-memory PGlite, described: what `npm run schema` writes. */
 export async function describeMigratedSchema(): Promise<string> {
@@ -73,7 +75,7 @@ const NOT_FROM_EXTENSION = (catalog: string, id: string) =>
 async function refuseUnrenderedObjects(tx: Queryable): Promise<void> {
   const rows = await tx.query<{ what: string }>(`
     SELECT 'schema ' || nspname AS what FROM pg_namespace
-     WHERE nspname NOT IN ('public', 'information_schema') AND nspname NOT LIKE 'pg\\_%'
+     WHERE nspname NOT IN ('public', 'information_schema', '${JOB_RUNNER_SCHEMA}') AND nspname NOT LIKE 'pg\\_%'
     UNION ALL
     SELECT 'relation ' || c.relname || ' of relkind ' || c.relkind::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE ${IN_PUBLIC} AND c.relkind NOT IN ('r', 'i', 'S', 'v', 'm')
