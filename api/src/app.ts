@@ -53,6 +53,8 @@ import fairShares from './plugins/app/fair-shares';
 import type { FairShareLimits } from './domain/fair-shares/fair-shares';
 import liveEvents from './plugins/app/live-events';
 import reportScheduler from './plugins/app/report-scheduler';
+import alertJobs from './plugins/app/alert-jobs';
+import alertRoutes from './routes/api/alerts';
 import reportScheduleRoutes from './routes/api/report-schedules';
 import notificationFeed from './plugins/app/notification-feed';
 import notificationRoutes from './routes/api/notifications';
@@ -196,6 +198,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(delivery, { db: options.db, settings: deliverySettings });
   // After the delivery mechanism and the runner: each minute's tick sends the scheduled reports that are due.
   await fastify.register(reportScheduler, { flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS, publicUrl: deliverySettings.publicUrl });
+  // After the delivery mechanism and the runner: each minute's tick judges the alert rules.
+  await fastify.register(alertJobs);
 
   // Counts sign-in attempts per address and email, per account, and per known device (domain/auth/sign-in-throttle.ts).
   const signInThrottle = new SignInThrottle(
@@ -232,6 +236,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(deliveryRoutes, { prefix: '/api/deliveries' });
   await fastify.register(outboxRoutes, { prefix: '/api/outbox', outboxDir: deliverySettings.outboxDir });
   await fastify.register(reportScheduleRoutes, { prefix: '/api/report-schedules' });
+  await fastify.register(alertRoutes, { prefix: '/api/alerts' });
   // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.

@@ -22,6 +22,7 @@ import { disputeDecisionPath, disputeWindowPath, disputeWithdrawPath, disputesOf
 import { PARTNER_KEYS_PATH } from '@callboard/contract/partner-keys';
 import { REPORT_SCHEDULES_PATH, REPORT_UNSUBSCRIBE_PATH, reportResendPath, reportSchedulePath, reportSendNowPath } from '@callboard/contract/report-schedules';
 import { CONNECTORS_PATH, connectorPath, connectorReceivePath, connectorRotatePath } from '@callboard/contract/connectors';
+import { ALERTS_PATH, ALERT_PREVIEW_PATH, alertPath, alertSubscriptionPath, type AlertRuleBody } from '@callboard/contract/alerts';
 import {
   DELIVERY_ENDPOINTS_PATH,
   deliveryEndpointPath,
@@ -83,6 +84,8 @@ const OTHER_PASSWORD = 'secret-123';
 /** A connector id that nothing has; and the matrix's own connector, whose token no person's session is. */
 const NO_SUCH_CONNECTOR = 'cn_0000000000000000000000';
 let matrixConnector = NO_SUCH_CONNECTOR;
+/** A whole alert rule: a keeper's save or preview of it is answered, anyone else's refused. */
+const MATRIX_ALERT: AlertRuleBody = { name: 'Matrix', metric: 'Voicemail', scope: { kind: 'network' }, window: '1h', condition: 'above', threshold: 40 };
 
 const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/auth/register': { who: { signedOut: true }, request: () => ({ url: API_PATHS.register, payload: {} }) },
@@ -200,6 +203,13 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/report-schedules/:id/send-now': { who: { everyRole: 'own schedules' }, partner: 403, request: () => ({ url: reportSendNowPath(NO_SUCH_ID) }) },
   'POST /api/report-schedules/:id/resend-last': { who: { everyRole: 'own schedules' }, partner: 403, request: () => ({ url: reportResendPath(NO_SUCH_ID) }) },
   'POST /api/report-schedules/unsubscribe': { who: { signedOut: true }, request: () => ({ url: `${REPORT_UNSUBSCRIBE_PATH}?token=${'A'.repeat(43)}` }) },
+  // Alert rules (routes/api/alerts): reviewers and admins keep them; anyone of the network subscribes themself; closed to partners.
+  'POST /api/alerts': { who: { permission: 'manageAlerts' }, request: () => ({ url: ALERTS_PATH, payload: MATRIX_ALERT }) },
+  'POST /api/alerts/preview': { who: { permission: 'manageAlerts' }, request: () => ({ url: ALERT_PREVIEW_PATH, payload: MATRIX_ALERT }) },
+  'PUT /api/alerts/:id': { who: { permission: 'manageAlerts' }, request: () => ({ url: alertPath(NO_SUCH_ID), payload: MATRIX_ALERT }) },
+  'DELETE /api/alerts/:id': { who: { permission: 'manageAlerts' }, request: () => ({ url: alertPath(NO_SUCH_ID) }) },
+  'PUT /api/alerts/:id/subscription': { who: { everyRole: 'own subscription' }, partner: 403, request: () => ({ url: alertSubscriptionPath(NO_SUCH_ID), payload: { channels: ['in_app'] } }) },
+  'DELETE /api/alerts/:id/subscription': { who: { everyRole: 'own subscription' }, partner: 403, request: () => ({ url: alertSubscriptionPath(NO_SUCH_ID) }) },
   'POST /api/ingest/calls': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/calls', payload: { calls: [] } }) },
   'POST /api/ingest/qc': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/qc', payload: { results: [] } }) },
 };

@@ -75,6 +75,11 @@ test.each([
   ['POST', '/api/report-schedules'],
   ['POST', '/api/report-schedules/00000000-0000-4000-8000-000000000000/send-now'],
   ['GET', '/api/report-schedules/00000000-0000-4000-8000-000000000000/deliveries'],
+  ['GET', '/api/alerts'],
+  ['POST', '/api/alerts'],
+  ['POST', '/api/alerts/preview'],
+  ['GET', '/api/alerts/00000000-0000-4000-8000-000000000000/transitions'],
+  ['PUT', '/api/alerts/00000000-0000-4000-8000-000000000000/subscription'],
 ] as const)('a partner gets 403 on %s %s', async (method, url) => {
   for (const partner of [world.partners[0]!, world.partners[world.partners.length - 1]!]) {
     const response = await world.t.app.inject({ method, url, headers: { authorization: `Bearer ${partner.token}` }, payload: method === 'GET' ? undefined : {} });
