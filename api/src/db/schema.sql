@@ -2,6 +2,7 @@
 -- Regenerate with `npm run schema` (api/src/cli/dump-schema.ts); api/test/schema.test.ts fails when it is stale.
 -- Read from a freshly migrated embedded database (PGlite). Objects by kind, then by name (indexes and
 -- triggers by table, then name); columns in table order. This is documentation: the migrations are what runs.
+-- The job runner's schema `pgboss` (migration 0032: pg-boss's own tables, made by its own plan) is not described here.
 
 
 -- Extensions
@@ -23,12 +24,91 @@ CREATE SEQUENCE campaigns_id_seq AS integer OWNED BY campaigns.id;
 
 CREATE SEQUENCE disputes_id_seq AS bigint OWNED BY disputes.id;
 
+CREATE SEQUENCE notifications_id_seq AS bigint OWNED BY notifications.id;
+
 CREATE SEQUENCE publishers_id_seq AS integer OWNED BY publishers.id;
 
 CREATE SEQUENCE targets_id_seq AS integer OWNED BY targets.id;
 
 
 -- Tables
+
+CREATE TABLE alert_rule_endpoints (
+  rule_id uuid NOT NULL,
+  endpoint_id uuid NOT NULL,
+  CONSTRAINT alert_rule_endpoints_pkey PRIMARY KEY (rule_id, endpoint_id),
+  CONSTRAINT alert_rule_endpoints_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES delivery_endpoints(id) ON DELETE CASCADE,
+  CONSTRAINT alert_rule_endpoints_rule_id_fkey FOREIGN KEY (rule_id) REFERENCES alert_rules(id) ON DELETE CASCADE
+);
+
+CREATE TABLE alert_rules (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  name text NOT NULL,
+  metric text NOT NULL,
+  scope_kind text NOT NULL,
+  scope_query text DEFAULT ''::text NOT NULL,
+  view_id uuid,
+  view_name text,
+  window_minutes integer NOT NULL,
+  condition text NOT NULL,
+  threshold double precision NOT NULL,
+  reset_level double precision NOT NULL,
+  min_calls integer NOT NULL,
+  pending_minutes integer NOT NULL,
+  cooldown_minutes integer NOT NULL,
+  business_hours jsonb,
+  created_by uuid,
+  created_by_name text,
+  updated_by uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT alert_rules_pkey PRIMARY KEY (id),
+  CONSTRAINT alert_rules_check CHECK ((scope_kind = 'view'::text) = (view_name IS NOT NULL)),
+  CONSTRAINT alert_rules_condition_check CHECK (condition = ANY (ARRAY['above'::text, 'below'::text, 'up'::text, 'down'::text])),
+  CONSTRAINT alert_rules_cooldown_minutes_check CHECK (cooldown_minutes >= 0),
+  CONSTRAINT alert_rules_min_calls_check CHECK (min_calls >= 0),
+  CONSTRAINT alert_rules_name_check CHECK (length(name) >= 1 AND length(name) <= 100),
+  CONSTRAINT alert_rules_pending_minutes_check CHECK (pending_minutes >= 0),
+  CONSTRAINT alert_rules_scope_kind_check CHECK (scope_kind = ANY (ARRAY['network'::text, 'sources'::text, 'view'::text])),
+  CONSTRAINT alert_rules_window_minutes_check CHECK (window_minutes = ANY (ARRAY[15, 30, 60, 120, 240, 480, 1440])),
+  CONSTRAINT alert_rules_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT alert_rules_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT alert_rules_view_id_fkey FOREIGN KEY (view_id) REFERENCES saved_views(id) ON DELETE SET NULL
+);
+
+CREATE TABLE alert_states (
+  rule_id uuid NOT NULL,
+  state text NOT NULL,
+  since timestamp with time zone NOT NULL,
+  cooldown_until timestamp with time zone,
+  evaluated_at timestamp with time zone,
+  figures jsonb,
+  CONSTRAINT alert_states_pkey PRIMARY KEY (rule_id),
+  CONSTRAINT alert_states_state_check CHECK (state = ANY (ARRAY['ok'::text, 'pending'::text, 'firing'::text, 'resolved'::text, 'no_data'::text])),
+  CONSTRAINT alert_states_rule_id_fkey FOREIGN KEY (rule_id) REFERENCES alert_rules(id) ON DELETE CASCADE
+);
+
+CREATE TABLE alert_subscriptions (
+  rule_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  channels text[] NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT alert_subscriptions_pkey PRIMARY KEY (rule_id, user_id),
+  CONSTRAINT alert_subscriptions_channels_check CHECK (cardinality(channels) > 0 AND channels <@ ARRAY['in_app'::text, 'email'::text]),
+  CONSTRAINT alert_subscriptions_rule_id_fkey FOREIGN KEY (rule_id) REFERENCES alert_rules(id) ON DELETE CASCADE,
+  CONSTRAINT alert_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE alert_transitions (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  rule_id uuid NOT NULL,
+  from_state text NOT NULL,
+  to_state text NOT NULL,
+  at timestamp with time zone NOT NULL,
+  figures jsonb NOT NULL,
+  CONSTRAINT alert_transitions_pkey PRIMARY KEY (id),
+  CONSTRAINT alert_transitions_rule_id_fkey FOREIGN KEY (rule_id) REFERENCES alert_rules(id) ON DELETE CASCADE
+);
 
 CREATE TABLE app_secrets (
   name text NOT NULL,
@@ -74,6 +154,29 @@ CREATE TABLE call_audit (
   CONSTRAINT call_audit_action_check CHECK (action = ANY (ARRAY['set'::text, 'bulk'::text, 'restore'::text, 'undo'::text, 'dispute'::text])),
   CONSTRAINT call_audit_call_id_fkey FOREIGN KEY (call_id) REFERENCES calls(id) ON DELETE CASCADE,
   CONSTRAINT call_audit_dispute_id_fkey FOREIGN KEY (dispute_id) REFERENCES disputes(id) ON DELETE SET NULL
+);
+
+CREATE TABLE call_changes (
+  seq bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  at timestamp with time zone DEFAULT now() NOT NULL,
+  call_id bigint NOT NULL,
+  system_call_id text NOT NULL,
+  publisher_id integer NOT NULL,
+  buyer_id integer,
+  call_ts timestamp with time zone NOT NULL,
+  kind text NOT NULL,
+  actor text,
+  change_set uuid,
+  changed jsonb NOT NULL,
+  CONSTRAINT call_changes_pkey PRIMARY KEY (seq),
+  CONSTRAINT call_changes_kind_check CHECK (kind = ANY (ARRAY['created'::text, 'updated'::text, 'qc_verdict'::text, 'disposition_changed'::text, 'bulk_updated'::text, 'restored'::text, 'undone'::text, 'dispute_opened'::text, 'dispute_withdrawn'::text, 'dispute_decided'::text, 'repeat_redecided'::text]))
+);
+
+CREATE TABLE call_changes_pruned (
+  only_row boolean DEFAULT true NOT NULL,
+  through_seq bigint NOT NULL,
+  CONSTRAINT call_changes_pruned_pkey PRIMARY KEY (only_row),
+  CONSTRAINT call_changes_pruned_only_row_check CHECK (only_row)
 );
 
 CREATE TABLE call_combos (
@@ -274,6 +377,122 @@ CREATE TABLE campaigns (
   CONSTRAINT campaigns_name_key UNIQUE (name)
 );
 
+CREATE TABLE connector_calls (
+  connector_id text NOT NULL,
+  platform_call_id text NOT NULL,
+  fields jsonb DEFAULT '{}'::jsonb NOT NULL,
+  stored boolean DEFAULT false NOT NULL,
+  first_event_at timestamp with time zone DEFAULT now() NOT NULL,
+  last_event_at timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  CONSTRAINT connector_calls_pkey PRIMARY KEY (connector_id, platform_call_id),
+  CONSTRAINT connector_calls_connector_id_fkey FOREIGN KEY (connector_id) REFERENCES connectors(id) ON DELETE CASCADE
+);
+
+CREATE TABLE connector_events (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  connector_id text NOT NULL,
+  received_at timestamp with time zone DEFAULT now() NOT NULL,
+  method text NOT NULL,
+  content_type text,
+  payload jsonb NOT NULL,
+  outcome text NOT NULL,
+  reason text,
+  platform_call_id text,
+  call_id bigint,
+  CONSTRAINT connector_events_pkey PRIMARY KEY (id),
+  CONSTRAINT connector_events_outcome_check CHECK (outcome = ANY (ARRAY['created'::text, 'updated'::text, 'held'::text, 'applied'::text, 'ignored_stale'::text, 'rejected'::text])),
+  CONSTRAINT connector_events_connector_id_fkey FOREIGN KEY (connector_id) REFERENCES connectors(id) ON DELETE CASCADE
+);
+
+CREATE TABLE connectors (
+  id text NOT NULL,
+  name text NOT NULL,
+  platform text NOT NULL,
+  secret text NOT NULL,
+  mapping jsonb NOT NULL,
+  time_zone text DEFAULT 'America/New_York'::text NOT NULL,
+  enabled boolean DEFAULT true NOT NULL,
+  created_by uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  secret_rotated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT connectors_pkey PRIMARY KEY (id),
+  CONSTRAINT connectors_id_check CHECK (id ~ '^cn_[A-Za-z0-9_-]{16,}$'::text),
+  CONSTRAINT connectors_mapping_check CHECK (jsonb_typeof(mapping) = 'array'::text),
+  CONSTRAINT connectors_name_check CHECK (length(name) >= 1 AND length(name) <= 100),
+  CONSTRAINT connectors_platform_check CHECK (platform = ANY (ARRAY['ringba'::text, 'retreaver'::text, 'trackdrive'::text, 'generic'::text])),
+  CONSTRAINT connectors_secret_check CHECK (length(secret) >= 32),
+  CONSTRAINT connectors_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL
+);
+
+CREATE TABLE deliveries (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  seq bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  channel text NOT NULL,
+  endpoint_id uuid,
+  recipient_user_id uuid,
+  address text,
+  source_kind text NOT NULL,
+  source_id text NOT NULL,
+  subject text NOT NULL,
+  payload text NOT NULL,
+  message_id text NOT NULL,
+  ordering_key text,
+  status text DEFAULT 'pending'::text NOT NULL,
+  attempts integer DEFAULT 0 NOT NULL,
+  last_status_code integer,
+  last_error text,
+  next_attempt_at timestamp with time zone,
+  claimed_until timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  sent_at timestamp with time zone,
+  replay_of uuid,
+  CONSTRAINT deliveries_pkey PRIMARY KEY (id),
+  CONSTRAINT deliveries_seq_key UNIQUE (seq),
+  CONSTRAINT deliveries_channel_check CHECK (channel = ANY (ARRAY['email'::text, 'webhook'::text, 'slack'::text])),
+  CONSTRAINT deliveries_check CHECK ((channel = 'email'::text) = (address IS NOT NULL)),
+  CONSTRAINT deliveries_source_kind_check CHECK (source_kind = ANY (ARRAY['alert'::text, 'report'::text, 'event'::text, 'test'::text])),
+  CONSTRAINT deliveries_status_check CHECK (status = ANY (ARRAY['pending'::text, 'retrying'::text, 'sent'::text, 'failed'::text])),
+  CONSTRAINT deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES delivery_endpoints(id) ON DELETE SET NULL,
+  CONSTRAINT deliveries_recipient_user_id_fkey FOREIGN KEY (recipient_user_id) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT deliveries_replay_of_fkey FOREIGN KEY (replay_of) REFERENCES deliveries(id) ON DELETE SET NULL
+);
+
+CREATE TABLE delivery_attempts (
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  delivery_id uuid NOT NULL,
+  attempted_at timestamp with time zone NOT NULL,
+  outcome text NOT NULL,
+  status_code integer,
+  error text,
+  duration_ms integer NOT NULL,
+  CONSTRAINT delivery_attempts_pkey PRIMARY KEY (id),
+  CONSTRAINT delivery_attempts_outcome_check CHECK (outcome = ANY (ARRAY['sent'::text, 'failed'::text])),
+  CONSTRAINT delivery_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES deliveries(id) ON DELETE CASCADE
+);
+
+CREATE TABLE delivery_endpoints (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  owner_id uuid,
+  kind text NOT NULL,
+  name text NOT NULL,
+  url text NOT NULL,
+  secret text,
+  consecutive_failures integer DEFAULT 0 NOT NULL,
+  paused_at timestamp with time zone,
+  pause_reason text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT delivery_endpoints_pkey PRIMARY KEY (id),
+  CONSTRAINT delivery_endpoints_check CHECK ((kind = 'webhook'::text) = (secret IS NOT NULL)),
+  CONSTRAINT delivery_endpoints_kind_check CHECK (kind = ANY (ARRAY['webhook'::text, 'slack'::text])),
+  CONSTRAINT delivery_endpoints_name_check CHECK (length(name) >= 1 AND length(name) <= 100),
+  CONSTRAINT delivery_endpoints_secret_check CHECK (secret ~~ 'whsec_%'::text),
+  CONSTRAINT delivery_endpoints_url_check CHECK (url ~ '^https?://'::text),
+  CONSTRAINT delivery_endpoints_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE SET NULL
+);
+
 CREATE TABLE dispute_windows (
   buyer_id integer NOT NULL,
   days integer NOT NULL,
@@ -372,7 +591,7 @@ CREATE TABLE ingest_keys (
   scopes text[] NOT NULL,
   CONSTRAINT ingest_keys_pkey PRIMARY KEY (id),
   CONSTRAINT ingest_keys_key_hash_key UNIQUE (key_hash),
-  CONSTRAINT ingest_keys_scopes_known CHECK (cardinality(scopes) > 0 AND scopes <@ ARRAY['calls'::text, 'qc'::text]),
+  CONSTRAINT ingest_keys_scopes_known CHECK (cardinality(scopes) > 0 AND scopes <@ ARRAY['calls'::text, 'qc'::text, 'read'::text]),
   CONSTRAINT ingest_keys_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL
 );
 
@@ -382,6 +601,23 @@ CREATE TABLE login_throttle (
   expires_at timestamp with time zone DEFAULT now() + '01:00:00'::interval NOT NULL,
   last_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT login_throttle_pkey PRIMARY KEY (throttle_key)
+);
+
+CREATE TABLE notifications (
+  id bigint DEFAULT nextval('notifications_id_seq'::regclass) NOT NULL,
+  user_id uuid NOT NULL,
+  kind text NOT NULL,
+  title text NOT NULL,
+  body text NOT NULL,
+  link text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  read_at timestamp with time zone,
+  CONSTRAINT notifications_pkey PRIMARY KEY (id),
+  CONSTRAINT notifications_body_check CHECK (length(body) <= 1000),
+  CONSTRAINT notifications_kind_check CHECK (length(kind) >= 1 AND length(kind) <= 50),
+  CONSTRAINT notifications_link_check CHECK (length(link) >= 1 AND length(link) <= 2000),
+  CONSTRAINT notifications_title_check CHECK (length(title) >= 1 AND length(title) <= 200),
+  CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE partner_api_keys (
@@ -456,6 +692,80 @@ CREATE TABLE repeat_window (
   CONSTRAINT repeat_window_pkey PRIMARY KEY (only_row),
   CONSTRAINT repeat_window_days_check CHECK (days >= 1 AND days <= 90),
   CONSTRAINT repeat_window_only_row_check CHECK (only_row)
+);
+
+CREATE TABLE report_recipients (
+  schedule_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  unsubscribe_token text NOT NULL,
+  added_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT report_recipients_pkey PRIMARY KEY (schedule_id, user_id),
+  CONSTRAINT report_recipients_unsubscribe_token_key UNIQUE (unsubscribe_token),
+  CONSTRAINT report_recipients_schedule_id_fkey FOREIGN KEY (schedule_id) REFERENCES report_schedules(id) ON DELETE CASCADE,
+  CONSTRAINT report_recipients_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE report_run_recipients (
+  run_id uuid NOT NULL,
+  "position" smallint NOT NULL,
+  user_id uuid,
+  name text NOT NULL,
+  email text NOT NULL,
+  outcome text NOT NULL,
+  detail text,
+  delivery_id uuid,
+  CONSTRAINT report_run_recipients_pkey PRIMARY KEY (run_id, "position"),
+  CONSTRAINT report_run_recipients_outcome_check CHECK (outcome = ANY (ARRAY['queued'::text, 'empty'::text, 'refused'::text])),
+  CONSTRAINT report_run_recipients_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES deliveries(id) ON DELETE SET NULL,
+  CONSTRAINT report_run_recipients_run_id_fkey FOREIGN KEY (run_id) REFERENCES report_runs(id) ON DELETE CASCADE,
+  CONSTRAINT report_run_recipients_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
+);
+
+CREATE TABLE report_runs (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  schedule_id uuid NOT NULL,
+  trigger text NOT NULL,
+  period_start timestamp with time zone NOT NULL,
+  period_end timestamp with time zone NOT NULL,
+  status text NOT NULL,
+  requested_by uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT report_runs_pkey PRIMARY KEY (id),
+  CONSTRAINT report_runs_check CHECK (period_end > period_start),
+  CONSTRAINT report_runs_status_check CHECK (status = ANY (ARRAY['sent'::text, 'skipped'::text])),
+  CONSTRAINT report_runs_trigger_check CHECK (trigger = ANY (ARRAY['scheduled'::text, 'send_now'::text, 'resend'::text])),
+  CONSTRAINT report_runs_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT report_runs_schedule_id_fkey FOREIGN KEY (schedule_id) REFERENCES report_schedules(id) ON DELETE CASCADE
+);
+
+CREATE TABLE report_schedules (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  view_id uuid NOT NULL,
+  owner_id uuid NOT NULL,
+  frequency text NOT NULL,
+  day_of_week smallint,
+  day_of_month smallint,
+  time_of_day text NOT NULL,
+  attachment text DEFAULT 'none'::text NOT NULL,
+  skip_if_empty boolean DEFAULT true NOT NULL,
+  enabled boolean DEFAULT true NOT NULL,
+  next_run_at timestamp with time zone,
+  last_period_start timestamp with time zone,
+  last_period_end timestamp with time zone,
+  last_sent_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT report_schedules_pkey PRIMARY KEY (id),
+  CONSTRAINT report_schedules_attachment_check CHECK (attachment = ANY (ARRAY['none'::text, 'csv'::text, 'xlsx'::text])),
+  CONSTRAINT report_schedules_check CHECK ((frequency = 'weekly'::text) = (day_of_week IS NOT NULL)),
+  CONSTRAINT report_schedules_check1 CHECK ((frequency = 'monthly'::text) = (day_of_month IS NOT NULL)),
+  CONSTRAINT report_schedules_check2 CHECK (enabled = (next_run_at IS NOT NULL)),
+  CONSTRAINT report_schedules_day_of_month_check CHECK (day_of_month >= 1 AND day_of_month <= 28),
+  CONSTRAINT report_schedules_day_of_week_check CHECK (day_of_week >= 1 AND day_of_week <= 7),
+  CONSTRAINT report_schedules_frequency_check CHECK (frequency = ANY (ARRAY['daily'::text, 'weekly'::text, 'monthly'::text])),
+  CONSTRAINT report_schedules_time_of_day_check CHECK (time_of_day ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text),
+  CONSTRAINT report_schedules_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT report_schedules_view_id_fkey FOREIGN KEY (view_id) REFERENCES saved_views(id) ON DELETE CASCADE
 );
 
 CREATE TABLE saved_views (
@@ -550,6 +860,14 @@ CREATE TABLE view_defaults (
 
 -- Indexes
 
+CREATE INDEX alert_rule_endpoints_endpoint ON public.alert_rule_endpoints USING btree (endpoint_id);
+
+CREATE INDEX alert_rules_name ON public.alert_rules USING btree (lower(name), id);
+
+CREATE INDEX alert_subscriptions_user ON public.alert_subscriptions USING btree (user_id);
+
+CREATE INDEX alert_transitions_rule ON public.alert_transitions USING btree (rule_id, id DESC);
+
 CREATE INDEX call_audit_call_idx ON public.call_audit USING btree (call_id, changed_at DESC);
 
 CREATE INDEX call_audit_change_idx ON public.call_audit USING btree (change_id);
@@ -586,6 +904,24 @@ CREATE INDEX calls_target_ts_idx ON public.calls USING btree (target_id, call_ts
 
 CREATE INDEX calls_ts_idx ON public.calls USING btree (call_ts, id) INCLUDE (status, connected);
 
+CREATE INDEX connector_calls_expiry_idx ON public.connector_calls USING btree (expires_at);
+
+CREATE INDEX connector_calls_held_idx ON public.connector_calls USING btree (connector_id) WHERE (NOT stored);
+
+CREATE INDEX connector_events_newest_idx ON public.connector_events USING btree (connector_id, id DESC);
+
+CREATE INDEX deliveries_due_idx ON public.deliveries USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'retrying'::text]));
+
+CREATE INDEX deliveries_endpoint_idx ON public.deliveries USING btree (endpoint_id, ordering_key, seq);
+
+CREATE INDEX deliveries_log_idx ON public.deliveries USING btree (created_at DESC, seq DESC);
+
+CREATE INDEX deliveries_source_idx ON public.deliveries USING btree (source_kind, source_id);
+
+CREATE INDEX delivery_attempts_delivery_idx ON public.delivery_attempts USING btree (delivery_id, id);
+
+CREATE INDEX delivery_endpoints_name_idx ON public.delivery_endpoints USING btree (lower(name));
+
 CREATE INDEX disputes_call ON public.disputes USING btree (call_id, id);
 
 CREATE INDEX disputes_call_ts ON public.disputes USING btree (call_ts, id);
@@ -600,9 +936,23 @@ CREATE INDEX idempotency_keys_expires_at_idx ON public.idempotency_keys USING bt
 
 CREATE INDEX login_throttle_expires_at_idx ON public.login_throttle USING btree (expires_at);
 
+CREATE INDEX notifications_user_newest_idx ON public.notifications USING btree (user_id, id DESC);
+
 CREATE INDEX partner_api_keys_user_live_idx ON public.partner_api_keys USING btree (user_id, created_at DESC) WHERE (revoked_at IS NULL);
 
 CREATE INDEX payments_paid_at_idx ON public.payments USING btree (paid_at DESC, id);
+
+CREATE INDEX report_recipients_user_idx ON public.report_recipients USING btree (user_id);
+
+CREATE UNIQUE INDEX report_runs_once ON public.report_runs USING btree (schedule_id, period_start) WHERE (trigger = 'scheduled'::text);
+
+CREATE INDEX report_runs_schedule_idx ON public.report_runs USING btree (schedule_id, created_at DESC);
+
+CREATE INDEX report_schedules_due_idx ON public.report_schedules USING btree (next_run_at) WHERE enabled;
+
+CREATE INDEX report_schedules_owner_idx ON public.report_schedules USING btree (owner_id);
+
+CREATE INDEX report_schedules_view_idx ON public.report_schedules USING btree (view_id);
 
 CREATE UNIQUE INDEX saved_views_owner_name_key ON public.saved_views USING btree (owner_id, lower(name));
 
@@ -626,6 +976,115 @@ CREATE INDEX view_defaults_view_idx ON public.view_defaults USING btree (view_id
 
 
 -- Functions
+
+CREATE OR REPLACE FUNCTION public.call_changes_created()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
+  END IF;
+  -- Before any seq is taken, held to the commit: seqs rise in commit order (see the migration's comment).
+  PERFORM pg_advisory_xact_lock(7266002);
+  INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
+  SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, 'created', callboard_change_actor(), callboard_change_set(),
+    jsonb_strip_nulls(jsonb_build_object(
+      'callTimestamp', CASE WHEN to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') IS NOT NULL THEN jsonb_build_array(NULL, to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END,
+      'callerId', CASE WHEN n.caller_id IS NOT NULL THEN jsonb_build_array(NULL, n.caller_id) END,
+      'campaignName', CASE WHEN ca.name IS NOT NULL THEN jsonb_build_array(NULL, ca.name) END,
+      'publisherName', CASE WHEN pu.name IS NOT NULL THEN jsonb_build_array(NULL, pu.name) END,
+      'targetName', CASE WHEN ta.name IS NOT NULL THEN jsonb_build_array(NULL, ta.name) END,
+      'buyerName', CASE WHEN bu.name IS NOT NULL THEN jsonb_build_array(NULL, bu.name) END,
+      'systemName', CASE WHEN n.system_name IS NOT NULL THEN jsonb_build_array(NULL, n.system_name) END,
+      'systemPublisherId', CASE WHEN n.system_publisher_id IS NOT NULL THEN jsonb_build_array(NULL, n.system_publisher_id) END,
+      'systemBuyerId', CASE WHEN n.system_buyer_id IS NOT NULL THEN jsonb_build_array(NULL, n.system_buyer_id) END,
+      'durationSec', CASE WHEN n.duration_sec IS NOT NULL THEN jsonb_build_array(NULL, n.duration_sec) END,
+      'connected', CASE WHEN n.connected IS NOT NULL THEN jsonb_build_array(NULL, n.connected) END,
+      'recordingUrl', CASE WHEN n.recording_url IS NOT NULL THEN jsonb_build_array(NULL, n.recording_url) END,
+      'transcript', CASE WHEN CASE WHEN n.transcript IS NOT NULL THEN true END IS NOT NULL THEN jsonb_build_array(NULL, CASE WHEN n.transcript IS NOT NULL THEN true END) END,
+      'revenue', CASE WHEN n.revenue_cents::float8 / 100 IS NOT NULL THEN jsonb_build_array(NULL, n.revenue_cents::float8 / 100) END,
+      'payout', CASE WHEN n.payout_cents::float8 / 100 IS NOT NULL THEN jsonb_build_array(NULL, n.payout_cents::float8 / 100) END,
+      'status', CASE WHEN n.status IS NOT NULL THEN jsonb_build_array(NULL, n.status) END,
+      'subDisposition', CASE WHEN n.sub_disposition IS NOT NULL THEN jsonb_build_array(NULL, n.sub_disposition) END,
+      'reason', CASE WHEN n.reason IS NOT NULL THEN jsonb_build_array(NULL, n.reason) END,
+      'summary', CASE WHEN n.summary IS NOT NULL THEN jsonb_build_array(NULL, n.summary) END,
+      'statusOverridden', CASE WHEN n.status_overridden IS NOT NULL THEN jsonb_build_array(NULL, n.status_overridden) END,
+      'qcDisposition', CASE WHEN n.qc_disposition IS NOT NULL THEN jsonb_build_array(NULL, n.qc_disposition) END,
+      'qcSubDisposition', CASE WHEN n.qc_sub_disposition IS NOT NULL THEN jsonb_build_array(NULL, n.qc_sub_disposition) END,
+      'qcReason', CASE WHEN n.qc_reason IS NOT NULL THEN jsonb_build_array(NULL, n.qc_reason) END,
+      'qcSummary', CASE WHEN n.qc_summary IS NOT NULL THEN jsonb_build_array(NULL, n.qc_summary) END,
+      'repeatOf', CASE WHEN n.repeat_of::text IS NOT NULL THEN jsonb_build_array(NULL, n.repeat_of::text) END,
+      'disputeState', CASE WHEN n.dispute_state IS NOT NULL THEN jsonb_build_array(NULL, n.dispute_state) END
+    ))
+  FROM new_rows n
+  JOIN campaigns ca ON ca.id = n.campaign_id
+  JOIN publishers pu ON pu.id = n.publisher_id
+  LEFT JOIN targets ta ON ta.id = n.target_id
+  LEFT JOIN buyers bu ON bu.id = n.buyer_id
+  ORDER BY n.id;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.call_changes_updated()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  named_kind text := callboard_change_kind();
+  delivery boolean := coalesce(named_kind = 'delivery', false);
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE (o.call_ts, o.caller_id, o.campaign_id, o.publisher_id, o.target_id, o.buyer_id, o.system_name, o.system_publisher_id, o.system_buyer_id, o.duration_sec, o.connected, o.recording_url, o.transcript, o.revenue_cents, o.payout_cents, o.status, o.sub_disposition, o.reason, o.summary, o.status_overridden, o.qc_disposition, o.qc_sub_disposition, o.qc_reason, o.qc_summary, o.repeat_of, o.dispute_state) IS DISTINCT FROM (n.call_ts, n.caller_id, n.campaign_id, n.publisher_id, n.target_id, n.buyer_id, n.system_name, n.system_publisher_id, n.system_buyer_id, n.duration_sec, n.connected, n.recording_url, n.transcript, n.revenue_cents, n.payout_cents, n.status, n.sub_disposition, n.reason, n.summary, n.status_overridden, n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.repeat_of, n.dispute_state) OR (delivery AND n.updated_at IS DISTINCT FROM o.updated_at)
+  ) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(7266002);
+  INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
+  SELECT d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
+    CASE WHEN NOT d.written AND d.changed ? 'repeatOf' AND d.changed - 'repeatOf' = '{}'::jsonb THEN 'repeat_redecided'
+         WHEN named_kind IS NULL OR delivery THEN 'updated'
+         ELSE named_kind END,
+    callboard_change_actor(), callboard_change_set(), d.changed
+  FROM (
+    SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, n.updated_at IS DISTINCT FROM o.updated_at AS written,
+      jsonb_strip_nulls(jsonb_build_object(
+      'callTimestamp', CASE WHEN o.call_ts IS DISTINCT FROM n.call_ts THEN jsonb_build_array(to_char(o.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END,
+      'callerId', CASE WHEN o.caller_id IS DISTINCT FROM n.caller_id THEN jsonb_build_array(o.caller_id, n.caller_id) END,
+      'campaignName', CASE WHEN o.campaign_id IS DISTINCT FROM n.campaign_id THEN jsonb_build_array((SELECT dim.name FROM campaigns dim WHERE dim.id = o.campaign_id), (SELECT dim.name FROM campaigns dim WHERE dim.id = n.campaign_id)) END,
+      'publisherName', CASE WHEN o.publisher_id IS DISTINCT FROM n.publisher_id THEN jsonb_build_array((SELECT dim.name FROM publishers dim WHERE dim.id = o.publisher_id), (SELECT dim.name FROM publishers dim WHERE dim.id = n.publisher_id)) END,
+      'targetName', CASE WHEN o.target_id IS DISTINCT FROM n.target_id THEN jsonb_build_array((SELECT dim.name FROM targets dim WHERE dim.id = o.target_id), (SELECT dim.name FROM targets dim WHERE dim.id = n.target_id)) END,
+      'buyerName', CASE WHEN o.buyer_id IS DISTINCT FROM n.buyer_id THEN jsonb_build_array((SELECT dim.name FROM buyers dim WHERE dim.id = o.buyer_id), (SELECT dim.name FROM buyers dim WHERE dim.id = n.buyer_id)) END,
+      'systemName', CASE WHEN o.system_name IS DISTINCT FROM n.system_name THEN jsonb_build_array(o.system_name, n.system_name) END,
+      'systemPublisherId', CASE WHEN o.system_publisher_id IS DISTINCT FROM n.system_publisher_id THEN jsonb_build_array(o.system_publisher_id, n.system_publisher_id) END,
+      'systemBuyerId', CASE WHEN o.system_buyer_id IS DISTINCT FROM n.system_buyer_id THEN jsonb_build_array(o.system_buyer_id, n.system_buyer_id) END,
+      'durationSec', CASE WHEN o.duration_sec IS DISTINCT FROM n.duration_sec THEN jsonb_build_array(o.duration_sec, n.duration_sec) END,
+      'connected', CASE WHEN o.connected IS DISTINCT FROM n.connected THEN jsonb_build_array(o.connected, n.connected) END,
+      'recordingUrl', CASE WHEN o.recording_url IS DISTINCT FROM n.recording_url THEN jsonb_build_array(o.recording_url, n.recording_url) END,
+      'transcript', CASE WHEN o.transcript IS DISTINCT FROM n.transcript THEN jsonb_build_array(CASE WHEN o.transcript IS NOT NULL THEN true END, CASE WHEN n.transcript IS NOT NULL THEN true END) END,
+      'revenue', CASE WHEN o.revenue_cents IS DISTINCT FROM n.revenue_cents THEN jsonb_build_array(o.revenue_cents::float8 / 100, n.revenue_cents::float8 / 100) END,
+      'payout', CASE WHEN o.payout_cents IS DISTINCT FROM n.payout_cents THEN jsonb_build_array(o.payout_cents::float8 / 100, n.payout_cents::float8 / 100) END,
+      'status', CASE WHEN o.status IS DISTINCT FROM n.status THEN jsonb_build_array(o.status, n.status) END,
+      'subDisposition', CASE WHEN o.sub_disposition IS DISTINCT FROM n.sub_disposition THEN jsonb_build_array(o.sub_disposition, n.sub_disposition) END,
+      'reason', CASE WHEN o.reason IS DISTINCT FROM n.reason THEN jsonb_build_array(o.reason, n.reason) END,
+      'summary', CASE WHEN o.summary IS DISTINCT FROM n.summary THEN jsonb_build_array(o.summary, n.summary) END,
+      'statusOverridden', CASE WHEN o.status_overridden IS DISTINCT FROM n.status_overridden THEN jsonb_build_array(o.status_overridden, n.status_overridden) END,
+      'qcDisposition', CASE WHEN o.qc_disposition IS DISTINCT FROM n.qc_disposition THEN jsonb_build_array(o.qc_disposition, n.qc_disposition) END,
+      'qcSubDisposition', CASE WHEN o.qc_sub_disposition IS DISTINCT FROM n.qc_sub_disposition THEN jsonb_build_array(o.qc_sub_disposition, n.qc_sub_disposition) END,
+      'qcReason', CASE WHEN o.qc_reason IS DISTINCT FROM n.qc_reason THEN jsonb_build_array(o.qc_reason, n.qc_reason) END,
+      'qcSummary', CASE WHEN o.qc_summary IS DISTINCT FROM n.qc_summary THEN jsonb_build_array(o.qc_summary, n.qc_summary) END,
+      'repeatOf', CASE WHEN o.repeat_of IS DISTINCT FROM n.repeat_of THEN jsonb_build_array(o.repeat_of::text, n.repeat_of::text) END,
+      'disputeState', CASE WHEN o.dispute_state IS DISTINCT FROM n.dispute_state THEN jsonb_build_array(o.dispute_state, n.dispute_state) END
+    )) AS changed
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+  ) d
+  WHERE d.changed <> '{}'::jsonb OR (delivery AND d.written)
+  ORDER BY d.id;
+  RETURN NULL;
+END
+$function$;
 
 CREATE OR REPLACE FUNCTION public.call_text_words(transcript text, summary text, reason text)
  RETURNS tsvector
@@ -670,6 +1129,24 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.callboard_change_actor()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT nullif(current_setting('callboard.change_actor', true), '') $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_change_kind()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT nullif(current_setting('callboard.change_kind', true), '') $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_change_set()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT nullif(current_setting('callboard.change_set', true), '')::uuid $function$;
+
 CREATE OR REPLACE FUNCTION public.callboard_partner_sees(publisher_id integer, buyer_id integer)
  RETURNS boolean
  LANGUAGE sql
@@ -701,6 +1178,12 @@ CREATE OR REPLACE FUNCTION public.callboard_scope_kind()
  LANGUAGE sql
  STABLE
 AS $function$ SELECT COALESCE(current_setting('callboard.scope_kind', true), '') $function$;
+
+CREATE OR REPLACE FUNCTION public.callboard_user_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+AS $function$ SELECT NULLIF(current_setting('callboard.user_id', true), '')::uuid $function$;
 
 CREATE OR REPLACE FUNCTION public.caller_id_grams(value text)
  RETURNS text[]
@@ -1460,6 +1943,18 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.ingest_calls_as(actor text, batch json, batch_size integer, campaign_names text[], publisher_names text[], target_names text[], buyer_names text[], repeat_window_days integer, OUT inserted integer, OUT updated integer)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM set_config('callboard.change_kind', 'delivery', true), set_config('callboard.change_actor', coalesce(actor, ''), true);
+  SELECT i.inserted, i.updated INTO inserted, updated
+  FROM ingest_calls(batch, batch_size, campaign_names, publisher_names, target_names, buyer_names, repeat_window_days) i;
+  PERFORM set_config('callboard.change_kind', '', true), set_config('callboard.change_actor', '', true);
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.redecide_repeats(window_days integer)
  RETURNS integer
  LANGUAGE plpgsql
@@ -1532,6 +2027,10 @@ CREATE TRIGGER calls_rollup_insert AFTER INSERT ON calls REFERENCING NEW TABLE A
 
 CREATE TRIGGER calls_rollup_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION calls_rollup_update();
 
+CREATE TRIGGER calls_to_change_log_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION call_changes_created();
+
+CREATE TRIGGER calls_to_change_log_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION call_changes_updated();
+
 CREATE TRIGGER calls_words_forget_delete AFTER DELETE ON calls REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION call_words_forget_deleted();
 
 CREATE TRIGGER calls_words_queue_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION call_words_queue_inserted();
@@ -1566,6 +2065,10 @@ ALTER TABLE call_audit ENABLE ROW LEVEL SECURITY;
 CREATE POLICY partner_scope ON call_audit AS PERMISSIVE FOR SELECT TO callboard_partner USING ((EXISTS ( SELECT 1
    FROM calls c
   WHERE (c.id = call_audit.call_id))));
+
+ALTER TABLE call_changes ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY partner_scope ON call_changes AS PERMISSIVE FOR SELECT TO callboard_partner USING ((callboard_partner_sees(publisher_id, buyer_id) AND (call_ts >= ((callboard_scope_day())::timestamp without time zone AT TIME ZONE 'America/New_York'::text))));
 
 ALTER TABLE call_combos ENABLE ROW LEVEL SECURITY;
 
@@ -1612,6 +2115,12 @@ CREATE POLICY partner_scope ON calls_monthly_dim AS PERMISSIVE FOR SELECT TO cal
 ALTER TABLE disputes ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY partner_scope ON disputes AS PERMISSIVE FOR SELECT TO callboard_partner USING ((callboard_partner_sees(publisher_id, buyer_id) AND (call_ts >= ((callboard_scope_day())::timestamp without time zone AT TIME ZONE 'America/New_York'::text))));
+
+ALTER TABLE notifications ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY own_rows ON notifications AS PERMISSIVE FOR SELECT TO callboard_partner USING ((user_id = callboard_user_id()));
+
+CREATE POLICY own_rows_marked_read ON notifications AS PERMISSIVE FOR UPDATE TO callboard_partner USING ((user_id = callboard_user_id())) WITH CHECK ((user_id = callboard_user_id()));
 
 ALTER TABLE payments ENABLE ROW LEVEL SECURITY;
 
