@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES, NOTIFICATIONS_CAP, isNotificationLink, parseNotificationsReadBody } from './notifications';
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS_CAP, isNotificationLink, parseNotificationsReadBody, readNotification } from './notifications';
 
 test.each(['/', '/reporting', '/reporting?publisher=3&datePreset=custom&startDate=2025-06-01T00:00', '/callLogs/calls/12'])('%s is a link of the app', (link) => {
   expect(isNotificationLink(link)).toBe(true);
@@ -35,4 +35,13 @@ test('anything else names its problem', () => {
   expect(parseNotificationsReadBody({ ids: Array.from({ length: NOTIFICATIONS_CAP + 1 }, (_, i) => String(i + 1)) })).toEqual([
     { field: 'ids', message: NOTIFICATION_MESSAGES.tooManyIds },
   ]);
+});
+
+test('readNotification takes a notification as the API gives it, and nothing else', () => {
+  const notification = { id: '7', kind: 'report.sent', title: 'Weekly report', body: '', link: '/reporting', createdAt: '2026-11-28T12:00:00.000Z', readAt: null };
+  expect(readNotification(notification)).toEqual(notification);
+  expect(readNotification({ ...notification, readAt: '2026-11-28T13:00:00.000Z', extra: 1 })).toEqual({ ...notification, readAt: '2026-11-28T13:00:00.000Z' });
+  for (const bad of [null, 'x', { ...notification, id: 7 }, { ...notification, kind: 'x' }, { ...notification, link: '//x' }, { ...notification, createdAt: 'soon' }, { ...notification, readAt: 'never' }, { ...notification, title: 3 }]) {
+    expect(readNotification(bad)).toBeNull();
+  }
 });

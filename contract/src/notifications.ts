@@ -88,6 +88,21 @@ export function isNotificationLink(link: unknown): link is string {
 
 const NOTIFICATION_ID = /^[1-9]\d{0,18}$/;
 
+const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
+/**
+ * A notification as a screen received it (a live event's data, an item of the list), when it has the shape of
+ * one; null otherwise. A screen adds nothing else to its list, and follows only a link that is the app's own.
+ */
+export function readNotification(value: unknown): Notification | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const n = value as Partial<Record<keyof Notification, unknown>>;
+  if (!isNotificationId(n.id) || !(NOTIFICATION_KINDS as readonly unknown[]).includes(n.kind)) return null;
+  if (typeof n.title !== 'string' || typeof n.body !== 'string' || !isNotificationLink(n.link) || !isTime(n.createdAt)) return null;
+  if (n.readAt !== null && !isTime(n.readAt)) return null;
+  return { id: n.id, kind: n.kind as NotificationKind, title: n.title, body: n.body, link: n.link, createdAt: n.createdAt, readAt: n.readAt };
+}
+
 /** A notification id as the API takes it (a positive whole number as a decimal string). */
 export function isNotificationId(id: unknown): id is string {
   return typeof id === 'string' && NOTIFICATION_ID.test(id);

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai/vanilla';
 import { LIVE_BACKOFF, backoffDelay, connectLiveEvents } from '@callboard/shared-auth/live-events';
-import { callsChangedAtom, liveStatusAtom } from '@callboard/shared-auth/live-status';
+import { callsChangedAtom, liveStatusAtom, notificationPushedAtom } from '@callboard/shared-auth/live-status';
 import { clearSession, restoreSession, saveSession, tokenAtom, type Store } from '@callboard/shared-auth/session';
 import { fakeEventStream, type FakeEventStream } from '@callboard/shared-auth/testing/event-stream-mock';
 import { installFetchMock, jsonResponse, makeUser, TEST_TOKEN, type FetchMock } from '@callboard/shared-auth/testing/fetch-mock';
@@ -70,6 +70,31 @@ test('each calls event becomes a notice, whatever chunks it arrives in; comments
   expect(store.get(callsChangedAtom)).toEqual({ seq: 1, change: { inserted: 2, updated: 1, newestCallTimestamp: '2026-01-01T00:00:00.000Z' } });
   stream.send('event: calls\ndata: {"inserted":2,"updated":1,"newestCallTimestamp":"2026-01-01T00:00:00.000Z"}\r\n\r\n');
   await until(() => store.get(callsChangedAtom)?.seq === 2);
+});
+
+test('each notification event is handed on as it comes; one that is not a notification is ignored', async () => {
+  const store = signedIn();
+  const { opened } = serveStreams([(signal) => fakeEventStream(signal)]);
+  stop = connectLiveEvents(store, { backoff: BACKOFF });
+  await until(() => opened.length === 1);
+  const stream = opened[0]!;
+  const notification = {
+    id: '41',
+    kind: 'alert.fired',
+    title: 'Voicemail above 30%',
+    body: 'Publisher 3, last 15 minutes',
+    link: '/reporting?publisher=3',
+    createdAt: '2026-11-28T12:00:00.000Z',
+    readAt: null,
+  };
+  // Not JSON, an unknown kind, a link to another site: none is handed on.
+  stream.send('event: notification\ndata: {oops\n\n');
+  stream.send(`event: notification\ndata: ${JSON.stringify({ ...notification, kind: 'made.up' })}\n\n`);
+  stream.send(`event: notification\ndata: ${JSON.stringify({ ...notification, link: 'https://evil.example/' })}\n\n`);
+  stream.send(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+  await until(() => store.get(notificationPushedAtom) !== null);
+  expect(store.get(notificationPushedAtom)).toEqual({ seq: 1, notification });
+  expect(store.get(callsChangedAtom)).toBeNull();
 });
 
 test('a dropped stream says Polling and reconnects with backoff', async () => {

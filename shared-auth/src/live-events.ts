@@ -1,7 +1,8 @@
 /**
  * The live connection of this browser tab: reads GET /api/events, the
  * server's Server-Sent Events stream of changes to the calls, and turns each
- * `calls` event into a jotai update that screens revalidate on. Every remote
+ * `calls` event into a jotai update that screens revalidate on, and each
+ * `notification` (the signed-in person's own) into one the header adds to its list. Every remote
  * reads the same atoms (live-status.ts) from the one store of the tab, so one
  * connection serves them all (docs/front-end.md, "Live updates"). Loaded only
  * once someone signs in (use-live-events.ts), so /login does not download it.
@@ -12,9 +13,10 @@
  * reopened at once with the new token after every refresh.
  */
 import { API_PATHS, CALLS_CHANGED_EVENT, type CallsChanged } from '@callboard/contract';
+import { NOTIFICATION_EVENT, readNotification } from '@callboard/contract/notifications';
 import { createParser } from 'eventsource-parser';
 import { buildUrl } from '@callboard/shared-auth/http-request';
-import { callsChangedAtom, liveStatusAtom, type LiveStatus } from '@callboard/shared-auth/live-status';
+import { callsChangedAtom, liveStatusAtom, notificationPushedAtom, type LiveStatus } from '@callboard/shared-auth/live-status';
 import { tokenAtom, type Store } from '@callboard/shared-auth/session';
 import { ensureFreshToken, refreshAccessToken } from '@callboard/shared-auth/token-refresh';
 
@@ -91,6 +93,18 @@ export function connectLiveEvents(store: Store, options: LiveEventsOptions = {})
     store.set(callsChangedAtom, { seq: (previous?.seq ?? 0) + 1, change });
   };
 
+  const told = (data: string) => {
+    let notification: ReturnType<typeof readNotification>;
+    try {
+      notification = readNotification(JSON.parse(data));
+    } catch {
+      return;
+    }
+    if (!notification) return;
+    const previous = store.get(notificationPushedAtom);
+    store.set(notificationPushedAtom, { seq: (previous?.seq ?? 0) + 1, notification });
+  };
+
   async function connect(): Promise<void> {
     clearTimeout(retryTimer);
     attempt?.abort();
@@ -134,6 +148,7 @@ export function connectLiveEvents(store: Store, options: LiveEventsOptions = {})
     const parser = createParser({
       onEvent(event) {
         if (event.event === CALLS_CHANGED_EVENT) announce(event.data);
+        else if (event.event === NOTIFICATION_EVENT) told(event.data);
       },
     });
     let silence: ReturnType<typeof setTimeout> | undefined;

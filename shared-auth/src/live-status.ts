@@ -4,6 +4,7 @@
  * them costs a screen next to nothing.
  */
 import type { CallsChanged } from '@callboard/contract';
+import type { Notification } from '@callboard/contract/notifications';
 import { atom } from 'jotai';
 
 /** 'live' while the stream is open; 'polling' while it is down and screens poll on their timers instead. */
@@ -18,3 +19,15 @@ export interface CallsChangeNotice {
 }
 
 export const callsChangedAtom = atom<CallsChangeNotice | null>(null);
+
+/**
+ * The latest notification the stream pushed (the signed-in person's own); `seq` grows by one with each. The
+ * shell's header adds each to the notification list (shared-ui's notificationsAtom) as it is set, through a
+ * store subscription, so two pushed in one tick are both added.
+ */
+export interface NotificationPush {
+  seq: number;
+  notification: Notification;
+}
+
+export const notificationPushedAtom = atom<NotificationPush | null>(null);
