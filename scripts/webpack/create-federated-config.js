@@ -105,11 +105,12 @@ function productionAliases(packageDir) {
  * no state and are read by one or two areas: the dispute screens (shared-ui/src/disputes.ts, loaded lazily),
  * the areas' tabs and the clipboard helper (a few hundred bytes each, in each area's own chunk), and the
  * contract's own entries for disputes, the scorecard, delivery, connectors and platforms (contract/src/index.ts
- * says why they are apart; the last three are read by the Users area's admin tabs, loaded lazily).
+ * says why they are apart; the last three are read by the Users area's admin tabs, loaded lazily), and
+ * notifications' (read by the shell's signed-in frame alone: a provide entry would count in the sign-in page's budget).
  */
 const UNSHARED_SUBPATHS = {
   '@callboard/shared-ui': ['disputes', 'area-tabs', 'copy-text'],
-  '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms'],
+  '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms', 'notifications'],
 };
 
 /**

@@ -2,6 +2,10 @@
  * The UI state (sidebar, theme, auto refresh, refresh interval), persisted as
  * one object in localStorage so it survives a reload and follows other tabs.
  * Each piece is its own atom so a component re-renders only for what it reads.
+ * The spec's notification list is UI state too, but the server keeps it
+ * (per person, GET /api/notifications), so it is held in memory only, beside
+ * this module in notification-atoms.ts: only the signed-in frame reads it, and
+ * /login (which loads this one) has no room for it.
  */
 import { atom, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
@@ -37,7 +41,9 @@ export function parseRefreshInterval(value: unknown): number | undefined {
 
 /**
  * Whatever storage held, as a valid UiState: each unreadable field falls back
- * to its default, and fields of older versions (a notifications list) are dropped.
+ * to its default, and fields of older versions are dropped: among them a
+ * notifications list, which is now the server's (notification-atoms.ts) and
+ * must not stay in a shared browser's storage for the next person.
  */
 export function sanitizeUiState(stored: unknown): UiState {
   const s = storedRecord(stored);
