@@ -19,6 +19,7 @@ import {
   type Role,
 } from '@callboard/contract';
 import { disputeDecisionPath, disputeWindowPath, disputeWithdrawPath, disputesOfCallPath } from '@callboard/contract/disputes';
+import { NOTIFICATIONS_READ_PATH } from '@callboard/contract/notifications';
 import { PARTNER_KEYS_PATH } from '@callboard/contract/partner-keys';
 import { REPORT_SCHEDULES_PATH, REPORT_UNSUBSCRIBE_PATH, reportResendPath, reportSchedulePath, reportSendNowPath } from '@callboard/contract/report-schedules';
 import { CONNECTORS_PATH, connectorPath, connectorReceivePath, connectorRotatePath } from '@callboard/contract/connectors';
@@ -210,6 +211,8 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'DELETE /api/alerts/:id': { who: { permission: 'manageAlerts' }, request: () => ({ url: alertPath(NO_SUCH_ID) }) },
   'PUT /api/alerts/:id/subscription': { who: { everyRole: 'own subscription' }, partner: 403, request: () => ({ url: alertSubscriptionPath(NO_SUCH_ID), payload: { channels: ['in_app'] } }) },
   'DELETE /api/alerts/:id/subscription': { who: { everyRole: 'own subscription' }, partner: 403, request: () => ({ url: alertSubscriptionPath(NO_SUCH_ID) }) },
+  // Every account marks its own notifications read (routes/api/notifications), partners included.
+  'POST /api/notifications/read': { who: { everyRole: 'own notifications' }, request: () => ({ url: NOTIFICATIONS_READ_PATH, payload: { all: true } }) },
   'POST /api/ingest/calls': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/calls', payload: { calls: [] } }) },
   'POST /api/ingest/qc': { who: { ingestKey: true }, request: () => ({ url: '/api/ingest/qc', payload: { results: [] } }) },
 };
