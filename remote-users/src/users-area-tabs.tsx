@@ -1,0 +1,30 @@
+/**
+ * The Users area's tabs, one entry each: the address under /users, the label, who is offered it and the page.
+ * app.tsx builds the routes and the tab links from this list alone, so a new tab (Import, say) is one line
+ * here. The admin tabs are loaded on first use, each its own chunk: remoteEntry.js and the Users page carry
+ * none of them.
+ */
+import type { ScreenAccess } from '@callboard/shared-auth/permission-gate';
+import { lazy, type ComponentType } from 'react';
+import { UsersPage } from './features/user-list/components/users-page';
+
+export interface UsersAreaTab {
+  /** Its address under the area: '' for the area's index. */
+  path: string;
+  label: string;
+  /** Addresses below `path` that show the same page (one connector, by its id); the tab stays current there. */
+  subPaths?: readonly string[];
+  /** Whether the signed-in person is offered it (screen-access.ts); everyone else's address for it goes to /. */
+  shownTo: (access: ScreenAccess) => boolean;
+  page: ComponentType;
+}
+
+const everyone = () => true;
+const deliveryAdmins = (access: ScreenAccess) => access.mayManageDeliveries;
+
+export const USERS_AREA_TABS: readonly UsersAreaTab[] = [
+  { path: '', label: 'Users', shownTo: everyone, page: UsersPage },
+  { path: 'endpoints', label: 'Delivery endpoints', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/endpoints-page')) },
+  { path: 'deliveries', label: 'Deliveries', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/deliveries-page')) },
+  { path: 'outbox', label: 'Outbox', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/outbox-page')) },
+];
