@@ -23,6 +23,7 @@ function standIn(heading: string) {
 jest.mock('./features/deliveries/components/endpoints-page', () => standIn('Endpoints page'));
 jest.mock('./features/deliveries/components/deliveries-page', () => standIn('Deliveries page'));
 jest.mock('./features/deliveries/components/outbox-page', () => standIn('Outbox page'));
+jest.mock('./features/connectors/components/connectors-page', () => standIn('Connectors page'));
 
 /** The area under /users beside a start page at /, as in the shell (whose / then goes on to /reporting). */
 const inShell = (
@@ -38,6 +39,7 @@ const TABS = [
   ['Delivery endpoints', '/endpoints', 'Endpoints page'],
   ['Deliveries', '/deliveries', 'Deliveries page'],
   ['Outbox', '/outbox', 'Outbox page'],
+  ['Connectors', '/connectors', 'Connectors page'],
 ] as const;
 
 const currentTabs = () =>
@@ -82,6 +84,12 @@ describe.each([
   });
 });
 
+test('one connector has its own address, under the Connectors tab', async () => {
+  renderInHost(inShell, { path: '/users/connectors/c1', session: ADMIN });
+  expect(await screen.findByRole('heading', { name: 'Connectors page' })).toBeInTheDocument();
+  expect(currentTabs()).toEqual(['Connectors']);
+});
+
 test.each([
   ['a user', makeUser({ role: 'user' })],
   ['a reviewer', makeUser({ role: 'reviewer' })],
@@ -97,7 +105,7 @@ test.each([
 });
 
 test('an admin viewing as a partner is not offered the admin tabs', async () => {
-  const { location } = renderInHost(inShell, { path: '/users/endpoints', session: makePartner('buyer', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } }) });
+  const { location } = renderInHost(inShell, { path: '/users/connectors', session: makePartner('buyer', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } }) });
   expect(await screen.findByRole('heading', { name: 'Start page' })).toBeInTheDocument();
   expect(location.pathname).toBe('/');
 });

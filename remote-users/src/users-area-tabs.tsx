@@ -27,4 +27,11 @@ export const USERS_AREA_TABS: readonly UsersAreaTab[] = [
   { path: 'endpoints', label: 'Delivery endpoints', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/endpoints-page')) },
   { path: 'deliveries', label: 'Deliveries', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/deliveries-page')) },
   { path: 'outbox', label: 'Outbox', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/outbox-page')) },
+  {
+    path: 'connectors',
+    label: 'Connectors',
+    subPaths: [':connectorId'],
+    shownTo: (access) => access.mayManageConnectors,
+    page: lazy(() => import('./features/connectors/components/connectors-page')),
+  },
 ];
