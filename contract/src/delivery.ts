@@ -17,8 +17,8 @@ export const deliveryPath = (id: string) => `${DELIVERIES_PATH}/${encodeURICompo
 export const replayDeliveryPath = (id: string) => `${deliveryPath(id)}/replay`;
 export const outboxMessagePath = (id: string) => `${OUTBOX_PATH}/${encodeURIComponent(id)}`;
 
-/** The screen an endpoint is managed on; a pause notification links to it. */
-export const endpointScreenLink = (id: string) => `/settings/delivery-endpoints?endpoint=${encodeURIComponent(id)}`;
+/** The screen an endpoint is managed on (the Users area's Delivery endpoints tab, which marks it); a pause notification links to it. */
+export const endpointScreenLink = (id: string) => `/users/endpoints?endpoint=${encodeURIComponent(id)}`;
 
 /** `webhook`: a signed JSON POST (Standard Webhooks); `slack`: a Slack incoming webhook, or any service that takes its payload. */
 export const ENDPOINT_KINDS = ['webhook', 'slack'] as const;
