@@ -63,6 +63,7 @@ test('creating one from a preset checks it first, then opens it with the exact U
   await user.click(within(dialog).getByRole('button', { name: 'Create connector' }));
   expect(within(dialog).getByLabelText(/^Name/)).toHaveAccessibleDescription(CONNECTOR_MESSAGES.nameRequired);
   expect(within(dialog).getByText(CONNECTOR_MESSAGES.timeZoneUnknown('Mars/Olympus'))).toBeInTheDocument();
+  expect(within(dialog).getByLabelText(/^Name/)).toHaveFocus();
   expect(writes()).toEqual([]);
 
   await user.type(within(dialog).getByLabelText(/^Name/), 'Ringba – main account');

@@ -5,7 +5,7 @@ import { Button } from '@callboard/shared-ui/button';
 import { Modal } from '@callboard/shared-ui/modal';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ActionResult } from '../../admin-tools/admin-request';
 
 type Field = 'name' | 'platform' | 'timeZone';
@@ -30,6 +30,7 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
   const [otherError, setOtherError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const preset = PLATFORM_PRESETS[values.platform];
+  const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -38,12 +39,19 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
 
   const keep = (found: Record<string, string>) => Object.fromEntries(Object.entries(found).filter(([field]) => (FIELDS as readonly string[]).includes(field)));
 
+  /** The errors under their fields, and focus on the first of them. */
+  const showErrors = (found: Partial<Record<Field, string>>) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) inputs.current[first]?.focus();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setOtherError(null);
     const checked = parseConnectorBody(values, true);
     if (checked.errors.length > 0) {
-      setErrors(keep(Object.fromEntries(checked.errors.map((error) => [error.field, error.message]))));
+      showErrors(keep(Object.fromEntries(checked.errors.map((error) => [error.field, error.message]))));
       return;
     }
     setSaving(true);
@@ -51,7 +59,7 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
     setSaving(false);
     if (result.ok) return;
     const fieldErrors = keep(result.fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
     else setOtherError(result.message);
   };
 
@@ -76,6 +84,9 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
       <form id={formId} className="connector-form" noValidate onSubmit={(event) => void submit(event)}>
         {otherError ? <Alert tone="error">{otherError}</Alert> : null}
         <TextField
+          ref={(element) => {
+            inputs.current.name = element;
+          }}
           label="Name"
           required
           placeholder="e.g. Ringba – main account"
@@ -85,6 +96,9 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
           onChange={(event) => change('name', event.target.value)}
         />
         <SelectField
+          ref={(element) => {
+            inputs.current.platform = element;
+          }}
           label="Platform"
           required
           options={PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_PRESETS[platform].label }))}
@@ -93,7 +107,17 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
           error={errors.platform}
           onChange={(event) => change('platform', event.target.value)}
         />
-        <TextField label="Time zone" required value={values.timeZone} hint={TIME_ZONE_HINT} error={errors.timeZone} onChange={(event) => change('timeZone', event.target.value)} />
+        <TextField
+          ref={(element) => {
+            inputs.current.timeZone = element;
+          }}
+          label="Time zone"
+          required
+          value={values.timeZone}
+          hint={TIME_ZONE_HINT}
+          error={errors.timeZone}
+          onChange={(event) => change('timeZone', event.target.value)}
+        />
       </form>
     </Modal>
   );
