@@ -82,4 +82,15 @@ describe('screen access', () => {
     expect(of(screenAccessOf(makePartner('buyer')))).toEqual([false, false]);
     expect(of(screenAccessOf(makePartner('publisher', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } })))).toEqual([false, false]);
   });
+
+  it('alerts and scheduled reports: the network’s people see both; reviewers and admins keep the rules; an admin schedules anyone’s view; a partner and a view as see neither', () => {
+    const of = (access: ReturnType<typeof screenAccessOf>) => [access.seesAlerts, access.mayManageAlerts, access.seesReportSchedules, access.mayScheduleOthersViews];
+    expect((['user', 'reviewer', 'admin'] as const).map((role) => of(screenAccessOf(makeUser({ role }))))).toEqual([
+      [true, false, true, false],
+      [true, true, true, false],
+      [true, true, true, true],
+    ]);
+    expect(of(screenAccessOf(makePartner('buyer')))).toEqual([false, false, false, false]);
+    expect(of(screenAccessOf(makePartner('publisher', {}, { viewAsBy: { id: 'a1', name: 'Grace Admin' } })))).toEqual([false, false, false, false]);
+  });
 });

@@ -59,6 +59,20 @@ export interface ScreenAccess {
   mayManageDeliveries: boolean;
   /** The Users area's Connectors tab (manageIngestKeys: a connector is a way in for calls, as an ingest key is). */
   mayManageConnectors: boolean;
+  /**
+   * Reporting's Alerts tab: the network's people read the rules and subscribe themselves. A rule watches the
+   * network's calls, so its routes are closed to partners (api/src/routes/api/alerts/).
+   */
+  seesAlerts: boolean;
+  /** Whether the person creates, changes, previews and deletes alert rules (manageAlerts: reviewers and admins). */
+  mayManageAlerts: boolean;
+  /**
+   * Reporting's Reports tab and the Views menu's Schedule…: the network's people schedule their own saved views;
+   * a partner is only ever a recipient (api/src/routes/api/report-schedules/ is closed to it).
+   */
+  seesReportSchedules: boolean;
+  /** Whether views someone else owns may be scheduled too: an admin's (as api/src/domain/reports/report-schedule-service.ts judges). */
+  mayScheduleOthersViews: boolean;
 }
 
 /**
@@ -99,6 +113,10 @@ function staffAccess(user: PublicUser | null): ScreenAccess {
     disputeWindows: roleMay(role, 'managePayments') ? 'edit' : roleMay(role, 'redispositionCalls') ? 'read' : 'none',
     mayManageDeliveries: roleMay(role, 'manageDeliveries'),
     mayManageConnectors: roleMay(role, 'manageIngestKeys'),
+    seesAlerts: true,
+    mayManageAlerts: roleMay(role, 'manageAlerts'),
+    seesReportSchedules: true,
+    mayScheduleOthersViews: role === 'admin',
   };
 }
 
@@ -124,6 +142,10 @@ function partnerAccess(user: PublicUser, scope: PartnerScope, scopeKnown: boolea
     disputeWindows: 'none',
     mayManageDeliveries: false,
     mayManageConnectors: false,
+    seesAlerts: false,
+    mayManageAlerts: false,
+    seesReportSchedules: false,
+    mayScheduleOthersViews: false,
   };
 }
 
