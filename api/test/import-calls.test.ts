@@ -145,7 +145,7 @@ describe('reading CSV', () => {
     const csv = 'Call ID,Caller ID,Target\nNOPE-1,+15550001111,T\n';
     await expect(importCallsCsv(db, textStream(csv))).rejects.toThrow(MissingColumnsError);
     await expect(importCallsCsv(db, textStream(csv))).rejects.toThrow(
-      'The CSV file has no column for call time (one of "Call Date", "Call Timestamp", "Call Date Time", "Call Start", "Call Start Time", "Timestamp", "callDt"); campaign (one of "Campaign", "Campaign Name"); publisher (one of "Publisher", "Publisher Name")',
+      'The CSV file has no column for call time (one of "callDt", "Call Date", "Call Date Time", "dtStamp", "callTimestamp", "Call Start", "Call Start Time", "Timestamp", "start_time", "created_at"); campaign (one of "campaignName", "Campaign", "offer", "offer_name"); publisher (one of "publisherName", "Publisher", "affiliate_name", "traffic_source", "traffic_source_name")',
     );
     expect(await countCalls('NOPE-')).toBe(0);
   });
@@ -181,7 +181,15 @@ describe('reading CSV', () => {
     const csv = [HEADER, 'Q-1,2026-04-03T10:00:00Z,C,P,1', 'Q-2,2026-04-03T10:00:00Z,"C,P,1', 'Q-3,2026-04-03T10:00:00Z,C,P,1'].join('\n');
     const summary = await importCallsCsv(db, textStream(csv));
     expect(summary.inserted).toBe(1);
-    expect(summary.rejected).toEqual([{ line: 3, systemCallId: 'Q-2', errors: [{ field: 'row', column: null, message: 'the row is not valid CSV: Quoted field unterminated' }] }]);
+    expect(summary.rejected).toEqual([
+      {
+        line: 3,
+        systemCallId: 'Q-2',
+        errors: [{ field: 'row', column: null, message: 'the row is not valid CSV: Quoted field unterminated' }],
+        // The rest of the file is the unterminated value: kept as read, for the rejected rows' file.
+        fields: ['Q-2', '2026-04-03T10:00:00Z', 'C,P,1\nQ-3,2026-04-03T10:00:00Z,C,P,1'],
+      },
+    ]);
   });
 });
 
@@ -284,6 +292,7 @@ describe('npm run import', () => {
       const out = run.out.join('');
       expect(out).toMatch(/^Imported calls\.csv into (PostgreSQL \([^)]*\/callboard_test_\w+\)|the embedded database \(.*\)) in /);
       expect(out).toContain('  rows      15\n  inserted  9\n  updated   0\n  rejected  6\n');
+      expect(out).toContain("Columns read as Ringba's (12 of 22 headers are its names)\n");
       expect(out).toContain('Ignored columns: Number, Is Duplicate');
       expect(out).toContain('  line 11 (CLI-1007): Campaign: campaignName is required\n');
       expect(out).toContain('  line 14 (CLI-1010): row: the row has 23 values but the header has 22 columns');

@@ -108,11 +108,12 @@ function productionAliases(packageDir) {
  * contract's own entries for disputes, the scorecard, delivery, connectors and platforms (contract/src/index.ts
  * says why they are apart; the last three are read by the Users area's admin tabs, loaded lazily), and
  * notifications' (read by the shell's signed-in frame alone: a provide entry would count in the sign-in page's budget),
- * and alerts' and report-schedules' (read by Reporting's Alerts and Reports tabs alone, loaded lazily).
+ * alerts' and report-schedules' (read by Reporting's Alerts and Reports tabs alone, loaded lazily), and imports'
+ * (read by the Users area's Import tab alone, loaded lazily).
  */
 const UNSHARED_SUBPATHS = {
   '@callboard/shared-ui': ['disputes', 'area-tabs', 'copy-text', 'confirm-dialog', 'use-debounced-value'],
-  '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms', 'notifications', 'alerts', 'report-schedules'],
+  '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms', 'notifications', 'alerts', 'report-schedules', 'imports'],
 };
 
 /**

@@ -11,6 +11,7 @@
  */
 import { createReadStream, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { PLATFORM_PRESETS } from '@callboard/contract/platforms';
 import { ConfigError, loadConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -24,8 +25,9 @@ const SHOWN_REJECTIONS = 20;
 
 export const IMPORT_USAGE = `Usage: npm run import -- FILE.csv [--dry-run] [--batch N]
 
-Imports a call-tracking platform's CSV export (Ringba's column names and
-common variants) into the database the server uses: DATABASE_URL, or the
+Imports a call-tracking platform's CSV export (Ringba's, Retreaver's or
+TrackDrive's column names, or Callboard's own: the app's Import tab reads
+them the same way) into the database the server uses: DATABASE_URL, or the
 embedded database in DATA_DIR (stop the server first: the embedded database
 takes one process at a time). Importing a file again updates its calls.
 
@@ -108,6 +110,8 @@ function summaryLines(file: string, summary: ImportSummary, elapsedMs: number, w
       : [`  inserted  ${count(summary.inserted)}`, `  updated   ${count(summary.updated)}`]),
     `  rejected  ${count(summary.rejectedCount)}`,
   ];
+  const { platform, recognisedColumns } = summary.columns;
+  if (platform) lines.push(`Columns read as ${PLATFORM_PRESETS[platform].label}'s (${count(recognisedColumns)} of ${count(summary.columns.width)} headers are its names)`);
   if (summary.columns.ignored.length > 0) lines.push(`Ignored columns: ${summary.columns.ignored.join(', ')}`);
   for (const u of summary.columns.unused) lines.push(`Column "${u.header}" not used: ${u.field} is read from "${u.usedHeader}"`);
   if (summary.rejectedCount > 0) {

@@ -1,16 +1,20 @@
 import {
-  COLUMN_MAPPING,
   MissingColumnsError,
   mapRow,
   normaliseHeader,
   parseBoolean,
   parseCallTimestamp,
   parseDuration,
+  parseEpoch,
   parseMoney,
   resolveColumns,
 } from './column-mapping';
 
 const REQUIRED = ['Inbound Call ID', 'Call Date', 'Campaign', 'Publisher'];
+const fieldsOf = (headers: string[]) => {
+  const { mapping } = resolveColumns(headers);
+  return Object.fromEntries(mapping.map((e) => [e.field, headers[e.column]]));
+};
 
 describe('header matching', () => {
   test('ignores case, spaces and punctuation', () => {
@@ -21,9 +25,9 @@ describe('header matching', () => {
 
   test('finds Ringba names, API names and variants wherever they are', () => {
     const headers = ['Is Duplicate', 'CAMPAIGN NAME', 'publisherName', 'call_id', 'Call Start', 'Has Connected', 'Conversion Amount', 'payout amount', 'QC Disposition'];
-    const { columns, ignored, width } = resolveColumns(headers);
-    const byField = Object.fromEntries(columns.map((c) => [c.field, c.header]));
-    expect(byField).toEqual({
+    const { ignored, width, platform } = resolveColumns(headers);
+    expect(platform).toBe('ringba');
+    expect(fieldsOf(headers)).toEqual({
       systemCallId: 'call_id',
       callTimestamp: 'Call Start',
       campaignName: 'CAMPAIGN NAME',
@@ -37,25 +41,17 @@ describe('header matching', () => {
     expect(width).toBe(headers.length);
   });
 
-  test('every accepted header belongs to one field only (apart from the connected length, which may be the duration)', () => {
-    const owners = new Map<string, string[]>();
-    for (const spec of COLUMN_MAPPING) {
-      for (const h of spec.headers) owners.set(normaliseHeader(h), [...(owners.get(normaliseHeader(h)) ?? []), spec.field]);
-    }
-    const shared = [...owners].filter(([, fields]) => fields.length > 1);
-    expect(shared).toEqual([['connectedcalllengthinseconds', ['durationSec', 'connectedDurationSec']]]);
-  });
-
-  test('the first listed name wins when a file has two columns for a field', () => {
-    const { columns, unused } = resolveColumns([...REQUIRED, 'Connected Call Length In Seconds', 'Call Length In Seconds', 'Call ID']);
-    expect(columns.find((c) => c.field === 'durationSec')?.header).toBe('Call Length In Seconds');
-    expect(columns.find((c) => c.field === 'connectedDurationSec')?.header).toBe('Connected Call Length In Seconds');
+  test("the platform's first name wins when a file has two columns for a field", () => {
+    const { mapping, unused } = resolveColumns([...REQUIRED, 'Connected Call Length In Seconds', 'Call Length In Seconds', 'Call ID']);
+    const headerOf = (field: string) => [...REQUIRED, 'Connected Call Length In Seconds', 'Call Length In Seconds', 'Call ID'][mapping.find((e) => e.field === field)?.column ?? -1];
+    expect(headerOf('durationSec')).toBe('Call Length In Seconds');
+    expect(headerOf('connectedDurationSec')).toBe('Connected Call Length In Seconds');
     expect(unused).toEqual([{ header: 'Call ID', field: 'systemCallId', usedHeader: 'Inbound Call ID' }]);
   });
 
   test('the connected length is the duration when it is the only length', () => {
-    const { columns } = resolveColumns([...REQUIRED, 'Connected Call Length In Seconds']);
-    expect(columns.filter((c) => c.header === 'Connected Call Length In Seconds').map((c) => c.field)).toEqual(['durationSec']);
+    const { mapping } = resolveColumns([...REQUIRED, 'Connected Call Length In Seconds']);
+    expect(mapping.filter((e) => e.column === 4).map((e) => e.field)).toEqual(['durationSec']);
   });
 
   test('missing required columns are all named, with the headers that would do', () => {
@@ -67,11 +63,34 @@ describe('header matching', () => {
     }
     expect(error).toBeInstanceOf(MissingColumnsError);
     const { missing, message } = error as MissingColumnsError;
-    expect(missing.map((m) => m.field)).toEqual(['callTimestamp', 'campaignName', 'publisherName']);
-    expect(message).toContain('call time (one of "Call Date"');
-    expect(message).toContain('campaign (one of "Campaign", "Campaign Name")');
-    expect(message).toContain('publisher (one of "Publisher", "Publisher Name")');
+    expect(missing).toEqual(['callTimestamp', 'campaignName', 'publisherName']);
+    // Ringba's names first (its file), then Callboard's own, then the other platforms'.
+    expect(message).toContain('call time (one of "callDt", "Call Date", "Call Date Time", "dtStamp", "callTimestamp", "Call Start", "Call Start Time", "Timestamp", "start_time", "created_at")');
+    expect(message).toContain('campaign (one of "campaignName", "Campaign", "offer", "offer_name")');
+    expect(message).toContain('publisher (one of "publisherName", "Publisher", "affiliate_name", "traffic_source", "traffic_source_name")');
     expect(message).not.toContain('call id');
+  });
+
+  test('a mapping given (the app\'s) is used as it is, and still needs the required fields', () => {
+    const headers = ['a', 'b', 'c', 'd', 'e'];
+    const given = {
+      platform: null,
+      recognisedColumns: 0,
+      mapping: [
+        { field: 'systemCallId', column: 4, transform: 'text' },
+        { field: 'callTimestamp', column: 3, transform: 'epoch' },
+        { field: 'campaignName', column: 2, transform: 'text' },
+        { field: 'publisherName', column: 1, transform: 'text' },
+      ] as const,
+    };
+    const resolved = resolveColumns(headers, given);
+    expect(mapRow(['x', 'P', 'C', '1776092920', 'ID-1'], resolved).call).toEqual({
+      systemCallId: 'ID-1', callTimestamp: '2026-04-13T15:08:40.000Z', campaignName: 'C', publisherName: 'P',
+    });
+    expect(resolved.ignored).toEqual(['a']);
+    expect(() => resolveColumns(headers, { ...given, mapping: given.mapping.slice(1) })).toThrow(
+      'The CSV file has no column for call id (one of "systemCallId", "inboundCallId", "Call ID", "uuid", "call_uuid", "trackdrive_call_uuid").',
+    );
   });
 });
 
@@ -109,6 +128,13 @@ describe('call time', () => {
     expect(parseCallTimestamp('03/02/2026 12:05 am').value).toBe('2026-03-02T00:05:00.000-05:00');
     expect(parseCallTimestamp('7/4/2026 12:00:00 PM').value).toBe('2026-07-04T12:00:00.000-04:00');
     expect(parseCallTimestamp('7/4/2026 18:30').value).toBe('2026-07-04T18:30:00.000-04:00');
+  });
+
+  test('Unix time as its own transform: seconds, or milliseconds from 1e11 on', () => {
+    expect(parseEpoch('1776092920').value).toBe('2026-04-13T15:08:40.000Z');
+    expect(parseEpoch('1776092920123').value).toBe('2026-04-13T15:08:40.123Z');
+    expect(parseEpoch(' ').value).toBeUndefined();
+    expect(parseEpoch('04/13/2026').error).toBe('"04/13/2026" is not Unix time: give seconds (1776092920) or milliseconds (1776092920000)');
   });
 
   test('Unix time in seconds or milliseconds', () => {

@@ -1,171 +1,59 @@
 /**
- * How a call-tracking platform's CSV export becomes the calls that
- * POST /api/ingest/calls accepts. The headers are Ringba's, with the names of
- * the ingest API itself and a few common variants; a header matches whatever
- * its case, spacing or punctuation ("Inbound Call ID", "inbound_call_id" and
- * "inboundCallId" are one name). When a file has several columns for one
- * field, the name listed first below wins and the others are left unused.
- * Columns not listed are ignored.
+ * How a row of a call-tracking platform's CSV export becomes the call that POST /api/ingest/calls accepts, under
+ * a mapping (which column fills which field, and how its text is read). The mapping is proposed from the header
+ * row (header-recognition.ts: the platforms' own names, contract/src/platforms.ts), or chosen in the app's Import
+ * tab; `npm run import` and the app read every row with this same code.
  *
- * Values are converted here only as far as CSV needs (dates without an offset,
- * "$1,234.50", "Yes"); every rule about what a call may hold stays in
- * validateIngestCall, so an imported call and a delivered one are judged alike.
+ * Values are converted here only as far as CSV needs (dates without an offset, "$1,234.50", "Yes"); every rule
+ * about what a call may hold stays in validateIngestCall, so an imported call and a delivered one are judged
+ * alike. The connectors read a platform's values with these converters too (domain/connectors/field-values.ts).
  */
 import { DateTime } from 'luxon';
 import { DISPLAY_TIME_ZONE, type FieldError, type IngestCall, type QcVerdict } from '@callboard/contract';
+import { missingImportFields, type ImportField } from '@callboard/contract/imports';
 import { fromWallClock, type WallClockTime } from '@callboard/contract/new-york-time';
+import { normaliseFieldName, type FieldTransform, type Platform } from '@callboard/contract/platforms';
+import { describeColumns, describeMissing, recogniseHeaders, type ColumnUse, type HeaderRecognition } from './header-recognition';
 
-type Kind = 'text' | 'timestamp' | 'duration' | 'boolean' | 'money';
+export type { ImportField } from '@callboard/contract/imports';
 
-export type ImportField =
-  | 'systemCallId'
-  | 'callTimestamp'
-  | 'callerId'
-  | 'campaignName'
-  | 'publisherName'
-  | 'targetName'
-  | 'buyerName'
-  | 'systemName'
-  | 'systemPublisherId'
-  | 'systemBuyerId'
-  | 'durationSec'
-  | 'connected'
-  | 'connectedDurationSec'
-  | 'recordingUrl'
-  | 'transcript'
-  | 'revenue'
-  | 'payout'
-  | 'qc.disposition'
-  | 'qc.sub_disposition'
-  | 'qc.reason'
-  | 'qc.summary';
+/** The form headers are compared in: lower case, letters and digits only (platforms.ts's rule for every name). */
+export const normaliseHeader = normaliseFieldName;
 
-export interface ColumnSpec {
-  field: ImportField;
-  /** What the field is, for messages about a missing column. */
-  label: string;
-  /** Accepted headers, the preferred one first. */
-  headers: readonly string[];
-  kind: Kind;
-  required?: boolean;
-}
-
-export const COLUMN_MAPPING: readonly ColumnSpec[] = [
-  { field: 'systemCallId', label: 'call id', kind: 'text', required: true, headers: ['Inbound Call ID', 'Call ID', 'System Call ID'] },
-  {
-    field: 'callTimestamp',
-    label: 'call time',
-    kind: 'timestamp',
-    required: true,
-    headers: ['Call Date', 'Call Timestamp', 'Call Date Time', 'Call Start', 'Call Start Time', 'Timestamp', 'callDt'],
-  },
-  { field: 'callerId', label: 'caller id', kind: 'text', headers: ['Caller ID', 'Inbound Phone Number', 'Caller Number'] },
-  { field: 'campaignName', label: 'campaign', kind: 'text', required: true, headers: ['Campaign', 'Campaign Name'] },
-  { field: 'publisherName', label: 'publisher', kind: 'text', required: true, headers: ['Publisher', 'Publisher Name'] },
-  { field: 'targetName', label: 'target', kind: 'text', headers: ['Target', 'Target Name'] },
-  { field: 'buyerName', label: 'buyer', kind: 'text', headers: ['Buyer', 'Buyer Name'] },
-  { field: 'systemName', label: 'system name', kind: 'text', headers: ['System Name'] },
-  { field: 'systemPublisherId', label: 'system publisher id', kind: 'text', headers: ['System Publisher ID', 'Publisher ID'] },
-  { field: 'systemBuyerId', label: 'system buyer id', kind: 'text', headers: ['System Buyer ID', 'Buyer ID'] },
-  // The whole call is what the QC bot hears, so its total length is preferred to the time connected to the target.
-  {
-    field: 'durationSec',
-    label: 'duration',
-    kind: 'duration',
-    headers: ['Duration', 'Duration Sec', 'Call Length In Seconds', 'Connected Call Length In Seconds'],
-  },
-  { field: 'connected', label: 'connected', kind: 'boolean', headers: ['Connected', 'Has Connected'] },
-  // Read only when it is not already the duration: without a Connected column, the call connected if this is above 0.
-  { field: 'connectedDurationSec', label: 'connected call length', kind: 'duration', headers: ['Connected Call Length In Seconds'] },
-  { field: 'recordingUrl', label: 'recording', kind: 'text', headers: ['Recording URL', 'Recording'] },
-  { field: 'transcript', label: 'transcript', kind: 'text', headers: ['Transcript'] },
-  { field: 'revenue', label: 'revenue', kind: 'money', headers: ['Revenue', 'Conversion Amount'] },
-  { field: 'payout', label: 'payout', kind: 'money', headers: ['Payout', 'Payout Amount'] },
-  { field: 'qc.disposition', label: 'QC disposition', kind: 'text', headers: ['QC Disposition', 'Disposition'] },
-  { field: 'qc.sub_disposition', label: 'QC sub disposition', kind: 'text', headers: ['QC Sub Disposition', 'Sub Disposition'] },
-  { field: 'qc.reason', label: 'QC reason', kind: 'text', headers: ['QC Reason', 'Reason'] },
-  { field: 'qc.summary', label: 'QC summary', kind: 'text', headers: ['QC Summary', 'Summary'] },
-];
-
-/** The form headers are compared in: lower case, letters and digits only. */
-export function normaliseHeader(header: string): string {
-  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-export interface MappedColumn {
-  field: ImportField;
-  kind: Kind;
-  /** Position in each row. */
-  index: number;
-  /** The header as the file spells it. */
-  header: string;
-}
-
-export interface ResolvedColumns {
-  columns: MappedColumn[];
+export interface ResolvedColumns extends ColumnUse, HeaderRecognition {
+  headers: string[];
   /** How many fields the header row has: every data row must have as many. */
   width: number;
-  /** Headers no field reads (blank ones left out). */
-  ignored: string[];
-  /** Headers of a known field that another column of the file already supplies. */
-  unused: Array<{ header: string; field: ImportField; usedHeader: string }>;
 }
 
 export class MissingColumnsError extends Error {
-  constructor(readonly missing: ColumnSpec[]) {
+  constructor(
+    readonly missing: ImportField[],
+    platform: Platform | null,
+  ) {
     super(
-      `The CSV file has no column for ${missing
-        .map((spec) => `${spec.label} (one of ${spec.headers.map((h) => `"${h}"`).join(', ')})`)
-        .join('; ')}. Headers are matched ignoring case, spaces and punctuation.`,
+      `The CSV file has no column for ${missing.map((field) => describeMissing(field, platform)).join('; ')}. Headers are matched ignoring case, spaces and punctuation.`,
     );
     this.name = 'MissingColumnsError';
   }
 }
 
-const HEADER_ALIASES = new Map<string, ImportField[]>();
-for (const spec of COLUMN_MAPPING) {
-  for (const header of spec.headers) {
-    const key = normaliseHeader(header);
-    HEADER_ALIASES.set(key, [...(HEADER_ALIASES.get(key) ?? []), spec.field]);
-  }
-}
-
-/** Decides which column feeds which field; throws MissingColumnsError naming every required field without one. */
-export function resolveColumns(headers: readonly string[]): ResolvedColumns {
-  const positions = new Map<string, number>();
-  headers.forEach((header, index) => {
-    const key = normaliseHeader(header);
-    if (key !== '' && !positions.has(key)) positions.set(key, index);
-  });
-  const columns: MappedColumn[] = [];
-  const missing: ColumnSpec[] = [];
-  const used = new Set<number>();
-  for (const spec of COLUMN_MAPPING) {
-    const index = spec.headers.map((h) => positions.get(normaliseHeader(h))).find((i) => i !== undefined && !used.has(i));
-    if (index === undefined) {
-      if (spec.required) missing.push(spec);
-      continue;
-    }
-    columns.push({ field: spec.field, kind: spec.kind, index, header: headers[index] as string });
-    used.add(index);
-  }
-  if (missing.length > 0) throw new MissingColumnsError(missing);
-
-  const ignored: string[] = [];
-  const unused: ResolvedColumns['unused'] = [];
-  headers.forEach((header, index) => {
-    if (used.has(index) || header.trim() === '') return;
-    const field = HEADER_ALIASES.get(normaliseHeader(header))?.[0];
-    const usedColumn = field && columns.find((c) => c.field === field);
-    if (usedColumn) unused.push({ header, field: usedColumn.field, usedHeader: usedColumn.header });
-    else ignored.push(header);
-  });
-  return { columns, width: headers.length, ignored, unused };
+/**
+ * The columns of a file with these headers: under `mapping` when one is given (the app's, checked by
+ * contract/src/imports.ts importMappingErrors), else as recognised from the headers. Throws MissingColumnsError
+ * naming every required field without a column.
+ */
+export function resolveColumns(headers: readonly string[], given?: HeaderRecognition): ResolvedColumns {
+  const { mapping, platform, recognisedColumns } = given ?? recogniseHeaders(headers);
+  const missing = missingImportFields(mapping);
+  if (missing.length > 0) throw new MissingColumnsError(missing, platform);
+  return { headers: [...headers], platform, recognisedColumns, mapping: [...mapping], width: headers.length, ...describeColumns(headers, mapping, platform) };
 }
 
 /** The header a field was read from, for messages; null when the file has no column for it. */
-export function columnOf(resolved: ResolvedColumns, field: string): string | null {
-  return resolved.columns.find((c) => c.field === field)?.header ?? null;
+export function columnOf(resolved: Pick<ResolvedColumns, 'headers' | 'mapping'>, field: string): string | null {
+  const entry = resolved.mapping.find((e) => e.field === field);
+  return entry ? (resolved.headers[entry.column] ?? null) : null;
 }
 
 type Converted<T> = { value: T | undefined; error?: string };
@@ -271,6 +159,15 @@ export function parseMoney(raw: string): Converted<string> {
   return { value: `${digits}.${/^\d{2}0+$/.test(cents) ? cents.slice(0, 2) : cents}` };
 }
 
+/** Unix time: seconds, or milliseconds from 1e11 on (March 1973 in seconds, its second day in milliseconds). */
+export function parseEpoch(raw: string): Converted<string> {
+  const text = raw.trim();
+  if (text === '') return { value: undefined };
+  if (!/^\d{1,13}(\.\d+)?$/.test(text)) return { value: undefined, error: `"${text}" is not Unix time: give seconds (1776092920) or milliseconds (1776092920000)` };
+  const number = Number(text);
+  return { value: new Date(Math.round(number >= 1e11 ? number : number * 1000)).toISOString() };
+}
+
 export interface MappedRow {
   /** The call as the ingest API takes it; fields whose column is absent or empty are left out. */
   call: { [K in keyof IngestCall]?: unknown } & Record<string, unknown>;
@@ -278,36 +175,39 @@ export interface MappedRow {
   errors: Array<FieldError & { column: string }>;
 }
 
-/** One data row (the values in header order) → a call for validateIngestCall. */
-const CONVERTERS: Record<Exclude<Kind, 'text'>, (raw: string) => Converted<unknown>> = {
-  timestamp: parseCallTimestamp,
+/** Each transform's reading of a cell; text is trimmed, and empty is no value for every one. */
+const CONVERTERS: Record<Exclude<FieldTransform, 'text'>, (raw: string) => Converted<unknown>> = {
+  date: (raw) => parseCallTimestamp(raw),
+  epoch: parseEpoch,
   duration: parseDuration,
   boolean: parseBoolean,
   money: parseMoney,
 };
 
-export function mapRow(values: readonly string[], resolved: ResolvedColumns): MappedRow {
+/** One data row (the values in header order) → a call for validateIngestCall. */
+export function mapRow(values: readonly string[], resolved: Pick<ResolvedColumns, 'headers' | 'mapping'>): MappedRow {
   const call: MappedRow['call'] = {};
   const qc: Partial<QcVerdict> = {};
   const errors: MappedRow['errors'] = [];
   let connectedLength: number | undefined;
 
-  for (const column of resolved.columns) {
-    const raw = values[column.index] ?? '';
-    if (column.kind === 'text') {
+  for (const { field, column, transform } of resolved.mapping) {
+    const raw = values[column] ?? '';
+    const header = resolved.headers[column] ?? `column ${column + 1}`;
+    if (transform === 'text') {
       const text = raw.trim();
       if (text === '') continue;
-      if (column.field.startsWith('qc.')) qc[column.field.slice(3) as keyof QcVerdict] = text;
-      else call[column.field] = text;
+      if (field.startsWith('qc.')) qc[field.slice(3) as keyof QcVerdict] = text;
+      else call[field] = text;
       continue;
     }
-    const { value, error } = CONVERTERS[column.kind](raw);
-    if (error) errors.push({ field: column.field === 'connectedDurationSec' ? 'connected' : column.field, column: column.header, message: error });
+    const { value, error } = CONVERTERS[transform](raw);
+    if (error) errors.push({ field: field === 'connectedDurationSec' ? 'connected' : field, column: header, message: error });
     else if (value === undefined) continue;
-    else if (column.field === 'connectedDurationSec') connectedLength = value as number;
-    else call[column.field] = value;
+    else if (field === 'connectedDurationSec') connectedLength = value as number;
+    else call[field] = value;
   }
-  if (call.connected === undefined && connectedLength !== undefined && !resolved.columns.some((c) => c.field === 'connected')) {
+  if (call.connected === undefined && connectedLength !== undefined && !resolved.mapping.some((e) => e.field === 'connected')) {
     call.connected = connectedLength > 0;
   }
   // A verdict needs a disposition; a row with only a reason is refused by the validator rather than silently dropped.
