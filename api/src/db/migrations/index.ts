@@ -41,6 +41,7 @@ import { alertRules } from './0035-alert-rules';
 import { reportSchedules } from './0036-report-schedules';
 import { callChangeLog } from './0037-call-change-log';
 import { connectors } from './0038-connectors';
+import { eventSubscriptions } from './0039-event-subscriptions';
 
 export interface Migration {
   version: string;
@@ -86,4 +87,5 @@ export const MIGRATIONS: Migration[] = [
   reportSchedules,
   callChangeLog,
   connectors,
+  eventSubscriptions,
 ];
