@@ -101,6 +101,46 @@ test('a throwing handler is retried with a growing wait, then the job fails for 
   expect((failures[2]?.fields.err as Error).message).toBe('attempt 2 failed');
 });
 
+test('with a concurrency, a batch of jobs runs side by side and the next is taken at once; one that throws is retried on its own', async () => {
+  // A long polling interval: only asking again at once after a batch gets through twelve jobs quickly.
+  const jobs = await runner({ ...FAST, pollingIntervalSeconds: 5 });
+  let running = 0;
+  let mostAtOnce = 0;
+  const started: number[] = [];
+  const runs: Array<{ n: number; retryCount: number }> = [];
+  await jobs.work<{ n: number }>(
+    'test.side-by-side',
+    async ({ n }, job) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      started.push(Date.now());
+      runs.push({ n, retryCount: job.retryCount });
+      await sleep(300);
+      running -= 1;
+      if (n === 5 && job.retryCount === 0) throw new Error('job 5 failed once');
+    },
+    { concurrency: 4 },
+  );
+  const sentAt = Date.now();
+  const ids: string[] = [];
+  for (let n = 1; n <= 12; n += 1) ids.push((await jobs.send('test.side-by-side', { n }, { retryDelaySeconds: 1, retryBackoff: false }))!);
+  await waitFor('every job to complete', async () => {
+    const states = await Promise.all(ids.map((id) => jobState('test.side-by-side', id)));
+    return states.every((state) => state === 'completed');
+  });
+  expect(mostAtOnce).toBe(4);
+  // Three batches back to back, not a polling interval (5 s) between them.
+  expect(started[11]! - sentAt).toBeLessThan(4_000);
+  expect(runs.filter((r) => r.n === 5).map((r) => r.retryCount)).toEqual([0, 1]);
+  expect(runs.filter((r) => r.n !== 5).every((r) => r.retryCount === 0)).toBe(true);
+  expect(runs).toHaveLength(13);
+});
+
+test('a concurrency outside 1 to 100 is refused', async () => {
+  const jobs = await runner({ working: false });
+  await expect(jobs.work('test.too-many', async () => {}, { concurrency: 0 })).rejects.toThrow('concurrency of test.too-many must be a whole number from 1 to 100');
+});
+
 test('with a singletonKey a second queued job is refused; without one every job is queued', async () => {
   const jobs = await runner({ working: false });
   const first = await jobs.send('test.singleton', { n: 1 }, { singletonKey: 'publisher-3' });

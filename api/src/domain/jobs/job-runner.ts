@@ -29,6 +29,15 @@ export interface JobOptions {
   expireInSeconds?: number;
 }
 
+export interface WorkOptions {
+  /**
+   * Jobs of the queue this instance runs at once (default 1). With more than one, each poll takes up to this
+   * many jobs and runs them side by side, each failing or completing on its own; a poll that found any asks
+   * again at once instead of waiting for the polling interval, so a busy queue is worked back to back.
+   */
+  concurrency?: number;
+}
+
 export interface JobContext {
   id: string;
   /** 0 on the first run, then 1, 2… on each retry. */
@@ -39,7 +48,7 @@ export interface JobRunner {
   /** Queues one job (created on first use). With singletonKey, at most one queued job per key. Returns its id, or null when refused as a duplicate. */
   send(queue: string, data: object, options?: JobOptions): Promise<string | null>;
   /** This instance handles `queue`'s jobs; a throw fails the job (retried per its options). */
-  work<T extends object>(queue: string, handler: (data: T, job: JobContext) => Promise<void>): Promise<void>;
+  work<T extends object>(queue: string, handler: (data: T, job: JobContext) => Promise<void>, options?: WorkOptions): Promise<void>;
   /** Sends a job to `queue` on a cron (5 fields, America/New_York), once per tick across ALL instances on the database. */
   every(queue: string, cron: string, data?: object): Promise<void>;
   stop(): Promise<void>;
@@ -149,8 +158,10 @@ class PgBossJobRunner implements JobRunner {
     return sent;
   }
 
-  async work<T extends object>(queue: string, handler: (data: T, job: JobContext) => Promise<void>): Promise<void> {
+  async work<T extends object>(queue: string, handler: (data: T, job: JobContext) => Promise<void>, options: WorkOptions = {}): Promise<void> {
     checkQueueName(queue);
+    const concurrency = options.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 100) throw new Error(`jobs: the concurrency of ${queue} must be a whole number from 1 to 100`);
     if (this.workers.has(queue)) throw new Error(`jobs: queue ${queue} already has a handler on this instance`);
     if (!this.settings.working) {
       this.workers.set(queue, '');
@@ -158,13 +169,37 @@ class PgBossJobRunner implements JobRunner {
     }
     await this.queue(queue);
     const workerId = await outsideRequestScope(() =>
-      this.boss.work<T>(queue, { batchSize: 1, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
+      this.boss.work<T>(queue, { batchSize: concurrency, includeMetadata: true }, async (jobs) => {
+        if (jobs.length === 0) return;
         if (this.stopping) throw new Error('the job runner stopped before this job began');
-        await this.handle(queue, job, handler);
+        if (concurrency === 1) {
+          await this.handle(queue, jobs[0]!, handler);
+          return;
+        }
+        await this.handleSideBySide(queue, jobs, handler);
+        // pg-boss waits its polling interval after a batch; more may be waiting already.
+        const self = this.workers.get(queue);
+        if (self) this.boss.notifyWorker(self);
       }),
     );
     this.workers.set(queue, workerId);
+  }
+
+  /**
+   * A batch's jobs at once, each on its own: pg-boss fails or completes a batch as one (src/manager.js, `watch`),
+   * so a job whose handler threw is failed here first (retried per its options), and pg-boss's completion of
+   * the batch then leaves it alone (it completes only jobs still active).
+   */
+  private async handleSideBySide<T extends object>(queue: string, jobs: PgBoss.JobWithMetadata<T>[], handler: (data: T, job: JobContext) => Promise<void>): Promise<void> {
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await this.handle(queue, job, handler);
+        } catch (error) {
+          await this.boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+    );
   }
 
   async every(queue: string, cron: string, data: object = {}): Promise<void> {
