@@ -14,6 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { endpointScreenLink } from '@callboard/contract/delivery';
+import type { FastifyBaseLogger } from 'fastify';
+import { JOB_RUNNER_SCHEMA } from '../src/db/migrations/0032-job-runner';
 import { createDeliveryService, type DeliveryService } from '../src/domain/delivery/delivery-service';
 import { DELIVERY_SEND_QUEUE, type DeliveryContext } from '../src/domain/delivery/delivery-worker';
 import type { DeliverySettings } from '../src/domain/delivery/delivery-settings';
@@ -21,6 +23,7 @@ import { emailSender } from '../src/domain/delivery/email-sender';
 import { endpointsRepository } from '../src/domain/delivery/endpoints-repository';
 import { listOutbox, readOutboxMessage } from '../src/domain/delivery/outbox';
 import { newWebhookSecret } from '../src/domain/delivery/webhook-signing';
+import { startJobRunner } from '../src/domain/jobs/job-runner';
 import { notify } from '../src/domain/notifications/notifications';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { startReceiver, type Receiver } from './support/delivery-fixtures';
@@ -63,7 +66,8 @@ interface QueuedJob {
   options: { startAfterSeconds?: number; singletonKey?: string };
 }
 
-function service(settings: Partial<DeliverySettings> = {}): { delivery: DeliveryService; jobs: QueuedJob[] } {
+/** The service with the test's settings; its jobs are recorded, or sent to `runner` (a real job runner) when given. */
+function service(settings: Partial<DeliverySettings> = {}, runner?: DeliveryContext['jobs']): { delivery: DeliveryService; jobs: QueuedJob[] } {
   const jobs: QueuedJob[] = [];
   const full: DeliverySettings = {
     smtpUrl: undefined,
@@ -77,7 +81,7 @@ function service(settings: Partial<DeliverySettings> = {}): { delivery: Delivery
   };
   const ctx: DeliveryContext = {
     db: database.db,
-    jobs: {
+    jobs: runner ?? {
       send: async (queue, data, options = {}) => {
         jobs.push({ queue, data: data as QueuedJob['data'], options });
         return 'job';
@@ -119,7 +123,7 @@ test('a webhook is signed in the Standard Webhooks format; a 500 is retried on t
   const { delivery, jobs } = service();
   const endpoint = await webhookEndpoint();
   const id = await delivery.deliverToEndpoint(endpoint.id, message({ event: { type: 'alert.fired', payload: { rule: 'rule-7', value: 27 } } }));
-  expect(jobs).toEqual([{ queue: DELIVERY_SEND_QUEUE, data: { deliveryId: id }, options: expect.objectContaining({ startAfterSeconds: 0, singletonKey: id }) }]);
+  expect(jobs).toEqual([{ queue: DELIVERY_SEND_QUEUE, data: { deliveryId: id }, options: expect.objectContaining({ startAfterSeconds: 0, singletonKey: expect.stringMatching(new RegExp(`^${id}@`)) }) }]);
 
   receiver.answer(500);
   const t0 = new Date();
@@ -260,6 +264,42 @@ test('an endpoint failing N deliveries in a row is paused, its owner told; new o
   expect(receiver.requests.length).toBe(requestsWhilePaused + 1);
   expect(await endpointsRepository.find(database.db, endpoint.id)).toMatchObject({ consecutiveFailures: 0, pausedAt: null, pauseReason: null });
   await expect(delivery.resume(endpoint.id)).rejects.toMatchObject({ statusCode: 409 });
+});
+
+test('resuming sends at once a delivery whose retry was an hour off, though that retry\'s job still waits', async () => {
+  const runner = await startJobRunner(database.db, { error: () => {}, warn: () => {} } as unknown as FastifyBaseLogger, { working: false });
+  const sendJobs = async (deliveryId: string) =>
+    database.db.query<{ state: string; due_now: boolean }>(
+      `SELECT state::text, start_after <= now() + interval '1 minute' AS due_now FROM ${JOB_RUNNER_SCHEMA}.job WHERE name = $1 AND data->>'deliveryId' = $2 ORDER BY start_after`,
+      [DELIVERY_SEND_QUEUE, deliveryId],
+    );
+  try {
+    const { delivery } = service({ retryScheduleSeconds: [3600] }, runner);
+    const endpoint = await webhookEndpoint();
+    receiver.otherwise = 500;
+    const id = await delivery.deliverToEndpoint(endpoint.id, message({ subject: 'retried in an hour' }));
+    // A worker takes the first send's job, and the attempt fails: the retry's job waits an hour.
+    await database.db.query(`UPDATE ${JOB_RUNNER_SCHEMA}.job SET state = 'active' WHERE name = $1 AND data->>'deliveryId' = $2`, [DELIVERY_SEND_QUEUE, id]);
+    expect(await delivery.send(id)).toBe('retrying');
+    expect(await sendJobs(id)).toEqual([
+      { state: 'active', due_now: true },
+      { state: 'created', due_now: false },
+    ]);
+
+    // Another delivery's failure pauses the endpoint; its admin resumes it: what waited is due now, and has a job for now.
+    await database.db.query("UPDATE delivery_endpoints SET paused_at = now(), pause_reason = 'failing' WHERE id = $1", [endpoint.id]);
+    await delivery.resume(endpoint.id);
+    expect(await sendJobs(id)).toEqual([
+      { state: 'active', due_now: true },
+      { state: 'created', due_now: true },
+      { state: 'created', due_now: false },
+    ]);
+    // The sweep asks again for the same time: refused, one job is enough.
+    await delivery.queueDue();
+    expect(await sendJobs(id)).toHaveLength(3);
+  } finally {
+    await runner.stop();
+  }
 });
 
 test('a sent delivery sets the count of failures in a row back to 0', async () => {

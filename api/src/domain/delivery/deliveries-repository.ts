@@ -58,6 +58,14 @@ export interface NewDelivery {
   dueAt: Date;
 }
 
+/** A delivery still to send, and the time it is (or was) due: its next_attempt_at. */
+export interface DueDelivery {
+  id: string;
+  dueAt: Date;
+}
+
+const toDue = (row: { id: string; next_attempt_at: Date }): DueDelivery => ({ id: row.id, dueAt: new Date(row.next_attempt_at) });
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export const toDelivery = (row: DeliveryRow): Delivery => ({
@@ -124,20 +132,25 @@ export const deliveriesRepository = {
 
   /** Ids of deliveries that may be sent at `now`, oldest first (all of one endpoint's, when given). */
   async due(db: Queryable, now: Date, limit: number, endpointId?: string): Promise<string[]> {
-    const rows = await db.query<{ id: string }>(
-      `SELECT d.id FROM deliveries d WHERE ${claimable('$1')} AND ($3::uuid IS NULL OR d.endpoint_id = $3) ORDER BY d.next_attempt_at, d.seq LIMIT $2`,
+    return (await deliveriesRepository.dueWithTimes(db, now, limit, endpointId)).map((row) => row.id);
+  },
+
+  /** The same, each with when it fell due (the sweep's jobs are keyed by it: delivery-worker.ts). */
+  async dueWithTimes(db: Queryable, now: Date, limit: number, endpointId?: string): Promise<DueDelivery[]> {
+    const rows = await db.query<{ id: string; next_attempt_at: Date }>(
+      `SELECT d.id, d.next_attempt_at FROM deliveries d WHERE ${claimable('$1')} AND ($3::uuid IS NULL OR d.endpoint_id = $3) ORDER BY d.next_attempt_at, d.seq LIMIT $2`,
       [now, limit, endpointId ?? null],
     );
-    return rows.map((row) => row.id);
+    return rows.map(toDue);
   },
 
   /** The first delivery of one endpoint and key still to send: the one whose turn comes when the one before it ends. */
-  async nextInOrder(db: Queryable, endpointId: string, orderingKey: string): Promise<string | undefined> {
-    const [row] = await db.query<{ id: string }>(
-      `SELECT id FROM deliveries WHERE endpoint_id = $1 AND ordering_key = $2 AND status IN ('pending', 'retrying') ORDER BY seq LIMIT 1`,
+  async nextInOrder(db: Queryable, endpointId: string, orderingKey: string): Promise<DueDelivery | undefined> {
+    const [row] = await db.query<{ id: string; next_attempt_at: Date }>(
+      `SELECT id, next_attempt_at FROM deliveries WHERE endpoint_id = $1 AND ordering_key = $2 AND status IN ('pending', 'retrying') ORDER BY seq LIMIT 1`,
       [endpointId, orderingKey],
     );
-    return row?.id;
+    return row && toDue(row);
   },
 
   /** An attempt's row, and the delivery's new state: sent, retried at `nextAttemptAt`, or finally failed. */

@@ -55,9 +55,9 @@ const AFTER_CALLERS_COMMIT_SECONDS = 2;
  * Queues a delivery's first send. Inside a caller's transaction it is not awaited: on the embedded engine (one
  * connection) the runner's statement waits for that transaction to end, so awaiting it there would never return.
  */
-function queueFirstSend(ctx: DeliveryContext, id: string, inCallersTransaction: boolean): Promise<void> {
-  if (!inCallersTransaction) return queueSend(ctx, id);
-  void queueSend(ctx, id, AFTER_CALLERS_COMMIT_SECONDS);
+function queueFirstSend(ctx: DeliveryContext, id: string, dueAt: Date, inCallersTransaction: boolean): Promise<void> {
+  if (!inCallersTransaction) return queueSend(ctx, id, dueAt);
+  void queueSend(ctx, id, dueAt, AFTER_CALLERS_COMMIT_SECONDS);
   return Promise.resolve();
 }
 
@@ -70,7 +70,8 @@ export function createDeliveryService(ctx: DeliveryContext): DeliveryService {
       const [user] = await db.query<{ email: string; active: boolean }>('SELECT email, active FROM users WHERE id = $1', [userId]);
       if (!user?.active) return null;
       const id = randomUUID();
-      const email = await renderEmail({ id, from: ctx.settings.mailFrom, to: user.email, message, link: link(message), date: new Date() });
+      const dueAt = new Date();
+      const email = await renderEmail({ id, from: ctx.settings.mailFrom, to: user.email, message, link: link(message), date: dueAt });
       await deliveriesRepository.insert(db, {
         id,
         channel: 'email',
@@ -82,9 +83,9 @@ export function createDeliveryService(ctx: DeliveryContext): DeliveryService {
         payload: JSON.stringify(email),
         messageId: `${id}@${addressOf(ctx.settings.mailFrom).split('@')[1] ?? 'localhost'}`,
         orderingKey: message.orderingKey ?? null,
-        dueAt: new Date(),
+        dueAt,
       });
-      await queueFirstSend(ctx, id, options.db !== undefined);
+      await queueFirstSend(ctx, id, dueAt, options.db !== undefined);
       return id;
     },
 
@@ -93,6 +94,7 @@ export function createDeliveryService(ctx: DeliveryContext): DeliveryService {
       const kind = await endpointsRepository.kindOf(db, endpointId);
       if (!kind) throw notFound(DELIVERY_MESSAGES.endpointNotFound);
       const id = randomUUID();
+      const dueAt = new Date();
       const absolute = link(message);
       await deliveriesRepository.insert(db, {
         id,
@@ -102,13 +104,13 @@ export function createDeliveryService(ctx: DeliveryContext): DeliveryService {
         address: null,
         source: message.source,
         subject: message.subject,
-        payload: kind === 'webhook' ? renderWebhookBody(message, absolute, new Date()) : renderSlackBody(message, absolute),
+        payload: kind === 'webhook' ? renderWebhookBody(message, absolute, dueAt) : renderSlackBody(message, absolute),
         // Standard Webhooks' ids are opaque strings; `msg_` as its examples have them.
         messageId: `msg_${id.replace(/-/g, '')}`,
         orderingKey: message.orderingKey ?? null,
-        dueAt: new Date(),
+        dueAt,
       });
-      await queueFirstSend(ctx, id, options.db !== undefined);
+      await queueFirstSend(ctx, id, dueAt, options.db !== undefined);
       return id;
     },
 
@@ -118,6 +120,7 @@ export function createDeliveryService(ctx: DeliveryContext): DeliveryService {
       if (original.status === 'pending' || original.status === 'retrying') throw conflict(DELIVERY_MESSAGES.stillDelivering);
       if (original.channel !== 'email' && original.endpoint_id === null) throw conflict('The endpoint of this delivery was deleted: there is nowhere to send it');
       const id = randomUUID();
+      const dueAt = new Date();
       await deliveriesRepository.insert(ctx.db, {
         id,
         channel: original.channel,
@@ -130,9 +133,9 @@ export function createDeliveryService(ctx: DeliveryContext): DeliveryService {
         messageId: original.message_id,
         orderingKey: original.ordering_key,
         replayOf: original.id,
-        dueAt: new Date(),
+        dueAt,
       });
-      await queueSend(ctx, id);
+      await queueSend(ctx, id, dueAt);
       return id;
     },
 

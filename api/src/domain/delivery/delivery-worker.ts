@@ -50,10 +50,20 @@ export interface DeliveryContext {
  */
 const LEASE_MS = 2 * 60_000;
 
-/** Queues one delivery's send (after `delaySeconds`). A failure to queue is logged, not thrown: the sweep finds what is due. */
-export async function queueSend(ctx: DeliveryContext, deliveryId: string, delaySeconds = 0): Promise<void> {
+/**
+ * One waiting job per delivery and due time: the sweep, a resume or the end of the delivery before it in order
+ * asking again for a time that already has its job is refused (the runner's singletonKey), while a delivery
+ * made due earlier than its waiting job (a resumed endpoint's next retry, an hour off) gets a job for now.
+ */
+const sendKey = (deliveryId: string, dueAt: Date) => `${deliveryId}@${dueAt.toISOString()}`;
+
+/**
+ * Queues the send of a delivery due at `dueAt` (its next_attempt_at), to start after `delaySeconds`. A failure
+ * to queue is logged, not thrown: the sweep finds what is due.
+ */
+export async function queueSend(ctx: DeliveryContext, deliveryId: string, dueAt: Date, delaySeconds = 0): Promise<void> {
   try {
-    await ctx.jobs.send(DELIVERY_SEND_QUEUE, { deliveryId }, { startAfterSeconds: delaySeconds, singletonKey: deliveryId });
+    await ctx.jobs.send(DELIVERY_SEND_QUEUE, { deliveryId }, { startAfterSeconds: delaySeconds, singletonKey: sendKey(deliveryId, dueAt) });
   } catch (error) {
     ctx.warn({ err: error, deliveryId }, 'delivery: could not queue a send; the sweep will');
   }
@@ -83,6 +93,7 @@ export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date =
 
   const schedule = ctx.settings.retryScheduleSeconds;
   const retryAfterSeconds = schedule[claimed.attempts] ?? 0;
+  const retryAt = new Date(now.getTime() + retryAfterSeconds * 1000);
   const result = await ctx.db.transaction(async (tx): Promise<SendResult> => {
     if ('gone' in outcome) {
       await deliveriesRepository.failWithoutAttempt(tx, id, outcome.gone);
@@ -96,7 +107,7 @@ export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date =
     }
     // The schedule has a wait before each retry: attempts past its length are the last.
     if (claimed.attempts < schedule.length) {
-      await deliveriesRepository.recordAttempt(tx, id, attemptRow, { status: 'retrying', nextAttemptAt: new Date(now.getTime() + retryAfterSeconds * 1000) });
+      await deliveriesRepository.recordAttempt(tx, id, attemptRow, { status: 'retrying', nextAttemptAt: retryAt });
       return 'retrying';
     }
     await deliveriesRepository.recordAttempt(tx, id, attemptRow, { status: 'failed' });
@@ -105,10 +116,10 @@ export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date =
   });
 
   // After the commit: on the embedded engine a job queued inside the transaction would wait for it to end.
-  if (result === 'retrying') await queueSend(ctx, id, retryAfterSeconds);
+  if (result === 'retrying') await queueSend(ctx, id, retryAt, retryAfterSeconds);
   if ((result === 'sent' || result === 'failed') && claimed.endpoint_id && claimed.ordering_key !== null) {
     const next = await deliveriesRepository.nextInOrder(ctx.db, claimed.endpoint_id, claimed.ordering_key);
-    if (next) await queueSend(ctx, next);
+    if (next) await queueSend(ctx, next.id, next.dueAt);
   }
   return result;
 }
@@ -150,7 +161,7 @@ async function countFailure(ctx: DeliveryContext, tx: Queryable, endpointId: str
 
 /** Queues a send for each delivery due at `now` (of one endpoint, when given): what a lost job or a resume leaves waiting. */
 export async function queueDueDeliveries(ctx: DeliveryContext, now: Date = new Date(), endpointId?: string): Promise<number> {
-  const due = await deliveriesRepository.due(ctx.db, now, 500, endpointId);
-  for (const id of due) await queueSend(ctx, id);
+  const due = await deliveriesRepository.dueWithTimes(ctx.db, now, 500, endpointId);
+  for (const { id, dueAt } of due) await queueSend(ctx, id, dueAt);
   return due.length;
 }
