@@ -64,8 +64,10 @@ import costRoutes from './routes/api/cost';
 import recordingRoutes from './routes/recordings';
 import filterRoutes from './routes/api/filters';
 import ingestRoutes from './routes/api/ingest';
-import { DEFAULT_INGEST_CONCURRENCY } from './domain/ingest/ingest-write-queue';
+import { DEFAULT_INGEST_CONCURRENCY, createWriteTurns } from './domain/ingest/ingest-write-queue';
+import connectorReceiveRoutes from './routes/api/ingest/connectors';
 import ingestKeyRoutes from './routes/api/ingest-keys';
+import connectorRoutes from './routes/api/connectors';
 import partnerKeyRoutes from './routes/api/partner-keys';
 import scorecardRoutes from './routes/api/scorecard';
 import statsRoutes from './routes/api/stats';
@@ -220,14 +222,24 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(disputeRoutes, { prefix: '/api/disputes' });
   await fastify.register(changeRoutes, { prefix: '/api/changes', retentionDays: options.changeLogRetentionDays ?? DEFAULT_CHANGE_LOG_RETENTION_DAYS });
   await fastify.register(filterRoutes, { prefix: '/api/filters' });
+  // One queue of writes for the deliveries and the connectors' events: INGEST_CONCURRENCY holds for both together.
+  const ingestWrites = createWriteTurns(options.ingestConcurrency ?? DEFAULT_INGEST_CONCURRENCY);
   await fastify.register(ingestRoutes, {
     prefix: '/api/ingest',
     ingestApiKey: options.ingestApiKey,
     acceptedKeys: acceptedIngestKeys,
     concurrency: options.ingestConcurrency ?? DEFAULT_INGEST_CONCURRENCY,
+    writeTurns: ingestWrites,
+    repeatWindowDays: options.repeatWindowDays ?? DEFAULT_REPEAT_WINDOW_DAYS,
+  });
+  await fastify.register(connectorReceiveRoutes, {
+    prefix: '/api/ingest/connectors',
+    writeTurns: ingestWrites,
+    acceptedKeys: acceptedIngestKeys,
     repeatWindowDays: options.repeatWindowDays ?? DEFAULT_REPEAT_WINDOW_DAYS,
   });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
+  await fastify.register(connectorRoutes, { prefix: '/api/connectors' });
   await fastify.register(partnerKeyRoutes, { prefix: '/api/partner-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });

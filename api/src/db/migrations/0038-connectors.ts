@@ -15,7 +15,9 @@ const NETWORK_ONLY = ['connectors', 'connector_events', 'connector_calls'];
  *   without an offset is read.
  * - `connector_events`: what each connector received, newest kept: every insert deletes what falls past the
  *   50th in the same statement (the index makes that a few rows), so the table never holds more than about
- *   50 a connector, with no sweep. `payload` is the query and body with the token taken out.
+ *   50 a connector, with no sweep. `payload` is the query and body with the token taken out. The event's call
+ *   is found by its platform id (the call's system_call_id) when the list is read, so the line is written in
+ *   the event's own transaction, before its call exists, and one commit serves both.
  * - `connector_calls`: what a connector knows of each call, for putting its events together: `fields`
  *   holds each field's value with the order key of the event that set it ({ field: [value, key] }: the
  *   event's own time when the platform sends one, else when it arrived), so a late event never overwrites
@@ -48,8 +50,7 @@ export const connectors: Migration = {
       payload jsonb NOT NULL,
       outcome text NOT NULL CHECK (outcome IN ('created', 'updated', 'held', 'applied', 'ignored_stale', 'rejected')),
       reason text,
-      platform_call_id text,
-      call_id bigint
+      platform_call_id text
     )`,
     'CREATE INDEX connector_events_newest_idx ON connector_events (connector_id, id DESC)',
     `CREATE TABLE connector_calls (

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/database';
 import { tooManyRequests } from '../../http/http-error';
 import { limitForKey, limitKey, limitOwnerOf } from '../../domain/rate-limit/limit-owner';
 import { presentedPartnerKey } from '../../domain/partners/partner-keys';
+import { connectorCredential, presentedConnectorToken } from '../../domain/connectors/connector-secrets';
 import { deleteExpiredCounters, PostgresCounterStore, SWEEP_INTERVAL_MS } from '../../domain/rate-limit/postgres-counter-store';
 import { FallbackCounterStore, RedisStore } from '../../domain/rate-limit/fallback-counter-store';
 import type { RateLimits } from '../../domain/rate-limit/rate-limits';
@@ -35,9 +36,23 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Where the tracking platforms send a connector's events (routes/api/ingest/connectors/). */
+const CONNECTOR_ROUTE = '/api/ingest/connectors/:connectorId';
+
+/**
+ * What an ingest route's request presents: its X-Api-Key; on a connector's route, which cannot send one, the
+ * connector with the token in its query or header (domain/connectors/connector-secrets.ts).
+ */
+function ingestCredentialOf(request: FastifyRequest): string | undefined {
+  if (request.routeOptions.url !== CONNECTOR_ROUTE) return headerValue(request.headers['x-api-key']);
+  const token = presentedConnectorToken(request.query, request.headers);
+  const { connectorId } = request.params as { connectorId?: string };
+  return token && connectorId ? connectorCredential(connectorId, token) : undefined;
+}
+
 /**
  * Request budgets per owner (domain/rate-limit/limit-owner.ts): signed-in API routes per user,
- * ingest routes per API key, the sign-in routes per client address; probes and static files are
+ * ingest routes per API key (a connector's per connector and token), the sign-in routes per client address; probes and static files are
  * never limited. All of one owner's routes spend from one budget; sign-in, register and refresh keep a
  * tighter limit of their own instead (`config.rateLimit` on the route, counted apart). Every 429
  * carries RATE_LIMITED, the wait in its message, and Retry-After.
@@ -97,7 +112,7 @@ export default fp<RateLimitOptions>(async function rateLimits(fastify, options) 
     // No skipOnError: a shared store's failure is counted in memory instead (above), never let through.
     keyGenerator: (request) => {
       const owner = limitOwnerOf(request.routeOptions.url ?? '');
-      const apiKey = owner === 'ingest-key' ? headerValue(request.headers['x-api-key']) : undefined;
+      const apiKey = owner === 'ingest-key' ? ingestCredentialOf(request) : undefined;
       const partnerKey = owner === 'user' ? presentedPartnerKey(request.headers) : undefined;
       return limitKey(owner === 'none' ? 'address' : owner, {
         address: normalizeIP(request.ip),
