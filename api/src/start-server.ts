@@ -16,6 +16,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seedDemoCalls } from './demo/seed-demo-calls';
+import { seedDemoAlert } from './demo/demo-alerts';
 import { prepareDemoPartners } from './demo/demo-partners';
 import { PasswordHasher, type ScryptCost } from './domain/auth/password-hasher';
 import { DEFAULT_WEB_ROOT } from './domain/web/front-end';
@@ -77,6 +78,8 @@ async function prepareDatabase(config: Config, db: Database, passwords: Password
     if (partners.added > 0) log(`demo data: ${partners.added} partner accounts`);
     demo.partners = partners.signIns;
     demo.accounts += partners.added;
+    // An alert rule the demo's calls trip, so the first start shows one firing (the bell, the outbox).
+    if (await seedDemoAlert(db)) log('demo data: an alert rule on the voicemail share, the demo admin subscribed');
   }
   return { demo };
 }

@@ -25,6 +25,7 @@ import { ensureBenchDisputes } from './bench-disputes';
 import { measureExportBesideDashboard } from './export-fairness';
 import { HEAVY_PARALLEL, measureFairness } from './fairness';
 import { measureFirstScreen } from './first-screen';
+import { BENCH_ALERT_RULES, measureAlerts } from './alert-evaluation';
 import { measureIngest } from './ingest-beside-verdicts';
 import { preparePglite, preparePostgres, vacuumAnalyze, withoutStatementLimit, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
@@ -48,7 +49,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'alerts', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -85,6 +86,9 @@ function parseArgs(argv: string[]): Options {
   }
   return options;
 }
+
+/** The alert rules are judged over this many consecutive minutes (fewer when --runs asks for fewer). */
+const ALERT_MINUTES = 60;
 
 /** The largest data volume the bench seeds into PGlite; --ten-million is PostgreSQL only. */
 const PGLITE_MAX_CALLS = 1_000_000;
@@ -361,6 +365,14 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     // Beside it, under the same load, the calls' figures it runs in parallel with (both periods).
     const calls = await timeRuns(options.runs, () => totalsPerValue(db, filter, 'publishers', [filter.range, filter.range.previous]));
     record('disputes', "the calls' figures this_year by publisher, both periods (in-process, for comparison)", 'ms', ms(calls));
+    await db.close();
+  }
+
+  // Alert rules judged once a minute (issue 36), in-process: what the job runner's tick does, timed whole.
+  if (measures('alerts')) {
+    log(`== ${engine}: ${BENCH_ALERT_RULES} alert rules`);
+    const db = await openDatabase(location);
+    await measureAlerts(db, Math.min(options.runs, ALERT_MINUTES), record, log);
     await db.close();
   }
 

@@ -39,11 +39,11 @@ interface Change {
 /**
  * Judges every rule at the minute `now` falls in (decision 0040): reads their windows' counts in as few statements
  * as it can (window-counts.ts), takes one step of the state machine each (alert-state-machine.ts, the one the
- * preview folds), writes the figures of the rules that stayed where they were in one statement, and each change of
- * state in a transaction of its own with its transition row and, when the rule fired or a firing ended, its
- * notifications (notify(): in the app, pushed live), its emails and its endpoints' messages, so a transition and
- * what it tells commit together or not at all. A plain function of the clock it is given: the job runner calls it
- * once a minute; tests call it minute by minute with theirs.
+ * preview folds), writes the figures of the rules that stayed where they were, and the changes of state that tell
+ * nobody with their transition rows, in a statement each; and each firing, or end of one, in a transaction of its
+ * own with its transition row, its notifications (notify(): in the app, pushed live), its emails and its
+ * endpoints' messages, so a transition and what it tells commit together or not at all. A plain function of the
+ * clock it is given: the job runner calls it once a minute; tests call it minute by minute with theirs.
  */
 export async function evaluateAlerts(db: Database, now: Date, deliveries: AlertDeliveries): Promise<EvaluationOutcome> {
   return outsideRequestScope(async () => {
@@ -61,9 +61,15 @@ export async function evaluateAlerts(db: Database, now: Date, deliveries: AlertD
     }
     const minute = new Date(t);
     await alertsRepository.saveFigures(db, minute, unchanged);
-    let transitions = 0;
+    // What tells nobody is written at once; each firing or its end in a transaction of its own with what it tells.
+    const quiet = changes.filter((c) => !isTold(c.rule.state.state, c.next.state));
+    let transitions = await alertsRepository.quietTransitions(
+      db,
+      minute,
+      quiet.map((c) => ({ ruleId: c.rule.id, from: c.rule.state.state, next: c.next, figures: c.figures })),
+    );
     const failed: EvaluationOutcome['failed'] = [];
-    for (const change of changes) {
+    for (const change of changes.filter((c) => isTold(c.rule.state.state, c.next.state))) {
       try {
         if (await recordTransition(db, minute, change, deliveries)) transitions += 1;
       } catch (error) {

@@ -264,6 +264,42 @@ export const alertsRepository = {
     return (row as { id: string }).id;
   },
 
+  /**
+   * Changes of state at minute `t` that tell nobody (none to or from firing), all in one statement with their
+   * transition rows, under the same guard as `transition`: a rule judged at `t` already, or no longer where the
+   * change started from, is left out. Returns how many were recorded.
+   */
+  async quietTransitions(db: Queryable, t: Date, changes: ReadonlyArray<{ ruleId: string; from: AlertState; next: RuleState; figures: AlertFigures }>): Promise<number> {
+    if (changes.length === 0) return 0;
+    const rows = await db.query<{ n: number }>(
+      `WITH change AS (
+         SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[])
+           AS c(rule_id, from_state, to_state, since, cooldown_until, figures)
+       ), moved AS (
+         UPDATE alert_states s SET state = c.to_state, since = c.since, cooldown_until = c.cooldown_until, evaluated_at = $1, figures = c.figures::jsonb
+         FROM change c
+         WHERE s.rule_id = c.rule_id AND s.state = c.from_state AND (s.evaluated_at IS NULL OR s.evaluated_at < $1)
+         RETURNING s.rule_id
+       ), recorded AS (
+         INSERT INTO alert_transitions (rule_id, from_state, to_state, at, figures)
+         SELECT c.rule_id, c.from_state, c.to_state, $1, c.figures::jsonb FROM change c JOIN moved m ON m.rule_id = c.rule_id
+         ORDER BY c.rule_id
+         RETURNING 1
+       )
+       SELECT count(*)::int AS n FROM recorded`,
+      [
+        t,
+        changes.map((c) => c.ruleId),
+        changes.map((c) => c.from),
+        changes.map((c) => c.next.state),
+        changes.map((c) => new Date(c.next.since)),
+        changes.map((c) => (c.next.cooldownUntil === null ? null : new Date(c.next.cooldownUntil))),
+        changes.map((c) => JSON.stringify(c.figures)),
+      ],
+    );
+    return Number(rows[0]?.n ?? 0);
+  },
+
   /** A rule's transitions, newest first, `limit` of them, before the transition `before` when given. */
   async transitions(db: Queryable, ruleId: string, limit: number, before?: string): Promise<AlertTransition[]> {
     const rows = await db.query<{ id: string; from_state: AlertState; to_state: AlertState; at: Date | string; figures: AlertFigures }>(
