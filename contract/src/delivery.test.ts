@@ -1,4 +1,5 @@
-import { DELIVERY_MESSAGES, endpointUrlProblem, parseEndpointBody } from './delivery';
+import { DELIVERY_MESSAGES, endpointScreenLink, endpointUrlProblem, parseEndpointBody } from './delivery';
+import { isNotificationLink } from './notifications';
 
 describe('endpointUrlProblem', () => {
   test.each([
@@ -39,5 +40,15 @@ describe('parseEndpointBody', () => {
       { field: 'name', message: DELIVERY_MESSAGES.nameTooLong },
       { field: 'url', message: DELIVERY_MESSAGES.slackUrlInsecure },
     ]);
+  });
+});
+
+describe('endpointScreenLink', () => {
+  test("is the Users area's Delivery endpoints tab marking the endpoint, a link a notification may carry", () => {
+    const id = '3f2b8c1e-0d4a-4c6b-9e7f-1a2b3c4d5e6f';
+    expect(endpointScreenLink(id)).toBe(`/users/endpoints?endpoint=${id}`);
+    // A pause's notification is written with it: notify() refuses a link that is not the app's own.
+    expect(isNotificationLink(endpointScreenLink(id))).toBe(true);
+    expect(endpointScreenLink('a&b')).toBe('/users/endpoints?endpoint=a%26b');
   });
 });

@@ -1,4 +1,4 @@
-import { DELIVERY_MESSAGES } from '@callboard/contract/delivery';
+import { DELIVERY_MESSAGES, endpointScreenLink } from '@callboard/contract/delivery';
 import { jsonResponse } from '@callboard/shared-auth/testing/fetch-mock';
 import { screen, waitFor, within } from '@testing-library/react';
 import { FakeDeliveryApi, makeEndpoint, renderAdminArea } from '../../../testing/admin-area';
@@ -184,7 +184,8 @@ test('Edit keeps the kind and saves the name and URL; Delete asks first', async 
 });
 
 test('an endpoint a link names (a pause notice) is marked; Its deliveries opens the log filtered to it', async () => {
-  const { user, location } = renderAdminArea({ path: '/users/endpoints?endpoint=e2', deliveries: withEndpoints() });
+  // The very link a pause notification carries (the server makes it with the contract's endpointScreenLink).
+  const { user, location } = renderAdminArea({ path: endpointScreenLink('e2'), deliveries: withEndpoints() });
   expect(await rowOf('Ops Slack')).toHaveClass('deliveries-row--marked');
   expect(await rowOf('QC webhook')).not.toHaveClass('deliveries-row--marked');
   await user.click(within(await rowOf('Ops Slack')).getByRole('button', { name: 'More actions for Ops Slack' }));
