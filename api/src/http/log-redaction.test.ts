@@ -49,6 +49,16 @@ describe('redactSecrets', () => {
     );
   });
 
+  test("a link's token (a report's unsubscribe link, a connector's URL) in a logged URL", () => {
+    for (const url of ['/api/report-schedules/unsubscribe?token=Zk9xS3cr3tT0ken_-', '/api/ingest/connectors/c1?source=ringba&TOKEN=Zk9xS3cr3tT0ken_-']) {
+      const text = line({ req: { method: 'POST', url }, msg: 'incoming request' });
+      expect(MAY_NAME_A_SECRET.test(text)).toBe(true);
+      const redacted = redactSecrets(text);
+      expect([url, redacted]).toEqual([url, expect.not.stringMatching(/S3cr3t/)]);
+      expect(JSON.parse(redacted).req.url).toMatch(/token=\[redacted\]$/i);
+    }
+  });
+
   test("a logged object's password and transcript words (q) are redacted; its email is not: the account lines name it on purpose", () => {
     const redacted = redactSecrets(line({ filter: { q: 'refund', datePreset: 'today' }, password: 'hunter2', email: 'ada@example.com', msg: 'sign-in failed' }));
     expect(JSON.parse(redacted)).toEqual({ level: 30, filter: { q: '[redacted]', datePreset: 'today' }, password: '[redacted]', email: 'ada@example.com', msg: 'sign-in failed' });

@@ -9,10 +9,12 @@ export const REDACTED = '[redacted]';
 
 /**
  * Query parameters whose value a log never holds: a caller id (the records' `search` and exact
- * `callerId`), a transcript search's words (`q`), and a sign-in's `email` and `password`, which a
- * form sent by the browser itself would put in the address.
+ * `callerId`), a transcript search's words (`q`), a sign-in's `email` and `password`, which a
+ * form sent by the browser itself would put in the address, and a `token` that is a link's only
+ * credential (a report email's unsubscribe link, a connector's URL), which anyone reading the log
+ * could otherwise use.
  */
-const SECRET_PARAMETERS = new Set(['search', 'callerid', 'q', 'email', 'password']);
+const SECRET_PARAMETERS = new Set(['search', 'callerid', 'q', 'email', 'password', 'token']);
 
 /**
  * Fields of a logged object whose value a log never holds: the same but `email`, which the lines
@@ -43,7 +45,7 @@ function isOneOf(names: ReadonlySet<string>, rawName: string): boolean {
  * long names are looked for anywhere; `q`, a letter most lines hold ("request"), only where it is a
  * whole name: a URL's `?q=` or `&q=`, a field's `"q":`.
  */
-export const MAY_NAME_A_SECRET = /search|callerid|email|password|[?&]q=|"q":|%/i;
+export const MAY_NAME_A_SECRET = /search|callerid|email|password|token|[?&]q=|"q":|%/i;
 
 /** A serialized log line with every secret parameter and field replaced by `[redacted]`. */
 export function redactSecrets(line: string): string {
