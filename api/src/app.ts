@@ -54,6 +54,8 @@ import type { FairShareLimits } from './domain/fair-shares/fair-shares';
 import liveEvents from './plugins/app/live-events';
 import reportScheduler from './plugins/app/report-scheduler';
 import alertJobs from './plugins/app/alert-jobs';
+import outboundEvents from './plugins/app/outbound-events';
+import eventSubscriptionRoutes from './routes/api/event-subscriptions';
 import alertRoutes from './routes/api/alerts';
 import reportScheduleRoutes from './routes/api/report-schedules';
 import notificationFeed from './plugins/app/notification-feed';
@@ -200,6 +202,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(delivery, { db: options.db, settings: deliverySettings });
   // After the delivery mechanism and the runner: each minute's tick sends the scheduled reports that are due.
   await fastify.register(reportScheduler, { flagThresholds: options.flagThresholds ?? DEFAULT_FLAG_THRESHOLDS, publicUrl: deliverySettings.publicUrl });
+  // After the delivery mechanism and the runner: the change log and the alert transitions out to the event
+  // subscriptions' webhooks (before the alert rules' tick, which nudges it).
+  await fastify.register(outboundEvents, { nudge: options.jobs?.working !== false });
   // After the delivery mechanism and the runner: each minute's tick judges the alert rules.
   await fastify.register(alertJobs);
 
@@ -249,6 +254,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(outboxRoutes, { prefix: '/api/outbox', outboxDir: deliverySettings.outboxDir });
   await fastify.register(reportScheduleRoutes, { prefix: '/api/report-schedules' });
   await fastify.register(alertRoutes, { prefix: '/api/alerts' });
+  await fastify.register(eventSubscriptionRoutes, { prefix: '/api/event-subscriptions' });
   // An <audio> element cannot send a bearer token: a recording is read through the signed link the call's API answer carries.
   await fastify.register(recordingRoutes, { prefix: '/recordings' });
   // The built front end: the shell at / (its client routes get its page), the remotes under /remotes/.

@@ -23,6 +23,7 @@ import { NOTIFICATIONS_READ_PATH } from '@callboard/contract/notifications';
 import { PARTNER_KEYS_PATH } from '@callboard/contract/partner-keys';
 import { REPORT_SCHEDULES_PATH, REPORT_UNSUBSCRIBE_PATH, reportResendPath, reportSchedulePath, reportSendNowPath } from '@callboard/contract/report-schedules';
 import { CONNECTORS_PATH, connectorPath, connectorReceivePath, connectorRotatePath } from '@callboard/contract/connectors';
+import { EVENT_SUBSCRIPTIONS_PATH, eventSubscriptionPath } from '@callboard/contract/event-subscriptions';
 import { ALERTS_PATH, ALERT_PREVIEW_PATH, alertPath, alertSubscriptionPath, type AlertRuleBody } from '@callboard/contract/alerts';
 import {
   DELIVERY_ENDPOINTS_PATH,
@@ -186,6 +187,16 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/delivery-endpoints/:id/resume': { who: { permission: 'manageDeliveries' }, request: () => ({ url: resumeEndpointPath(NO_SUCH_ID) }) },
   'POST /api/delivery-endpoints/:id/test': { who: { permission: 'manageDeliveries' }, request: () => ({ url: testEndpointPath(NO_SUCH_ID) }) },
   'POST /api/deliveries/:id/replay': { who: { permission: 'manageDeliveries' }, request: () => ({ url: replayDeliveryPath(NO_SUCH_ID) }) },
+  // Outbound events' subscriptions (routes/api/event-subscriptions): admins, who keep the endpoints they go to.
+  'POST /api/event-subscriptions': {
+    who: { permission: 'manageDeliveries' },
+    request: () => ({ url: EVENT_SUBSCRIPTIONS_PATH, payload: { name: 'Matrix', endpointId: NO_SUCH_ID, eventTypes: ['call.created'] } }),
+  },
+  'PUT /api/event-subscriptions/:id': {
+    who: { permission: 'manageDeliveries' },
+    request: () => ({ url: eventSubscriptionPath(NO_SUCH_ID), payload: { name: 'Matrix', endpointId: NO_SUCH_ID, eventTypes: ['call.created'] } }),
+  },
+  'DELETE /api/event-subscriptions/:id': { who: { permission: 'manageDeliveries' }, request: () => ({ url: eventSubscriptionPath(NO_SUCH_ID) }) },
   // Inbound connectors (routes/api/connectors): admins, as ingest keys are; a connector takes its own token, never a person's session.
   'POST /api/connectors': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: CONNECTORS_PATH, payload: { name: 'Matrix', platform: 'generic' } }) },
   'PUT /api/connectors/:id': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorPath(NO_SUCH_CONNECTOR), payload: { name: 'Matrix' } }) },

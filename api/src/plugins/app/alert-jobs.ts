@@ -13,6 +13,8 @@ export default fp(
     await fastify.jobs.work(ALERTS_EVALUATE_QUEUE, async () => {
       const { failed, ...outcome } = await evaluateAlerts(fastify.db, new Date(), fastify.delivery);
       if (outcome.transitions > 0) fastify.log.info(outcome, 'alert rules judged');
+      // The outbound events' subscriptions to alert.fired / alert.resolved hear of these now, not at the next minute.
+      if (outcome.transitions > 0) fastify.outboundEvents.nudge();
       for (const { ruleId, error } of failed) fastify.log.error({ err: error, alertRuleId: ruleId, minute: outcome.minute }, 'alert transition not recorded: judged again next minute');
     });
     await fastify.jobs.every(ALERTS_EVALUATE_QUEUE, '* * * * *');
