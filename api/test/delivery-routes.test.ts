@@ -107,6 +107,8 @@ test('the body is checked field by field, with the contract’s messages', async
   expect((await as(admin, 'PUT', deliveryEndpointPath('00000000-0000-4000-8000-000000000000'), { name: 'x', url: receiver.url })).statusCode).toBe(404);
   expect((await as(admin, 'GET', `${DELIVERIES_PATH}?status=lost`)).statusCode).toBe(400);
   expect((await as(admin, 'GET', `${DELIVERIES_PATH}?limit=1000`)).statusCode).toBe(400);
+  const farPage = await as(admin, 'GET', `${DELIVERIES_PATH}?page=99999999999999999999`);
+  expect({ status: farPage.statusCode, errors: farPage.json().errors }).toEqual({ status: 400, errors: [{ field: 'page', message: 'page must be at most 1000000' }] });
 });
 
 test('a webhook’s secret is shown at creation and rotation only; Slack has none', async () => {

@@ -21,7 +21,8 @@ const listQuery = {
     endpoint: { type: 'string', format: 'uuid', description: "An endpoint's id" },
     source: { type: 'string', enum: [...DELIVERY_SOURCE_KINDS], description: 'What produced the messages' },
     sourceId: { type: 'string', maxLength: 200, description: 'One producer (an alert rule, a report schedule…) by its id' },
-    page: { type: 'integer', minimum: 1, default: 1 },
+    // Bounded, as every paged list is: a page past 2^53 reached the statement's OFFSET as a number PostgreSQL refused (a 500).
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
     limit: { type: 'integer', minimum: 1, maximum: DELIVERIES_PAGE_MAX, default: 50 },
   },
 } as const;
