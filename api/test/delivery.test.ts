@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { endpointScreenLink } from '@callboard/contract/delivery';
+import { DELIVERY_MESSAGES, endpointScreenLink } from '@callboard/contract/delivery';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOB_RUNNER_SCHEMA } from '../src/db/migrations/0032-job-runner';
 import { createDeliveryService, type DeliveryService } from '../src/domain/delivery/delivery-service';
@@ -431,6 +431,25 @@ test('a replay is a new delivery with the same payload and webhook-id; one still
   const [row] = await database.db.query<{ replay_of: string }>('SELECT replay_of FROM deliveries WHERE id = $1', [replay]);
   expect(row!.replay_of).toBe(id);
   await expect(delivery.replay('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ statusCode: 404 });
+});
+
+test('an email is replayed only to its recipient, still active at that address', async () => {
+  const { delivery } = service();
+  const replayed = async (change: (userId: string) => Promise<unknown>) => {
+    const userId = await addUser('Replayed Reader');
+    const id = (await delivery.deliverToUser(userId, message()))!;
+    expect(await delivery.send(id)).toBe('sent');
+    await change(userId);
+    return delivery.replay(id);
+  };
+  await expect(replayed(async () => {})).resolves.toEqual(expect.any(String));
+  for (const change of [
+    (userId: string) => database.db.query('UPDATE users SET active = false WHERE id = $1', [userId]),
+    (userId: string) => database.db.query("UPDATE users SET email = 'moved-' || email WHERE id = $1", [userId]),
+    (userId: string) => database.db.query('DELETE FROM users WHERE id = $1', [userId]),
+  ]) {
+    await expect(replayed(change)).rejects.toMatchObject({ statusCode: 409, message: DELIVERY_MESSAGES.recipientGone });
+  }
 });
 
 test("in the caller's transaction: written only if it commits, and queued without waiting for it", async () => {

@@ -56,6 +56,8 @@ export const DELIVERY_MESSAGES = {
   deliveryNotFound: 'Delivery not found',
   outboxNotFound: 'Message not found in the outbox',
   stillDelivering: 'This delivery is still being tried: replay it once it is sent or has failed',
+  recipientGone: 'The recipient of this email has been deactivated, deleted or given another address since: it is not sent again',
+  endpointGone: 'The endpoint of this delivery was deleted: there is nowhere to send it',
   notPaused: 'This endpoint is not paused',
   slackHasNoSecret: 'A Slack endpoint has no signing secret: its URL is its credential',
 } as const;

@@ -182,6 +182,13 @@ export const deliveriesRepository = {
     await db.query(`UPDATE deliveries SET next_attempt_at = $2 WHERE endpoint_id = $1 AND status IN ('pending', 'retrying')`, [endpointId, now]);
   },
 
+  /** Whether an email's recipient is still an active account at that address (a replay goes to no one else). */
+  async recipientStillAt(db: Queryable, userId: string | null, address: string | null): Promise<boolean> {
+    if (userId === null || address === null) return false;
+    const rows = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND lower(email) = lower($2)', [userId, address]);
+    return rows.length > 0;
+  },
+
   /** The stored delivery with what went on the wire, for a replay. */
   async findForReplay(db: Queryable, id: string): Promise<(ClaimedDelivery & { recipient_user_id: string | null }) | undefined> {
     const [row] = await db.query<ClaimedDelivery>(`SELECT d.*, NULL AS endpoint_name FROM deliveries d WHERE d.id = $1`, [id]);

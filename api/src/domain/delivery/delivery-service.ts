@@ -118,7 +118,12 @@ export function createDeliveryService(ctx: DeliveryContext): DeliveryService {
       const original = await deliveriesRepository.findForReplay(ctx.db, deliveryId);
       if (!original) throw notFound(DELIVERY_MESSAGES.deliveryNotFound);
       if (original.status === 'pending' || original.status === 'retrying') throw conflict(DELIVERY_MESSAGES.stillDelivering);
-      if (original.channel !== 'email' && original.endpoint_id === null) throw conflict('The endpoint of this delivery was deleted: there is nowhere to send it');
+      if (original.channel !== 'email' && original.endpoint_id === null) throw conflict(DELIVERY_MESSAGES.endpointGone);
+      // An email goes again only to whom it went: an account deactivated or deleted since is sent nothing (as
+      // deliverToUser sends it nothing), and an address its owner has since left is no longer theirs.
+      if (original.channel === 'email' && !(await deliveriesRepository.recipientStillAt(ctx.db, original.recipient_user_id, original.address))) {
+        throw conflict(DELIVERY_MESSAGES.recipientGone);
+      }
       const id = randomUUID();
       const dueAt = new Date();
       await deliveriesRepository.insert(ctx.db, {
