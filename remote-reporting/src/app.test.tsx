@@ -21,6 +21,10 @@ jest.mock('./features/scorecard/components/scorecard-page', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
   return { ScorecardPage: () => createElement('h2', null, 'Scorecard page') };
 });
+jest.mock('./unfiltered-tabs', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  return { AlertsPage: () => createElement('h2', null, 'Alerts page'), ReportsPage: () => createElement('h2', null, 'Reports page') };
+});
 
 /** The area under /reporting beside a start page at /, as in the shell (whose / then goes on to /reporting). */
 const inShell = (
@@ -35,6 +39,8 @@ test.each([
   ['/reporting/calls/7', 'Overview page'],
   ['/reporting/costs', 'Costs page'],
   ['/reporting/scorecard', 'Scorecard page'],
+  ['/reporting/alerts', 'Alerts page'],
+  ['/reporting/reports', 'Reports page'],
 ])('%s shows the %s and stays there', async (path, page) => {
   const { location } = renderInHost(inShell, { path });
   expect(await screen.findByRole('heading', { name: page })).toBeInTheDocument();
@@ -55,14 +61,16 @@ test('on its own, an unknown address goes to / and shows the overview', async ()
   expect(location.action).toBe('REPLACE');
 });
 
-/** The three tabs and the address each leads to, under the area's base ("/reporting" in the shell, "" on its own). */
+/** The five tabs and the address each leads to, under the area's base ("/reporting" in the shell, "" on its own). */
 const TABS = [
   ['Statistics & Records', '', 'Overview page'],
   ['Costs', '/costs', 'Costs page'],
   ['Scorecard', '/scorecard', 'Scorecard page'],
+  ['Alerts', '/alerts', 'Alerts page'],
+  ['Reports', '/reports', 'Reports page'],
 ] as const;
 /** Every address a tab can be pressed from: each tab's own, and a call's details. */
-const STARTS = ['', '/costs', '/scorecard', '/calls/7'];
+const STARTS = ['', '/costs', '/scorecard', '/alerts', '/reports', '/calls/7'];
 
 describe.each([
   ['in the shell', '/reporting', inShell],
@@ -104,6 +112,35 @@ test('a tab keeps the view: the address it leads to carries the query in force, 
   expect(new URLSearchParams(location.search).get('status')).toBe('Sales');
 });
 
+test('Alerts and Reports read no view: their tabs carry the view in force, and back on Statistics it is shown again', async () => {
+  const byDefault = { id: 'v1', name: 'Mine', area: 'reporting', query: 'datePreset=yesterday', columns: null, shared: false, ownerId: 'u1', ownerName: 'Me', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+  const api = (request: { path: string }) =>
+    request.path === '/api/views/defaults' ? { body: { success: true, data: { reporting: byDefault, callLogs: null } } } : undefined;
+  const { user, location } = renderInHost(inShell, { path: '/reporting?datePreset=last_7_days&status=Sales', api });
+  await screen.findByRole('heading', { name: 'Overview page' });
+  await user.click(screen.getByRole('link', { name: 'Alerts' }));
+  expect(await screen.findByRole('heading', { name: 'Alerts page' })).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Reports' }));
+  expect(await screen.findByRole('heading', { name: 'Reports page' })).toBeInTheDocument();
+  expect(location.pathname).toBe('/reporting/reports');
+  await user.click(screen.getByRole('link', { name: 'Statistics & Records' }));
+  expect(await screen.findByRole('heading', { name: 'Overview page' })).toBeInTheDocument();
+  expect(new URLSearchParams(location.search).get('datePreset')).toBe('last_7_days');
+  expect(new URLSearchParams(location.search).get('status')).toBe('Sales');
+});
+
+test('Reports’ own query is left alone: a bare address there is not given the default view', async () => {
+  const byDefault = { id: 'v1', name: 'Mine', area: 'reporting', query: 'datePreset=yesterday', columns: null, shared: false, ownerId: 'u1', ownerName: 'Me', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+  const api = (request: { path: string }) =>
+    request.path === '/api/views/defaults' ? { body: { success: true, data: { reporting: byDefault, callLogs: null } } } : undefined;
+  const { location } = renderInHost(inShell, { path: '/reporting/reports?view=v9&new=1', api });
+  expect(await screen.findByRole('heading', { name: 'Reports page' })).toBeInTheDocument();
+  // Long enough for the default view to have been read and written, had the address been read as a view.
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Alerts' })).toBeInTheDocument());
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(location.search).toBe('?view=v9&new=1');
+});
+
 describe('for a partner', () => {
   const tabNames = () => screen.getAllByRole('link').map((link) => link.textContent);
 
@@ -120,6 +157,12 @@ describe('for a partner', () => {
     renderInHost(inShell, { path: '/reporting', session: makePartner(kind) });
     await screen.findByRole('heading', { name: 'Overview page' });
     expect(tabNames()).toEqual(tabs);
+  });
+
+  test.each(['/reporting/alerts', '/reporting/reports'])('%s goes to /: alerts and scheduled reports are the network’s', async (path) => {
+    const { location } = renderInHost(inShell, { path, session: makePartner('publisher') });
+    expect(await screen.findByRole('heading', { name: 'Start page' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/');
   });
 
   test('a buyer partner’s Costs address goes to /: a buyer has no Costs', async () => {
