@@ -483,3 +483,19 @@ test('deleting an endpoint fails what it still had to send and keeps the log', a
   expect(row).toEqual({ status: 'failed', endpoint_id: null, last_error: 'The endpoint was deleted' });
   expect(await delivery.send(id)).toBe('not-now');
 });
+
+test("the partner role reads and writes none of the delivery tables: an endpoint's secret and URL, the log, its attempts", async () => {
+  const asPartner = (sql: string) =>
+    database.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL ROLE callboard_partner');
+      return tx.query(sql);
+    });
+  for (const sql of [
+    'SELECT secret, url FROM delivery_endpoints',
+    'SELECT payload, address FROM deliveries',
+    'SELECT error FROM delivery_attempts',
+    "UPDATE delivery_endpoints SET url = 'https://elsewhere.example.com'",
+  ]) {
+    await expect(asPartner(sql)).rejects.toThrow(/permission denied for table/);
+  }
+});

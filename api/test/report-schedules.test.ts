@@ -242,3 +242,13 @@ test(`the unsubscribe link answers ${UNSUBSCRIBES_PER_MINUTE} a minute per addre
   // Signed-in requests from that address are not held back by it.
   expect((await t.app.inject({ method: 'GET', url: REPORT_SCHEDULES_PATH, headers: bearer(owner.token), remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
 });
+
+test("the partner role reads and writes none of the report tables (a recipient's unsubscribe token is a credential)", async () => {
+  for (const table of ['report_schedules', 'report_recipients', 'report_runs', 'report_run_recipients']) {
+    const asPartner = t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL ROLE callboard_partner');
+      return tx.query(`SELECT * FROM ${table}`);
+    });
+    await expect(asPartner).rejects.toThrow(`permission denied for table ${table}`);
+  }
+});
