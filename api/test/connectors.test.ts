@@ -50,7 +50,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
 async function received(url: string, headers: Record<string, string> = {}) {
   const response = await get(url, headers);
   if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
-  return response.json().data as { outcome: string; reason: string | null; platformCallId: string; callId: string | null };
+  return response.json().data as { outcome: string; reason: string | null; platformCallId: string };
 }
 
 interface StoredCall {
@@ -256,7 +256,8 @@ describe('held events', () => {
     const id = `gen-${randomUUID()}`;
     const url = `/api/ingest/connectors/${connector.id}?token=${connector.token}`;
     const verdict = await t.app.inject({ method: 'POST', url, payload: { systemCallId: id, qc: { disposition: 'Sales', reason: 'Booked an install' } } });
-    expect(verdict.json().data).toMatchObject({ outcome: 'held', reason: "waiting for the call's campaign, publisher", callId: null });
+    expect(verdict.json().data).toEqual({ outcome: 'held', reason: "waiting for the call's campaign, publisher", platformCallId: id });
+    expect((await eventsOfConnector(connector))[0]).toMatchObject({ outcome: 'held', callId: null });
     expect(await storedCall(id)).toBeUndefined();
     expect(await count('SELECT count(*) AS n FROM connector_calls WHERE connector_id = $1 AND NOT stored', [connector.id])).toBe(1);
 
@@ -268,7 +269,8 @@ describe('held events', () => {
       ['created', null],
       ['applied', 'its call arrived'],
     ]);
-    expect(events[1]!.callId).toBe(events[0]!.callId);
+    expect(events[1]!.callId).toBe((await storedCall(id))!.id);
+    expect(events[0]!.callId).toBe(events[1]!.callId);
   });
 
   test("a Ringba conversion before the call's campaign is known is held, then applied", async () => {
@@ -287,7 +289,7 @@ describe('held events', () => {
     expect((await postCalls(t.app, [makeCall(id)])).statusCode).toBe(200);
     const data = await received(`/api/ingest/connectors/${connector.id}?token=${connector.token}&systemCallId=${id}&qc.disposition=Voicemail`);
     expect(data.outcome).toBe('applied');
-    expect(data.callId).toBe((await storedCall(id))!.id);
+    expect((await eventsOfConnector(connector))[0]).toMatchObject({ outcome: 'applied', callId: (await storedCall(id))!.id });
     expect(await storedCall(id)).toMatchObject({ status: 'Voicemail', campaign: 'Campaign A' });
   });
 

@@ -133,12 +133,11 @@ export interface ConnectorBody {
   mapping?: MappingEntry[];
 }
 
-/** What a platform's request gets back (200): what the event became. */
+/** What a platform's request gets back (200): what the event became (the call's id is on the event's line in the connector's list). */
 export interface ConnectorReceipt {
   outcome: Exclude<ConnectorOutcome, 'rejected'>;
   reason: string | null;
   platformCallId: string;
-  callId: string | null;
 }
 
 export const CONNECTOR_MESSAGES = {

@@ -1,5 +1,6 @@
-import { CONNECTOR_EVENTS_KEPT, type ConnectorEvent, type ConnectorOutcome } from '@callboard/contract/connectors';
+import { CONNECTOR_EVENTS_KEPT, CONNECTOR_MEMORY_DAYS, type ConnectorEvent, type ConnectorOutcome } from '@callboard/contract/connectors';
 import type { Queryable } from '../../db/database';
+import type { CallMemory } from './call-memory';
 
 export interface LoggedEvent {
   connectorId: string;
@@ -13,16 +14,28 @@ export interface LoggedEvent {
   heldApplied: boolean;
 }
 
+/** What the connector now knows of the event's call, written with its line (`stored`: the call is written too). */
+export interface RememberedCall {
+  fields: CallMemory;
+  stored: boolean;
+}
+
 /**
- * One statement: the event's line, the call's held lines marked applied when it arrived, and the lines past
- * the newest CONNECTOR_EVENTS_KEPT deleted. Written in the event's transaction when there is one (one commit
- * for the call and its line). The delete's look-up runs on the statement's snapshot, which does not hold the
- * new line: it keeps the newest KEPT − 1 before it, so the connector keeps KEPT with the new one (two at once
- * may leave one more until the next). The index (connector_id, id DESC) makes it a few rows. A held line old
- * enough to be deleted as it is marked is either deleted or marked, never an error.
+ * One statement: the event's line, the call's memory when given (one round trip in the event's transaction
+ * for both), the call's held lines marked applied when it arrived, and the lines past the newest
+ * CONNECTOR_EVENTS_KEPT deleted. Written in the event's transaction when there is one (one commit for the
+ * call and its line). A stored call's memory is kept CONNECTOR_MEMORY_DAYS after its last event; a held one's
+ * expiry stays its first event's. The delete's look-up runs on the statement's snapshot, which does not hold
+ * the new line: it keeps the newest KEPT − 1 before it, so the connector keeps KEPT with the new one (two at
+ * once may leave one more until the next). The index (connector_id, id DESC) makes it a few rows. A held line
+ * old enough to be deleted as it is marked is either deleted or marked, never an error.
  */
 const LOG_EVENT = `
-WITH applied AS (
+WITH remembered AS (
+  UPDATE connector_calls SET fields = $10::jsonb, stored = $11, last_event_at = now(),
+    expires_at = CASE WHEN $11 THEN now() + make_interval(days => ${CONNECTOR_MEMORY_DAYS}) ELSE expires_at END
+  WHERE $9 AND connector_id = $1 AND platform_call_id = $7
+), applied AS (
   UPDATE connector_events SET outcome = 'applied', reason = 'its call arrived'
   WHERE $8 AND connector_id = $1 AND platform_call_id = $7 AND outcome = 'held'
 ), trimmed AS (
@@ -34,8 +47,8 @@ INSERT INTO connector_events (connector_id, method, content_type, payload, outco
 VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)
 RETURNING id::text AS id`;
 
-/** Lists the event; answers its line's id. */
-export async function logConnectorEvent(db: Queryable, event: LoggedEvent): Promise<string> {
+/** Lists the event, and writes what the connector knows of its call when given; answers the line's id. */
+export async function logConnectorEvent(db: Queryable, event: LoggedEvent, call?: RememberedCall): Promise<string> {
   const [row] = await db.query<{ id: string }>(LOG_EVENT, [
     event.connectorId,
     event.method,
@@ -45,6 +58,9 @@ export async function logConnectorEvent(db: Queryable, event: LoggedEvent): Prom
     event.reason,
     event.platformCallId,
     event.heldApplied,
+    call !== undefined,
+    call ? JSON.stringify(call.fields) : null,
+    call?.stored ?? false,
   ]);
   return row!.id;
 }

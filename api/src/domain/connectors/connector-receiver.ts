@@ -1,6 +1,5 @@
 import type { FieldError } from '@callboard/contract';
 import {
-  CONNECTOR_MEMORY_DAYS,
   CONNECTOR_MESSAGES,
   HELD_CALL_DAYS,
   type ConnectorOutcome,
@@ -85,8 +84,6 @@ interface Written {
   reason: string | null;
   /** The event's line in the connector's list, written in its transaction. */
   eventId: string;
-  /** The event's call is stored (by this event, or an earlier one of its). */
-  stored: boolean;
   /** A verdict held for a call that another way in stored: applied once this transaction has committed. */
   verdictForStoredCall?: Record<string, unknown>;
 }
@@ -99,11 +96,6 @@ const LOCK_MEMORY = `
 INSERT INTO connector_calls (connector_id, platform_call_id, expires_at) VALUES ($1, $2, now() + make_interval(days => ${HELD_CALL_DAYS}))
 ON CONFLICT (connector_id, platform_call_id) DO UPDATE SET last_event_at = connector_calls.last_event_at
 RETURNING fields, stored`;
-
-const REMEMBER = `
-UPDATE connector_calls SET fields = $3::jsonb, stored = $4, last_event_at = now(),
-  expires_at = CASE WHEN $4 THEN now() + make_interval(days => ${CONNECTOR_MEMORY_DAYS}) ELSE expires_at END
-WHERE connector_id = $1 AND platform_call_id = $2`;
 
 /**
  * Puts one event together with what the connector knows of its call, in one transaction: the memory is
@@ -126,7 +118,7 @@ async function writeEvent(
   if (changed.length === 0) {
     const reason = stale.length > 0 ? `older than what the call holds: its ${labels(stale)} kept` : 'a duplicate: the call holds these values already';
     const eventId = await logConnectorEvent(tx, { ...line, outcome: 'ignored_stale', reason, heldApplied: false });
-    return { outcome: 'ignored_stale', reason, eventId, stored: row!.stored };
+    return { outcome: 'ignored_stale', reason, eventId };
   }
   // The verdict goes with the call when this event changed it, or when the call is stored for the first time (a verdict held for it).
   const withVerdict = changed.some((field) => field.startsWith('qc.')) || !row!.stored;
@@ -136,27 +128,25 @@ async function writeEvent(
     const standIns: CallMemory = Object.fromEntries(missing.map((field) => [field, ['-', 0]]));
     const probe = validateIngestCall(callFrom(event.platformCallId, { ...memory, ...standIns }, withVerdict));
     if (!probe.call) throw new EventRefused(probe.errors);
-    await tx.query(REMEMBER, [connector.id, event.platformCallId, JSON.stringify(memory), false]);
     const reason = `waiting for the call's ${labels(missing)}`;
-    const eventId = await logConnectorEvent(tx, { ...line, outcome: 'held', reason, heldApplied: false });
+    const eventId = await logConnectorEvent(tx, { ...line, outcome: 'held', reason, heldApplied: false }, { fields: memory, stored: false });
     // A verdict (it needs its disposition) for a call another way in stored is applied to it once this commits.
     const verdictReady = withVerdict && memory['qc.disposition'] !== undefined;
     const [existing] = verdictReady ? await tx.query('SELECT 1 FROM calls WHERE system_call_id = $1', [event.platformCallId]) : [];
     const verdict = existing ? { verdictForStoredCall: { systemCallId: event.platformCallId, ...(callFrom(event.platformCallId, memory, true).qc ?? {}) } } : {};
-    return { outcome: 'held', reason, eventId, stored: false, ...verdict };
+    return { outcome: 'held', reason, eventId, ...verdict };
   }
   const { call, errors } = validateIngestCall(callFrom(event.platformCallId, memory, withVerdict));
   if (!call) throw new EventRefused(errors);
-  await tx.query(REMEMBER, [connector.id, event.platformCallId, JSON.stringify(memory), true]);
-  // The line goes in before the call's write, as what it nearly always is (a call the connector stored is
-  // updated, another is new), and is corrected after it in the rare other case (a call another way in stored).
+  // The line goes in (with the memory) before the call's write, as what it nearly always is (a call the connector
+  // stored is updated, another is new), and is corrected after it in the rare other case (a call another way in stored).
   const reason = stale.length > 0 ? `its ${labels(stale)} kept from a newer event` : null;
   const expected = row!.stored ? 'updated' : 'created';
-  const eventId = await logConnectorEvent(tx, { ...line, outcome: expected, reason, heldApplied: !row!.stored });
+  const eventId = await logConnectorEvent(tx, { ...line, outcome: expected, reason, heldApplied: !row!.stored }, { fields: memory, stored: true });
   const { inserted } = await storeCalls(tx, [call], writes.repeatWindowDays, connectorActor(connector.id));
   const outcome = inserted > 0 ? 'created' : 'updated';
   if (outcome !== expected) await relogConnectorEvent(tx, eventId, outcome, reason);
-  return { outcome, reason, eventId, stored: true };
+  return { outcome, reason, eventId };
 }
 
 /**
@@ -203,6 +193,5 @@ export async function receiveConnectorEvent(writes: ConnectorWrites, connector: 
       await relogConnectorEvent(writes.db, written.eventId, written.outcome, written.reason);
     }
   }
-  const [call] = written.stored || written.outcome === 'applied' ? await writes.db.query<{ id: string }>('SELECT id::text AS id FROM calls WHERE system_call_id = $1', [named.platformCallId]) : [];
-  return { outcome: written.outcome, reason: written.reason, platformCallId: named.platformCallId, callId: call?.id ?? null };
+  return { outcome: written.outcome, reason: written.reason, platformCallId: named.platformCallId };
 }

@@ -44,7 +44,6 @@ const receiptSchema = {
         outcome: { type: 'string', enum: CONNECTOR_OUTCOMES.filter((o) => o !== 'rejected') },
         reason: { type: ['string', 'null'] },
         platformCallId: { type: 'string' },
-        callId: { type: ['string', 'null'] },
       },
     },
   },
