@@ -30,3 +30,12 @@ export function viewLocation(area: ViewArea, query: string): string {
 export function viewQueryOf(filters: FilterState, area: ViewArea): string {
   return viewSearch(area, { ...filters, page: 1 });
 }
+
+/**
+ * Where a view's Schedule… goes: Reporting's Reports tab with the schedule form open on the view. The tab reads
+ * `view` and `new` once and takes them off the address (remote-reporting/src/features/report-schedules/components/reports-page.tsx):
+ * one form for scheduling, wherever it is asked from.
+ */
+export function scheduleLocation(viewId: string): string {
+  return `${paths.reporting}/reports?${new URLSearchParams({ view: viewId, new: '1' }).toString()}`;
+}

@@ -276,6 +276,29 @@ test('any view listed can be made my default: it is marked Default, and unset th
   expect(within(menu).getByRole('button', { name: 'Make No connects my default view' })).toBeInTheDocument();
 });
 
+test('Schedule… on one of my views opens Reporting’s Reports tab with the schedule form on that view', async () => {
+  const { user, location } = renderMenu({ area: 'callLogs' });
+  const menu = await openMenu(user);
+  await user.click(within(section(menu, 'My views')).getByRole('button', { name: 'Schedule Logs only…' }));
+  expect(location.pathname).toBe('/reporting/reports');
+  expect(Object.fromEntries(new URLSearchParams(location.search))).toEqual({ view: 'logs', new: '1' });
+  expect(screen.queryByRole('dialog', { name: 'Views' })).not.toBeInTheDocument();
+});
+
+test('someone else’s shared view is offered Schedule… to an admin only', async () => {
+  const reviewer = renderMenu({ account: { role: 'reviewer' } });
+  let menu = await openMenu(reviewer.user);
+  expect(within(section(menu, 'My views')).getByRole('button', { name: 'Schedule Sales last week…' })).toBeInTheDocument();
+  expect(within(section(menu, 'Shared views')).queryByRole('button', { name: /^Schedule / })).not.toBeInTheDocument();
+  reviewer.unmount();
+
+  const admin = renderMenu({ account: { role: 'admin' } });
+  menu = await openMenu(admin.user);
+  await admin.user.click(within(section(menu, 'Shared views')).getByRole('button', { name: 'Schedule No connects…' }));
+  expect(admin.location.pathname).toBe('/reporting/reports');
+  expect(new URLSearchParams(admin.location.search).get('view')).toBe('theirs');
+});
+
 test('a list that fails to load says so and offers Retry', async () => {
   const { user } = renderMenu({ failList: true });
   await user.click(screen.getByRole('button', { name: 'Views' }));
@@ -295,6 +318,8 @@ describe('for a partner', () => {
     const menu = await openMenu(user);
     expect(names(section(menu, 'My views'))).toEqual(['Sales last week', 'Team board']);
     expect(within(menu).queryByRole('region', { name: 'Shared views' })).not.toBeInTheDocument();
+    // A partner receives reports; it schedules none.
+    expect(within(menu).queryByRole('button', { name: /^Schedule / })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('button', { name: 'Save current view' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save view' });

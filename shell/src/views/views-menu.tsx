@@ -5,7 +5,7 @@ import { Badge } from '@callboard/shared-ui/badge';
 import { Button } from '@callboard/shared-ui/button';
 import { Dropdown } from '@callboard/shared-ui/dropdown';
 import { filtersAtom } from '@callboard/shared-ui/filter-atoms';
-import { CheckIcon, EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
+import { CalendarIcon, CheckIcon, EditIcon, PlusIcon, TrashIcon } from '@callboard/shared-ui/icons';
 import { LoadError } from '@callboard/shared-ui/load-error';
 import { columnSettingsAtom, visibleColumnKeys } from '@callboard/shared-ui/record-columns-atom';
 import { Spinner } from '@callboard/shared-ui/spinner';
@@ -15,7 +15,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useId, useState } from 'react';
 import { useDefaultViewId, useSavedViews, useViewActions } from './use-saved-views';
 import { DeleteViewDialog, ViewNameDialog } from './view-dialogs';
-import { viewLocation, viewQueryOf } from './view-query';
+import { scheduleLocation, viewLocation, viewQueryOf } from './view-query';
 import './views-menu.css';
 
 type OpenDialog = { kind: 'save' } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView } | null;
@@ -36,9 +36,11 @@ interface ViewListProps {
   defaultId: string | null;
   /** Makes the view the default, or with null unsets it; absent where nothing may be changed (viewing as a partner). */
   onSetDefault?: (viewId: string | null) => void;
+  /** Opens the schedule form on the view (Reporting's Reports tab); absent where these views may not be scheduled. */
+  onSchedule?: (view: SavedView) => void;
 }
 
-function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, note, defaultId, onSetDefault }: ViewListProps) {
+function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, note, defaultId, onSetDefault, onSchedule }: ViewListProps) {
   const headingId = useId();
   return (
     <section className="views-menu__section" aria-labelledby={headingId}>
@@ -79,6 +81,17 @@ function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, 
                     onClick={() => onSetDefault(isDefault ? null : view.id)}
                   />
                 ) : null}
+                {onSchedule ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    iconOnly
+                    icon={<CalendarIcon size={14} />}
+                    aria-label={`Schedule ${view.name}…`}
+                    title="Schedule…: email this view daily, weekly or monthly"
+                    onClick={() => onSchedule(view)}
+                  />
+                ) : null}
                 {onRename ? (
                   <Button variant="ghost" size="sm" iconOnly icon={<EditIcon size={14} />} aria-label={`Rename ${view.name}`} onClick={() => onRename(view)} />
                 ) : null}
@@ -103,6 +116,7 @@ function ViewList({ title, empty, views, onOpen, canDelete, onRename, onDelete, 
  * person's default of the area (marked Default, and unset the same way), which
  * a bare address of the area opens. The list is read when the menu opens.
  * A partner's views are its own: no team list, no sharing; an admin viewing as a partner only opens them.
+ * Schedule… on a view the person may schedule opens Reporting's Reports tab with the schedule form on it.
  */
 export function ViewsMenu({ area }: { area: ViewArea }) {
   const [open, setOpen] = useState(false);
@@ -110,7 +124,7 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
   const { user } = useSession();
   // The owner deletes their own; someone else's shared view only the roles contract/src/permissions.ts lets tidy them.
   const mayDeleteShared = usePermission('deleteSharedViews');
-  const { seesTeamViews, mayWrite } = useScreenAccess();
+  const { seesTeamViews, mayWrite, seesReportSchedules, mayScheduleOthersViews } = useScreenAccess();
   const { views, isLoading, error, retry } = useSavedViews(open);
   const defaultId = useDefaultViewId(area, open);
   const actions = useViewActions();
@@ -124,6 +138,12 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
   const team = inArea.filter((view) => view.ownerId !== user?.id);
   const closeDialog = () => setDialog(null);
   const setDefault = mayWrite ? (viewId: string | null) => void actions.setDefault(area, viewId) : undefined;
+
+  // The network's people schedule their own views, an admin anyone's (the server judges again); a partner none.
+  const schedule = (close: () => void) => (view: SavedView) => {
+    close();
+    void navigate(scheduleLocation(view.id));
+  };
 
   const show = (view: SavedView, close: () => void) => {
     close();
@@ -175,6 +195,7 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
                   note={(view) => (view.shared ? 'Shared' : null)}
                   defaultId={defaultId}
                   onSetDefault={setDefault}
+                  onSchedule={seesReportSchedules ? schedule(close) : undefined}
                 />
                 {seesTeamViews ? (
                   <ViewList
@@ -190,6 +211,7 @@ export function ViewsMenu({ area }: { area: ViewArea }) {
                     note={(view) => `by ${view.ownerName}`}
                     defaultId={defaultId}
                     onSetDefault={setDefault}
+                    onSchedule={seesReportSchedules && mayScheduleOthersViews ? schedule(close) : undefined}
                   />
                 ) : null}
               </>
