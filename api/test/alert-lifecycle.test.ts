@@ -7,6 +7,7 @@
  * tell records nothing, and the next evaluation of the minute does it. On both engines.
  */
 import type { AlertRule, AlertTransition } from '@callboard/contract/alerts';
+import { formatInNewYork } from '@callboard/contract/new-york-time';
 import type { NotificationList } from '@callboard/contract/notifications';
 import { evaluateAlerts, type AlertDeliveries } from '../src/domain/alerts/alert-evaluation';
 import { MINUTE } from './support/alert-calls';
@@ -148,7 +149,10 @@ test('minute by minute: pending, firing, hysteresis, cooldown and no data, each 
   expect(analystNotes.map((n) => n.kind)).toEqual(['alert.resolved', 'alert.fired', 'alert.resolved', 'alert.fired']);
   const fired = analystNotes[3]!;
   expect(fired.title).toBe('Alert firing: Voicemail spike, Pub North');
-  expect(fired.body).toContain('Voicemail % 70 % (60 calls), above 50 %');
+  // The window on the New York clock, its end's date written only when it is another day.
+  const sameDay = formatInNewYork(new Date(at(14)), 'yyyy-LL-dd') === formatInNewYork(new Date(at(29)), 'yyyy-LL-dd');
+  const window = `${formatInNewYork(new Date(at(14)), 'LLL d, HH:mm')}–${formatInNewYork(new Date(at(29)), sameDay ? 'HH:mm' : 'LLL d, HH:mm')} (New York)`;
+  expect(fired.body).toBe(`Voicemail %: 70 % (60 calls), above 50 %, ${window}.`);
   const link = new URL(fired.link, 'http://callboard.test');
   expect(link.pathname).toBe('/reporting');
   expect(Object.fromEntries(link.searchParams)).toEqual({ datePreset: 'custom', startDate: expect.any(String), endDate: expect.any(String), publisher: String(publisherId) });

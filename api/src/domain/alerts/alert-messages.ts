@@ -28,14 +28,14 @@ export function isTold(from: AlertState, to: AlertState): boolean {
 
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-/** "Voicemail % 42.5 %" or "Call volume 0 calls", with the change and what it was compared with for up/down. */
+/** "Voicemail %: 42.5 % (80 calls)" or "Call volume: 0 calls (0 calls)", with the change and what it was compared with for up/down. */
 function figureText(spec: AlertSpec, figures: AlertFigures): string {
   const label = ALERT_METRIC_LABELS[spec.metric];
   const of = (value: number | null | undefined) => (value === null || value === undefined ? 'none' : isShareMetric(spec.metric) ? `${number(value)} %` : `${number(value)} calls`);
   const calls = `${number(figures.calls)} call${figures.calls === 1 ? '' : 's'}`;
-  if (!isChangeCondition(spec.condition)) return `${label} ${of(figures.value)} (${calls})`;
+  if (!isChangeCondition(spec.condition)) return `${label}: ${of(figures.value)} (${calls})`;
   const change = figures.change === null || figures.change === undefined ? 'no change to take' : `${figures.change >= 0 ? '+' : ''}${number(figures.change)} %`;
-  return `${label} ${of(figures.value)} against ${of(figures.baselineValue)} a week earlier: ${change} (${calls})`;
+  return `${label}: ${of(figures.value)} against ${of(figures.baselineValue)} a week earlier, ${change} (${calls})`;
 }
 
 /** "above 40 %", "below 1 calls", "up by at least 50 % on a week earlier". */
@@ -44,10 +44,11 @@ function conditionText(spec: AlertSpec): string {
   return `${ALERT_CONDITION_LABELS[spec.condition].toLowerCase()} ${number(spec.threshold)}${isShareMetric(spec.metric) ? ' %' : ' calls'}`;
 }
 
-/** The window in New York time: "Nov 28, 09:15–10:15 (New York)". */
+/** The window in New York time: "Nov 28, 09:15–10:15 (New York)", or with both dates when it spans midnight. */
 function windowText(figures: AlertFigures): string {
+  const day = (iso: string) => formatInNewYork(iso, 'yyyy-LL-dd');
   const from = formatInNewYork(figures.windowFrom, 'LLL d, HH:mm') ?? figures.windowFrom;
-  const to = formatInNewYork(figures.windowTo, 'HH:mm') ?? figures.windowTo;
+  const to = formatInNewYork(figures.windowTo, day(figures.windowFrom) === day(figures.windowTo) ? 'HH:mm' : 'LLL d, HH:mm') ?? figures.windowTo;
   return `${from}–${to} (New York)`;
 }
 
