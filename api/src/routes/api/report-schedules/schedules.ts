@@ -181,45 +181,36 @@ export default async function reportScheduleRoutes(fastify: FastifyInstance, opt
     },
   );
 
-  fastify.post<{ Params: { id: string } }>(
-    '/:id/send-now',
+  // The two sends an owner asks for, alike but for what is sent and the words: one route each.
+  const manualSends = [
     {
-      schema: {
-        tags: ['reports'],
-        summary: 'Send the last whole period (yesterday, last week, last month) now to every recipient; the run with what became of each',
-        security: bearer,
-        params: idParams,
-        response: { 200: runResponse },
-      },
+      path: '/:id/send-now',
+      summary: 'Send the last whole period (yesterday, last week, last month) now to every recipient; the run with what became of each',
+      send: (id: string, userId: string) => sender.sendNow(id, userId),
+      logged: 'report sent now',
+      sent: 'Report sent',
     },
-    async (request) => {
-      const user = request.currentUser!;
-      await schedules.accessible(fastify.db, user, request.params.id);
-      const run = await sender.sendNow(request.params.id, user.id);
-      request.log.info({ actor: user.id, scheduleId: request.params.id, runId: run.id, status: run.status }, 'report sent now');
-      return { success: true, message: run.status === 'sent' ? 'Report sent' : 'Nothing to send', data: run };
-    },
-  );
-
-  fastify.post<{ Params: { id: string } }>(
-    '/:id/resend-last',
     {
-      schema: {
-        tags: ['reports'],
-        summary: 'Send the period last sent again, read afresh, to every recipient (409 when nothing was sent yet)',
-        security: bearer,
-        params: idParams,
-        response: { 200: runResponse },
+      path: '/:id/resend-last',
+      summary: 'Send the period last sent again, read afresh, to every recipient (409 when nothing was sent yet)',
+      send: (id: string, userId: string) => sender.resendLast(id, userId),
+      logged: 'report re-sent',
+      sent: 'Report sent again',
+    },
+  ];
+  for (const manual of manualSends) {
+    fastify.post<{ Params: { id: string } }>(
+      manual.path,
+      { schema: { tags: ['reports'], summary: manual.summary, security: bearer, params: idParams, response: { 200: runResponse } } },
+      async (request) => {
+        const user = request.currentUser!;
+        await schedules.accessible(fastify.db, user, request.params.id);
+        const run = await manual.send(request.params.id, user.id);
+        request.log.info({ actor: user.id, scheduleId: request.params.id, runId: run.id, status: run.status }, manual.logged);
+        return { success: true, message: run.status === 'sent' ? manual.sent : 'Nothing to send', data: run };
       },
-    },
-    async (request) => {
-      const user = request.currentUser!;
-      await schedules.accessible(fastify.db, user, request.params.id);
-      const run = await sender.resendLast(request.params.id, user.id);
-      request.log.info({ actor: user.id, scheduleId: request.params.id, runId: run.id, status: run.status }, 'report re-sent');
-      return { success: true, message: run.status === 'sent' ? 'Report sent again' : 'Nothing to send', data: run };
-    },
-  );
+    );
+  }
 
   fastify.get<{ Params: { id: string } }>(
     '/:id/deliveries',
