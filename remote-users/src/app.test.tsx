@@ -23,6 +23,7 @@ function standIn(heading: string) {
 jest.mock('./features/deliveries/components/endpoints-page', () => standIn('Endpoints page'));
 jest.mock('./features/deliveries/components/deliveries-page', () => standIn('Deliveries page'));
 jest.mock('./features/deliveries/components/outbox-page', () => standIn('Outbox page'));
+jest.mock('./features/event-subscriptions/components/subscriptions-page', () => standIn('Event subscriptions page'));
 jest.mock('./features/connectors/components/connectors-page', () => standIn('Connectors page'));
 
 /** The area under /users beside a start page at /, as in the shell (whose / then goes on to /reporting). */
@@ -39,6 +40,7 @@ const TABS = [
   ['Delivery endpoints', '/endpoints', 'Endpoints page'],
   ['Deliveries', '/deliveries', 'Deliveries page'],
   ['Outbox', '/outbox', 'Outbox page'],
+  ['Event subscriptions', '/event-subscriptions', 'Event subscriptions page'],
   ['Connectors', '/connectors', 'Connectors page'],
 ] as const;
 

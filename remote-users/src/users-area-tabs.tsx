@@ -27,6 +27,7 @@ export const USERS_AREA_TABS: readonly UsersAreaTab[] = [
   { path: 'endpoints', label: 'Delivery endpoints', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/endpoints-page')) },
   { path: 'deliveries', label: 'Deliveries', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/deliveries-page')) },
   { path: 'outbox', label: 'Outbox', shownTo: deliveryAdmins, page: lazy(() => import('./features/deliveries/components/outbox-page')) },
+  { path: 'event-subscriptions', label: 'Event subscriptions', shownTo: deliveryAdmins, page: lazy(() => import('./features/event-subscriptions/components/subscriptions-page')) },
   {
     path: 'connectors',
     label: 'Connectors',
