@@ -9,7 +9,7 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es
 
 const workspaceSources = {
   '^@callboard/contract$': '<rootDir>/contract/src/index.ts',
-  '^@callboard/contract/(date-range|new-york-time|view-query|remote-builds|records-cursor|disputes|partner-keys|scorecard|ingest-keys|notifications|delivery|report-schedules|changes|platforms|connectors|alerts|event-subscriptions|imports)$': '<rootDir>/contract/src/$1.ts',
+  '^@callboard/contract/(date-range|new-york-time|view-query|remote-builds|records-cursor|disputes|partner-keys|scorecard|ingest-keys|notifications|delivery|report-schedules|changes|platforms|connectors|alerts|event-subscriptions|imports|card-figures)$': '<rootDir>/contract/src/$1.ts',
 };
 
 /** Front-end packages: jsdom, TSX with React's automatic runtime, workspace packages read from source. */

@@ -1,4 +1,5 @@
-import { STATS_CARDS, type StatsCard, type StatsFigures } from '@callboard/contract';
+import type { StatsFigures } from '@callboard/contract';
+import { cardFigures, type Trend } from '@callboard/contract/card-figures';
 import { reportSubject, type ReportFrequency, type ReportPeriod } from '@callboard/contract/report-schedules';
 import type { Mover, ReportContent } from './report-content';
 
@@ -9,7 +10,7 @@ const COMPARED_WITH: Record<ReportFrequency, string> = {
   monthly: 'the month before',
 };
 
-/** One card's line: its count and share now and before, which way it moved and by how much. */
+/** One card's line: its count and share now and before, which way it moved and by how much, as the dashboard's card shows them. */
 export interface CardLine {
   label: string;
   count: number;
@@ -22,51 +23,36 @@ export interface CardLine {
   flagged: boolean;
 }
 
-function figureOf(card: StatsCard, figures: StatsFigures): { count: number; share: number } {
-  const { source } = card;
-  switch (source.kind) {
-    case 'total':
-      return { count: figures.totalCalls, share: 100 };
-    case 'rejectedUnknown':
-      return { count: figures.flags.rejectedUnknownCount, share: figures.flags.rejectedUnknownPct };
-    case 'redNoConnect':
-      return { count: figures.flags.redNoConnectCount, share: figures.flags.redNoConnectPct };
-    case 'disposition': {
-      const row = figures.dispositions.find((d) => d.disposition === source.disposition);
-      return { count: row?.count ?? 0, share: row?.percentage ?? 0 };
-    }
-  }
-}
+const ARROWS: Record<Trend, CardLine['arrow']> = { up: '▲', down: '▼', flat: '–' };
 
 const count = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n);
 const percent = (p: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(p)}%`;
 const arrowOf = (now: number, before: number): CardLine['arrow'] => (now > before ? '▲' : now < before ? '▼' : '–');
-const signed = (value: number, digits: number) => {
-  const text = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(Math.abs(value));
-  return text === '0' ? '±0' : `${value < 0 ? '−' : '+'}${text}`;
-};
+const signed = (value: number) => (value === 0 ? '±0' : `${value < 0 ? '−' : '+'}${count(Math.abs(value))}`);
 
 /**
- * The dashboard's 17 cards (contract STATS_CARDS, in their order) as the email lists them. As on the cards,
- * Total Processed's arrow compares its count (in percent of the count before), every other card's its share of
- * the calls (in percentage points).
+ * The dashboard's 17 cards (contract STATS_CARDS, in their order) as the email lists them: the very figures,
+ * arrows and differences of Reporting's cards (contract/src/card-figures.ts). Total Processed's arrow compares
+ * its count (in percent of the count before), every other card's its share of the calls (in percentage points).
  */
 export function cardLines(stats: Pick<ReportContent['stats'], keyof StatsFigures | 'previous'>): CardLine[] {
-  return STATS_CARDS.map((card) => {
-    const now = figureOf(card, stats);
-    const before = figureOf(card, stats.previous);
-    const flagged = card.flag ? stats.flags[card.flag] === true : false;
-    if (card.source.kind === 'total') {
-      const change = before.count === 0 ? (now.count === 0 ? '±0 %' : 'none before') : `${signed(((now.count - before.count) / before.count) * 100, 1)} %`;
-      return { label: card.label, count: now.count, share: null, previousCount: before.count, previousShare: null, arrow: arrowOf(now.count, before.count), change, flagged };
-    }
-    const change = `${signed(Math.round((now.share - before.share) * 100) / 100, 2)} pts`;
-    return { label: card.label, count: now.count, share: now.share, previousCount: before.count, previousShare: before.share, arrow: arrowOf(now.share, before.share), change, flagged };
+  return cardFigures(stats, stats.previous).map((figures) => {
+    const byCount = figures.compared === 'count';
+    return {
+      label: figures.card.label,
+      count: figures.count,
+      share: byCount ? null : figures.share,
+      previousCount: figures.previousCount,
+      previousShare: byCount ? null : figures.previousShare,
+      arrow: ARROWS[figures.trend],
+      change: figures.change,
+      flagged: figures.flagged,
+    };
   });
 }
 
 function moverSentence(mover: Mover): string {
-  return `${mover.name}: ${count(mover.calls)} calls (${arrowOf(mover.calls, mover.previousCalls)} ${signed(mover.calls - mover.previousCalls, 0)} from ${count(mover.previousCalls)}), ${percent(mover.share)} of calls (was ${percent(mover.previousShare)})`;
+  return `${mover.name}: ${count(mover.calls)} calls (${arrowOf(mover.calls, mover.previousCalls)} ${signed(mover.calls - mover.previousCalls)} from ${count(mover.previousCalls)}), ${percent(mover.share)} of calls (was ${percent(mover.previousShare)})`;
 }
 
 function recordsSentence(records: ReportContent['records']): string | null {

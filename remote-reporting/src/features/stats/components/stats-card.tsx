@@ -1,8 +1,8 @@
 import type { StatsCard } from '@callboard/contract';
+import type { CardFigures, Trend } from '@callboard/contract/card-figures';
 import { formatCount, formatPercent } from '@callboard/shared-ui/format';
 import { ArrowDownIcon, ArrowUpIcon, WarningIcon } from '@callboard/shared-ui/icons';
 import { Spinner } from '@callboard/shared-ui/spinner';
-import type { CardFigures, Trend } from './card-figures';
 
 /** Why a card carries the warning flag, for its tooltip (the thresholds are set on the server, so every screen flags alike). */
 export const FLAG_REASONS: Record<NonNullable<StatsCard['flag']>, string> = {

@@ -1,4 +1,5 @@
 import { STATS_CARDS, type StatsCard } from '@callboard/contract';
+import { cardFigures } from '@callboard/contract/card-figures';
 import { comparisonText } from '@callboard/contract/date-range';
 import { filtersAtom, updateFiltersAtom } from '@callboard/shared-ui/filter-atoms';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -6,7 +7,6 @@ import { useCallback, useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { useStats } from '../api/stats';
 import { cardNarrowing, isCardNarrowing } from '../hooks/drill-through';
-import { cardFigures } from './card-figures';
 import { StatsCardView } from './stats-card';
 import './stats.css';
 

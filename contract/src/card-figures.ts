@@ -1,4 +1,12 @@
-import { STATS_CARDS, type StatsCard, type StatsFigures } from '@callboard/contract';
+/**
+ * The 17 stats cards' figures as the dashboard shows them (count, share, the arrow against the compared period
+ * and the difference it shows) from GET /api/stats' data, in one home for both sides: Reporting's cards
+ * (remote-reporting/src/features/stats/) and a scheduled report's email (api/src/domain/reports/report-email.ts),
+ * whose figures must read as the dashboard's do. Its own entry (`@callboard/contract/card-figures`): the sign-in
+ * page never loads it.
+ */
+import { STATS_CARDS, type StatsCard } from './dispositions';
+import type { StatsFigures } from './calls';
 
 export type Trend = 'up' | 'down' | 'flat';
 
