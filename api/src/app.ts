@@ -10,6 +10,7 @@ import type { CookieSecure } from './config/env';
 import authentication from './plugins/app/auth/authentication';
 import deviceCookie from './plugins/app/auth/device-cookie';
 import sessionHousekeeping from './plugins/app/auth/session-housekeeping';
+import changeLogPruning from './plugins/app/change-log-pruning';
 import callWordsIndexer from './plugins/app/call-words-indexer';
 import type { PasswordHasher, ScryptCost } from './domain/auth/password-hasher';
 import {
@@ -181,6 +182,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   });
   await fastify.register(deviceCookie, { jwtSecret: options.jwtSecret, cookieSecure: options.cookieSecure });
   await fastify.register(sessionHousekeeping, { cron: options.sessionSweepCron });
+  await fastify.register(changeLogPruning, { retentionDays: options.changeLogRetentionDays ?? DEFAULT_CHANGE_LOG_RETENTION_DAYS });
   await fastify.register(callWordsIndexer, { intervalMs: options.callWordsIntervalMs });
   await fastify.register(recordingLinks, { jwtSecret: options.jwtSecret });
   // After authentication (the limits key signed-in requests by the token's subject), before any route.

@@ -132,6 +132,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ingestApiKey: config.ingestApiKey,
       ingestConcurrency: config.ingestConcurrency,
       repeatWindowDays: config.repeatWindowDays,
+      changeLogRetentionDays: config.changeLogRetentionDays,
       flagThresholds: config.flagThresholds,
       webRoot: config.webRoot ?? DEFAULT_WEB_ROOT,
       remoteUrls: config.remoteUrls,

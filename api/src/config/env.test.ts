@@ -32,6 +32,7 @@ describe('loadConfig defaults', () => {
       ingestApiKey: undefined,
       ingestConcurrency: 2,
       repeatWindowDays: 7,
+      changeLogRetentionDays: 90,
       flagThresholds: { voicemailPct: 20, targetHangupPct: 10, rejectedUnknownPct: 5, redNoConnectPct: 5 },
       webRoot: undefined,
       remoteUrls: { reporting: undefined, calllogs: undefined, users: undefined },
@@ -75,6 +76,7 @@ describe('loadConfig valid values', () => {
           INGEST_API_KEY: 'ingest-key-of-24-chars-ok',
           INGEST_CONCURRENCY: '4',
           REPEAT_WINDOW_DAYS: '30',
+          CHANGE_LOG_RETENTION_DAYS: '365',
           FLAG_VOICEMAIL_PCT: '25',
           FLAG_TARGET_HU_PCT: '12.5',
           FLAG_REJECTED_UNKNOWN_PCT: '0',
@@ -109,6 +111,7 @@ describe('loadConfig valid values', () => {
       ingestApiKey: 'ingest-key-of-24-chars-ok',
       ingestConcurrency: 4,
       repeatWindowDays: 30,
+      changeLogRetentionDays: 365,
       flagThresholds: { voicemailPct: 25, targetHangupPct: 12.5, rejectedUnknownPct: 0, redNoConnectPct: 100 },
       webRoot: path.resolve(CWD, 'build'),
       remoteUrls: {
@@ -197,6 +200,9 @@ describe('loadConfig bad values', () => {
     [{ REPEAT_WINDOW_DAYS: '91' }, 'REPEAT_WINDOW_DAYS must be a whole number of days from 1 to 90 (got "91")'],
     [{ REPEAT_WINDOW_DAYS: '1.5' }, 'REPEAT_WINDOW_DAYS must be a whole number of days from 1 to 90 (got "1.5")'],
     [{ REPEAT_WINDOW_DAYS: 'week' }, 'REPEAT_WINDOW_DAYS must be a whole number of days from 1 to 90 (got "week")'],
+    [{ CHANGE_LOG_RETENTION_DAYS: '0' }, 'CHANGE_LOG_RETENTION_DAYS must be a whole number of days from 1 to 3650 (got "0")'],
+    [{ CHANGE_LOG_RETENTION_DAYS: '3651' }, 'CHANGE_LOG_RETENTION_DAYS must be a whole number of days from 1 to 3650 (got "3651")'],
+    [{ CHANGE_LOG_RETENTION_DAYS: '90d' }, 'CHANGE_LOG_RETENTION_DAYS must be a whole number of days from 1 to 3650 (got "90d")'],
     [{ DEMO_DATA: 'perhaps' }, 'DEMO_DATA must be true or false (got "perhaps")'],
     [
       { LOG_LEVEL: 'loud' },

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { isEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callboard/contract';
 import { DEFAULT_REPEAT_WINDOW_DAYS, MAX_REPEAT_WINDOW_DAYS, MIN_REPEAT_WINDOW_DAYS } from '../domain/calls/repeat-window';
+import { DEFAULT_CHANGE_LOG_RETENTION_DAYS, MAX_CHANGE_LOG_RETENTION_DAYS, MIN_CHANGE_LOG_RETENTION_DAYS } from '../domain/changes/change-log-retention';
 import { DEFAULT_INGEST_CONCURRENCY, MAX_INGEST_CONCURRENCY } from '../domain/ingest/ingest-write-queue';
 import { REMOTE_NAMES, remoteUrlProblem, type RemoteName } from '../domain/web/front-end';
 import { DEFAULT_RATE_LIMITS, DEFAULT_SIGN_IN_PER_MINUTE } from '../domain/rate-limit/rate-limits';
@@ -48,6 +49,8 @@ export interface Config {
   ingestConcurrency: number;
   /** REPEAT_WINDOW_DAYS: a call from the same caller id to the same campaign within this many days before makes a call a repeat. */
   repeatWindowDays: number;
+  /** CHANGE_LOG_RETENTION_DAYS: how long the change log keeps a change before the daily pruning removes it. */
+  changeLogRetentionDays: number;
   /** Percent shares at which the stats cards raise their warning flags. */
   flagThresholds: { voicemailPct: number; targetHangupPct: number; rejectedUnknownPct: number; redNoConnectPct: number };
   /** Absolute path of the folder holding the built front end; undefined: the repository root. */
@@ -193,6 +196,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     else problems.push(`REPEAT_WINDOW_DAYS must be a whole number of days from ${MIN_REPEAT_WINDOW_DAYS} to ${MAX_REPEAT_WINDOW_DAYS} (got "${rawRepeatWindow}")`);
   }
 
+  let changeLogRetentionDays = DEFAULT_CHANGE_LOG_RETENTION_DAYS;
+  const rawRetention = value('CHANGE_LOG_RETENTION_DAYS');
+  if (rawRetention !== undefined) {
+    const parsed = Number(rawRetention);
+    if (/^\d+$/.test(rawRetention) && parsed >= MIN_CHANGE_LOG_RETENTION_DAYS && parsed <= MAX_CHANGE_LOG_RETENTION_DAYS) changeLogRetentionDays = parsed;
+    else problems.push(`CHANGE_LOG_RETENTION_DAYS must be a whole number of days from ${MIN_CHANGE_LOG_RETENTION_DAYS} to ${MAX_CHANGE_LOG_RETENTION_DAYS} (got "${rawRetention}")`);
+  }
+
   const remoteUrls = {} as Record<RemoteName, string | undefined>;
   for (const name of REMOTE_NAMES) {
     const variable = `REMOTE_${name.toUpperCase()}_URL`;
@@ -281,6 +292,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ingestApiKey,
     ingestConcurrency,
     repeatWindowDays,
+    changeLogRetentionDays,
     flagThresholds: {
       voicemailPct: percent('FLAG_VOICEMAIL_PCT', 20),
       targetHangupPct: percent('FLAG_TARGET_HU_PCT', 10),
