@@ -6,6 +6,12 @@ const table = () => screen.getByRole('table', { name: 'Alert rules' });
 const row = (name: string) => within(table()).getByRole('row', { name: new RegExp(name) });
 /** The preview waits for the form to be still (700 ms), then asks the server. */
 const PREVIEW_WAIT = { timeout: 4000 };
+/** What the preview says, as a screen reader is told it (its live line) and as it is shown. */
+async function previewSays(dialog: HTMLElement, text: string | RegExp) {
+  const announced = await within(dialog).findByText(text, { selector: '[aria-live="polite"]' }, PREVIEW_WAIT);
+  expect(within(dialog).getByText(text, { selector: ':not([aria-live])' })).toBeVisible();
+  return announced;
+}
 
 async function openNewRule(user: ReturnType<typeof renderAlerts>['user']) {
   await user.click(await screen.findByRole('button', { name: 'New rule' }));
@@ -77,7 +83,7 @@ test('the rule form judges the rule with the contract’s checks, under each fie
   // Focus goes to the first problem.
   expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus();
   // The preview says what is missing instead of asking.
-  expect(await within(dialog).findByText(/Complete the rule to see its preview: scope must name at least one/, undefined, PREVIEW_WAIT)).toBeInTheDocument();
+  await previewSays(dialog, /Complete the rule to see its preview: scope must name at least one/);
 
   // A volume counts calls itself: its minimum follows the default to 0, and "no calls" needs no more.
   await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Quiet line');
@@ -93,7 +99,7 @@ test('the rule form judges the rule with the contract’s checks, under each fie
 test('the preview shows how often the rule would have fired and when, and is asked again as the form changes', async () => {
   const { user, requests } = renderAlerts();
   const dialog = await openNewRule(user);
-  expect(await within(dialog).findByText('It would have fired 3 times in the last 30 days.', undefined, PREVIEW_WAIT)).toBeInTheDocument();
+  await previewSays(dialog, 'It would have fired 3 times in the last 30 days.');
   expect(within(dialog).getByText(/No data for 10% of the 43,200 minutes judged/)).toBeInTheDocument();
   const firings = within(dialog).getByRole('list', { name: 'Firings, newest first' });
   expect(within(firings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -108,13 +114,13 @@ test('the preview shows how often the rule would have fired and when, and is ask
   const threshold = within(dialog).getByRole('textbox', { name: 'Threshold' });
   await user.clear(threshold);
   await user.type(threshold, '45');
-  expect(await within(dialog).findByText('It would have fired 1 time in the last 30 days.', undefined, PREVIEW_WAIT)).toBeInTheDocument();
+  await previewSays(dialog, 'It would have fired 1 time in the last 30 days.');
   // Asked once for the settled value, not for each key.
   expect(requests('/api/alerts/preview').map((r) => (r.body as { threshold: number }).threshold)).toEqual([30, 45]);
 
   await user.clear(threshold);
   await user.type(threshold, '75');
-  expect(await within(dialog).findByText('It would not have fired in the last 30 days.', undefined, PREVIEW_WAIT)).toBeInTheDocument();
+  await previewSays(dialog, 'It would not have fired in the last 30 days.');
 });
 
 test('a new rule is saved with its sources and endpoints, listed, and its author subscribed to it', async () => {

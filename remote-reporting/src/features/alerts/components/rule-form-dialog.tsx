@@ -143,7 +143,7 @@ export function RuleFormDialog({ rule, actions, onClose }: RuleFormDialogProps) 
               id={fieldId('name')}
               label="Name"
               required
-              maxLength={ALERT_NAME_MAX_LENGTH * 2}
+              maxLength={ALERT_NAME_MAX_LENGTH}
               placeholder="Voicemail spike, Publisher A"
               value={values.name}
               onChange={(event) => change({ name: event.target.value })}

@@ -29,6 +29,9 @@ export function RulePreview({ body, problem }: RulePreviewProps) {
   const answer = body === null ? undefined : preview.data?.data;
   const refreshing = body !== null && preview.isValidating;
 
+  // What a screen reader is told as the preview changes: the count, or why there is none (not the whole list).
+  const announcement = body === null ? (problem ?? '') : answer ? firingSummary(answer) : '';
+
   let content;
   if (body === null) {
     content = <p className="alert-preview__note">{problem ?? 'Complete the rule to see how often it would have fired.'}</p>;
@@ -52,10 +55,18 @@ export function RulePreview({ body, problem }: RulePreviewProps) {
         </h3>
         {refreshing && answer ? <Spinner size="xs" label="Refreshing the preview" /> : null}
       </div>
-      {/* Announced as it changes, so a screen reader hears the new count after an edit. */}
-      <div aria-live="polite">{content}</div>
+      {content}
+      <p className="cb-sr-only" aria-live="polite">
+        {announcement}
+      </p>
     </section>
   );
+}
+
+function firingSummary(preview: AlertPreview): string {
+  return preview.firingCount === 0
+    ? `It would not have fired in the last ${ALERT_PREVIEW_DAYS} days.`
+    : `It would have fired ${formatCountOf(preview.firingCount, 'time')} in the last ${ALERT_PREVIEW_DAYS} days.`;
 }
 
 function PreviewError({ error }: { error: Error }) {
@@ -79,14 +90,9 @@ function PreviewFigures({ preview, metric }: { preview: AlertPreview; metric: Al
   const newestFirst = [...preview.firings].reverse();
   const shown = showAll ? newestFirst : newestFirst.slice(0, FIRINGS_SHOWN);
   const noDataShare = preview.minutes > 0 ? (preview.noDataMinutes / preview.minutes) * 100 : 0;
-  const summary =
-    preview.firingCount === 0
-      ? `It would not have fired in the last ${ALERT_PREVIEW_DAYS} days.`
-      : `It would have fired ${formatCountOf(preview.firingCount, 'time')} in the last ${ALERT_PREVIEW_DAYS} days.`;
-
   return (
     <div className="cb-stack cb-stack--sm">
-      <p className="alert-preview__count">{summary}</p>
+      <p className="alert-preview__count">{firingSummary(preview)}</p>
       <p className="alert-preview__note">
         No data for {formatPercent(noDataShare, 1)} of the {formatCount(preview.minutes)} minutes judged (too few calls, or outside its hours).
       </p>

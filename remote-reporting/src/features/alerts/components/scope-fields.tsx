@@ -1,4 +1,5 @@
 import { ALERT_SOURCE_PARAMS } from '@callboard/contract/alerts';
+import { useSession } from '@callboard/shared-auth/use-session';
 import { Button } from '@callboard/shared-ui/button';
 import { Checklist } from '@callboard/shared-ui/checklist';
 import { CloseIcon, SearchIcon } from '@callboard/shared-ui/icons';
@@ -44,10 +45,11 @@ export function ScopeFields({ values, onChange, scopeError, viewError, scopeId, 
   const name = useId();
   return (
     <fieldset className="alert-form__group" aria-describedby={scopeError ? `${scopeId}-error` : undefined}>
-      <legend className="alert-form__legend" id={scopeId} tabIndex={-1}>
+      <legend className="alert-form__legend" id={`${scopeId}-legend`}>
         Scope
       </legend>
-      <div className="alert-form__choices" role="radiogroup" aria-labelledby={scopeId}>
+      {/* Focused when the scope has a problem: it is announced as the scope's choices. */}
+      <div className="alert-form__choices" role="radiogroup" aria-labelledby={`${scopeId}-legend`} id={scopeId} tabIndex={-1}>
         {SCOPE_CHOICES.map((choice) => (
           <label key={choice.kind} className="alert-form__choice">
             <input type="radio" name={name} value={choice.kind} checked={values.scopeKind === choice.kind} onChange={() => onChange({ scopeKind: choice.kind })} />
@@ -139,7 +141,8 @@ const AREA_NAMES = { reporting: 'Reporting', callLogs: 'Call Logs' } as const;
 
 function ViewPicker({ viewId, onChange, error, id }: { viewId: string; onChange: (id: string) => void; error?: string; id: string }) {
   const views = useSavedViews(true);
-  const options = (views.data?.data ?? []).map((view) => ({ value: view.id, label: `${view.name} (${AREA_NAMES[view.area]}${view.shared ? `, by ${view.ownerName}` : ''})` }));
+  const { user } = useSession();
+  const options = (views.data?.data ?? []).map((view) => ({ value: view.id, label: `${view.name} (${AREA_NAMES[view.area]}${view.ownerId === user?.id ? '' : `, by ${view.ownerName}`})` }));
   if (viewId !== '' && !options.some((option) => option.value === viewId)) options.push({ value: viewId, label: 'The view this rule copied' });
   return (
     <SelectField
