@@ -54,6 +54,9 @@ export function addressOf(from: string): string {
 
 /** What is wrong with a MAIL_FROM, or undefined. `localhost` is allowed as a domain: the default's, for the outbox. */
 export function mailFromProblem(from: string): string | undefined {
+  // It is the From header of every email: a line break would start another header.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(from)) return 'must be one line';
   const address = addressOf(from);
   const [local, domain] = address.split('@');
   if (address.split('@').length === 2 && local && domain === 'localhost') return undefined;
@@ -70,6 +73,8 @@ export function publicUrlProblem(value: string): string | undefined {
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host === '') return 'must be an absolute http:// or https:// URL';
   if (url.search !== '' || url.hash !== '') return 'must not have a query or a fragment';
+  // Every message's links are made with it: a password in it would reach every recipient.
+  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
   return undefined;
 }
 
