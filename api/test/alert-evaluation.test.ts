@@ -146,4 +146,4 @@ test('every metric and window, on the shared facts and on a view read on its own
 
   // The same minute again (a retried job, another instance): nothing is judged twice.
   expect(await evaluateAlerts(t.db, new Date(T + 59_000), noDeliveries)).toMatchObject({ judged: 0, transitions: 0 });
-});
+}, 120_000);

@@ -183,4 +183,4 @@ test('minute by minute: pending, firing, hysteresis, cooldown and no data, each 
   expect(now.status).toMatchObject({ state: 'no_data', since: new Date(at(134)).toISOString(), evaluatedAt: new Date(at(136)).toISOString() });
   expect(now.subscription).toEqual(['in_app']);
   expect(now.subscribers).toBe(2);
-});
+}, 120_000);

@@ -104,4 +104,4 @@ test('the preview lists exactly the firings evaluation recorded minute by minute
   }
   // The rules did fire (and most of them more than once): the lists compared are not empty ones.
   expect(fired).toBeGreaterThanOrEqual(rules.length);
-});
+}, 120_000);

@@ -176,4 +176,4 @@ test('the transitions page newest first, the next page from the last one seen', 
   const next = (await send(analyst, 'GET', `/api/alerts/${created.id}/transitions?limit=2&before=${first[1].id}`)).json().data;
   expect([...first, ...next]).toEqual(all.slice(0, 4));
   expect((await send(analyst, 'GET', `/api/alerts/${created.id}/transitions?limit=0`)).statusCode).toBe(400);
-});
+}, 120_000);
