@@ -397,6 +397,23 @@ test('without SMTP_URL the email is written to the outbox: an .eml and what the 
   expect(await readOutboxMessage(outboxDir, '../secret')).toBeUndefined();
 });
 
+test("a subject or a producer's header carrying line breaks (a view's name) adds no header, nor a recipient", async () => {
+  const { delivery } = service();
+  const recipient = await addUser('Hedda Header');
+  const id = await delivery.deliverToUser(
+    recipient,
+    message({ subject: 'Sales desk\r\nBcc: thief@example.net\r\n\r\nforged body', headers: { 'List-Unsubscribe': '<https://x.example.com>\r\nCc: thief@example.net' } }),
+  );
+  expect(await delivery.send(id!)).toBe('sent');
+  const raw = await readFile(path.join(outboxDir, `${id}.eml`), 'utf8');
+  const eml = parseMime(raw);
+  expect(headerOf(eml, 'bcc')).toBeUndefined();
+  expect(headerOf(eml, 'cc')).toBeUndefined();
+  expect(headerOf(eml, 'subject')).toMatch(/^Sales desk\s+Bcc: thief@example\.net\s+forged body$/);
+  expect(raw).not.toMatch(/^(Bcc|Cc):/im);
+  expect((await readOutboxMessage(outboxDir, id!))?.to).not.toContain('thief');
+});
+
 test('an outbox that cannot be written is a failed attempt, logged and retried', async () => {
   const blocker = path.join(outboxDir, 'not-a-folder');
   await writeFile(blocker, '');
