@@ -19,15 +19,15 @@ export interface IngestClient {
 type Record = (section: string, name: string, unit: BenchRow['unit'], value: string, target?: string) => void;
 
 // Sixty batches: over only twenty, one checkpoint or GIN pending-list flush moved the figure by a tenth.
-const BATCHES = 60;
-const IN_FLIGHT = 4;
+export const BATCHES = 60;
+export const IN_FLIGHT = 4;
 export const VERDICTS_PER_SECOND = 1000;
 /** Verdicts go in 10 batches a second, as a QC bot posting what it finished. */
 const VERDICT_BATCH = VERDICTS_PER_SECOND / 10;
 export const INGEST_SHARE_TARGET = 0.8;
 
-/** A run of fresh calls as delivery bodies, and their systemCallIds. */
-function deliveries(label: string): { payloads: string[]; ids: string[] } {
+/** A run of fresh calls as delivery bodies, and their systemCallIds (the changes part delivers the same: changes-feed.ts). */
+export function deliveries(label: string): { payloads: string[]; ids: string[] } {
   const generator = generateDemoCalls({ calls: BATCHES * 1000, days: 1, seed: 9000 + Math.floor(Math.random() * 1000), end: new Date() });
   const payloads: string[] = [];
   const ids: string[] = [];
@@ -40,7 +40,7 @@ function deliveries(label: string): { payloads: string[]; ids: string[] } {
 }
 
 /** Delivers every payload, IN_FLIGHT at a time; calls stored a second. */
-async function deliver(client: IngestClient, payloads: string[]): Promise<number> {
+export async function deliver(client: IngestClient, payloads: string[]): Promise<number> {
   const started = performance.now();
   let stored = 0;
   const queue = [...payloads];

@@ -26,6 +26,7 @@ import { measureExportBesideDashboard } from './export-fairness';
 import { HEAVY_PARALLEL, measureFairness } from './fairness';
 import { measureFirstScreen } from './first-screen';
 import { BENCH_ALERT_RULES, measureAlerts } from './alert-evaluation';
+import { measureChangesFeed } from './changes-feed';
 import { measureIngest } from './ingest-beside-verdicts';
 import { preparePglite, preparePostgres, vacuumAnalyze, withoutStatementLimit, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
@@ -49,7 +50,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'alerts', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'changes', 'alerts', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -568,6 +569,11 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
       await measureIngest(client, engine, record);
     }
 
+    if (measures('changes')) {
+      log(`== ${engine}: the changes feed`);
+      await measureChangesFeed(client, engine, record, log);
+    }
+
     if (engine === 'postgres' && measures('team')) {
       log(`== ${engine}: ${TEAM_SIZE} analysts refreshing Reporting for ${TEAM_SECONDS} s`);
       const refresh = reportingRefresh();
@@ -649,6 +655,8 @@ async function removeIngestedCalls(db: Database, postgresUrl: string | undefined
     ),
   );
   const count = Number(removed?.n ?? 0);
+  // Their changes go with them: the change log's rows of calls no longer there, which the next run would page over.
+  if (count > 0) await withoutStatementLimit(db, (q) => q.query("DELETE FROM call_changes WHERE system_call_id LIKE 'bench-%'"));
   if (count > 0) await vacuumAnalyze(db, postgresUrl);
   return count;
 }
