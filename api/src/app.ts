@@ -71,6 +71,8 @@ import { DEFAULT_INGEST_CONCURRENCY, createWriteTurns } from './domain/ingest/in
 import connectorReceiveRoutes from './routes/api/ingest/connectors';
 import ingestKeyRoutes from './routes/api/ingest-keys';
 import connectorRoutes from './routes/api/connectors';
+import importJobs from './import/import-jobs';
+import importRoutes from './routes/api/imports';
 import partnerKeyRoutes from './routes/api/partner-keys';
 import scorecardRoutes from './routes/api/scorecard';
 import statsRoutes from './routes/api/stats';
@@ -247,6 +249,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   });
   await fastify.register(ingestKeyRoutes, { prefix: '/api/ingest-keys' });
   await fastify.register(connectorRoutes, { prefix: '/api/connectors' });
+  // CSV imports from the app: each runs on the job runner, its batches in the deliveries' turns.
+  await fastify.register(importJobs, { repeatWindowDays: options.repeatWindowDays ?? DEFAULT_REPEAT_WINDOW_DAYS, writeTurns: ingestWrites });
+  await fastify.register(importRoutes, { prefix: '/api/imports' });
   await fastify.register(partnerKeyRoutes, { prefix: '/api/partner-keys' });
   await fastify.register(costRoutes, { prefix: '/api/cost' });
   await fastify.register(eventRoutes, { prefix: '/api/events', heartbeatMs: options.liveEvents?.heartbeatMs });

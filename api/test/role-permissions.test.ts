@@ -23,6 +23,7 @@ import { NOTIFICATIONS_READ_PATH } from '@callboard/contract/notifications';
 import { PARTNER_KEYS_PATH } from '@callboard/contract/partner-keys';
 import { REPORT_SCHEDULES_PATH, REPORT_UNSUBSCRIBE_PATH, reportResendPath, reportSchedulePath, reportSendNowPath } from '@callboard/contract/report-schedules';
 import { CONNECTORS_PATH, connectorPath, connectorReceivePath, connectorRotatePath } from '@callboard/contract/connectors';
+import { IMPORTS_PATH, importMappingPath, importRunPath } from '@callboard/contract/imports';
 import { EVENT_SUBSCRIPTIONS_PATH, eventSubscriptionPath } from '@callboard/contract/event-subscriptions';
 import { ALERTS_PATH, ALERT_PREVIEW_PATH, alertPath, alertSubscriptionPath, type AlertRuleBody } from '@callboard/contract/alerts';
 import {
@@ -203,6 +204,10 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'DELETE /api/connectors/:id': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorPath(NO_SUCH_CONNECTOR) }) },
   'POST /api/connectors/:id/rotate-secret': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: connectorRotatePath(NO_SUCH_CONNECTOR) }) },
   'POST /api/ingest/connectors/:connectorId': { who: { ingestKey: true }, request: () => ({ url: connectorReceivePath(matrixConnector), payload: {} }) },
+  // CSV imports from the app (routes/api/imports): admins, as ingest keys and connectors are (an import is a way in for calls).
+  'POST /api/imports': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: IMPORTS_PATH, payload: {} }) },
+  'PUT /api/imports/:id/mapping': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: importMappingPath(NO_SUCH_ID), payload: { mapping: [] } }) },
+  'POST /api/imports/:id/run': { who: { permission: 'manageIngestKeys' }, request: () => ({ url: importRunPath(NO_SUCH_ID) }) },
   // Report schedules (routes/api/report-schedules): anyone of the network schedules their own views (an admin any);
   // closed to partners. The one-click unsubscribe is the email's token alone, nobody's session.
   'POST /api/report-schedules': {

@@ -207,5 +207,5 @@ export type ImportSummary = Omit<ImportDetail, 'columns' | 'mapping' | 'preview'
 /** Where an import's screen is, for the notification that it finished. */
 export const importScreenLink = (id: string): string => `/users/import/${encodeURIComponent(id)}`;
 
-/** The rejects file's own columns, after the file's: the line the row was on and why it was refused. */
+/** The rejects file's own columns, before the file's: the line the row was on and why it was refused. */
 export const IMPORT_REJECT_COLUMNS = ['Line', 'Rejection reason'] as const;

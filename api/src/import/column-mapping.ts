@@ -44,9 +44,14 @@ export class MissingColumnsError extends Error {
  * naming every required field without a column.
  */
 export function resolveColumns(headers: readonly string[], given?: HeaderRecognition): ResolvedColumns {
-  const { mapping, platform, recognisedColumns } = given ?? recogniseHeaders(headers);
-  const missing = missingImportFields(mapping);
-  if (missing.length > 0) throw new MissingColumnsError(missing, platform);
+  const columns = columnsUnder(headers, given ?? recogniseHeaders(headers));
+  const missing = missingImportFields(columns.mapping);
+  if (missing.length > 0) throw new MissingColumnsError(missing, columns.platform);
+  return columns;
+}
+
+/** The columns under a mapping, required fields or not: the app previews a mapping the admin has not finished. */
+export function columnsUnder(headers: readonly string[], { mapping, platform, recognisedColumns }: HeaderRecognition): ResolvedColumns {
   return { headers: [...headers], platform, recognisedColumns, mapping: [...mapping], width: headers.length, ...describeColumns(headers, mapping, platform) };
 }
 

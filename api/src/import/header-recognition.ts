@@ -66,8 +66,9 @@ function namesInOrder(first: Platform | null): KnownName[] {
 }
 
 export interface HeaderRecognition {
-  /** The platform with the most headers among its names (ties: the order of PLATFORMS); null when no header is known. */
+  /** The platform the most headers are the own names of (not Callboard's too); else `generic` when some are ours; null when no header is known. */
   platform: Platform | null;
+  /** How many headers are its names (Callboard's included). */
   recognisedColumns: number;
   /** The proposed mapping: each field from the first column with one of its names, the platform's names first. */
   mapping: readonly ImportMappingEntry[];
@@ -79,23 +80,31 @@ export interface HeaderRecognition {
  * target is its buyer), but the connected call length is not read twice when it is already the duration.
  */
 export function recogniseHeaders(headers: readonly string[]): HeaderRecognition {
-  const keys = headers.map(normaliseFieldName);
-  let platform: Platform | null = null;
-  let recognisedColumns = 0;
-  for (const candidate of PLATFORMS) {
-    const count = new Set(keys.filter((key) => key !== '' && RECOGNISED[candidate].has(key))).size;
-    if (count > recognisedColumns) [platform, recognisedColumns] = [candidate, count];
+  const keys = new Set(headers.map(normaliseFieldName).filter((key) => key !== ''));
+  const ours = RECOGNISED.generic;
+  // A platform is named by the headers that are its own and not Callboard's too (Ringba's API shares several of
+  // our names); the most of those wins, then the most names of its in all. A file without any is Callboard's own
+  // when it has our names at all.
+  let best: { platform: Platform; own: number; all: number } | null = null;
+  for (const candidate of PLATFORMS.filter((p) => p !== 'generic')) {
+    const all = [...keys].filter((key) => RECOGNISED[candidate].has(key));
+    const own = all.filter((key) => !ours.has(key)).length;
+    if (own > 0 && (!best || own > best.own || (own === best.own && all.length > best.all))) best = { platform: candidate, own, all: all.length };
   }
+  const generic = [...keys].filter((key) => ours.has(key)).length;
+  const platform: Platform | null = best ? best.platform : generic > 0 ? 'generic' : null;
+  const recognisedColumns = best ? best.all : generic;
 
-  const columnOf = new Map<string, number>();
-  keys.forEach((key, index) => {
-    if (key !== '' && !columnOf.has(key)) columnOf.set(key, index);
+  const columnAt = new Map<string, number>();
+  headers.forEach((header, index) => {
+    const key = normaliseFieldName(header);
+    if (key !== '' && !columnAt.has(key)) columnAt.set(key, index);
   });
   const mapping: ImportMappingEntry[] = [];
   const taken = new Set<ImportField>();
   for (const known of namesInOrder(platform)) {
     if (taken.has(known.field)) continue;
-    const column = columnOf.get(known.key);
+    const column = columnAt.get(known.key);
     if (column === undefined) continue;
     if (known.field === 'connectedDurationSec' && mapping.some((entry) => entry.field === 'durationSec' && entry.column === column)) continue;
     mapping.push({ field: known.field, column, transform: known.transform });

@@ -42,6 +42,7 @@ import { reportSchedules } from './0036-report-schedules';
 import { callChangeLog } from './0037-call-change-log';
 import { connectors } from './0038-connectors';
 import { eventSubscriptions } from './0039-event-subscriptions';
+import { imports } from './0040-imports';
 
 export interface Migration {
   version: string;
@@ -88,4 +89,5 @@ export const MIGRATIONS: Migration[] = [
   callChangeLog,
   connectors,
   eventSubscriptions,
+  imports,
 ];
