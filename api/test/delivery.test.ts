@@ -19,7 +19,7 @@ import { JOB_RUNNER_SCHEMA } from '../src/db/migrations/0032-job-runner';
 import { createDeliveryService, type DeliveryService } from '../src/domain/delivery/delivery-service';
 import { DELIVERY_SEND_QUEUE, type DeliveryContext } from '../src/domain/delivery/delivery-worker';
 import type { DeliverySettings } from '../src/domain/delivery/delivery-settings';
-import { emailSender } from '../src/domain/delivery/email-sender';
+import { emailSender, type EmailSender } from '../src/domain/delivery/email-sender';
 import { endpointsRepository } from '../src/domain/delivery/endpoints-repository';
 import { listOutbox, readOutboxMessage } from '../src/domain/delivery/outbox';
 import { newWebhookSecret } from '../src/domain/delivery/webhook-signing';
@@ -66,8 +66,8 @@ interface QueuedJob {
   options: { startAfterSeconds?: number; singletonKey?: string };
 }
 
-/** The service with the test's settings; its jobs are recorded, or sent to `runner` (a real job runner) when given. */
-function service(settings: Partial<DeliverySettings> = {}, runner?: DeliveryContext['jobs']): { delivery: DeliveryService; jobs: QueuedJob[] } {
+/** The service with the test's settings; its jobs are recorded, or sent to `use.jobs` (a real job runner) when given. */
+function service(settings: Partial<DeliverySettings> = {}, use: Partial<Pick<DeliveryContext, 'jobs' | 'email'>> = {}): { delivery: DeliveryService; jobs: QueuedJob[] } {
   const jobs: QueuedJob[] = [];
   const full: DeliverySettings = {
     smtpUrl: undefined,
@@ -81,14 +81,14 @@ function service(settings: Partial<DeliverySettings> = {}, runner?: DeliveryCont
   };
   const ctx: DeliveryContext = {
     db: database.db,
-    jobs: runner ?? {
+    jobs: use.jobs ?? {
       send: async (queue, data, options = {}) => {
         jobs.push({ queue, data: data as QueuedJob['data'], options });
         return 'job';
       },
     },
     settings: full,
-    email: emailSender(full),
+    email: use.email ?? emailSender(full),
     notify,
     warn: () => {},
   };
@@ -274,7 +274,7 @@ test('resuming sends at once a delivery whose retry was an hour off, though that
       [DELIVERY_SEND_QUEUE, deliveryId],
     );
   try {
-    const { delivery } = service({ retryScheduleSeconds: [3600] }, runner);
+    const { delivery } = service({ retryScheduleSeconds: [3600] }, { jobs: runner });
     const endpoint = await webhookEndpoint();
     receiver.otherwise = 500;
     const id = await delivery.deliverToEndpoint(endpoint.id, message({ subject: 'retried in an hour' }));
@@ -300,6 +300,24 @@ test('resuming sends at once a delivery whose retry was an hour off, though that
   } finally {
     await runner.stop();
   }
+});
+
+test('an attempt that outlasts its lease leaves the delivery to the worker that took it over', async () => {
+  let id = '';
+  let attempts = 0;
+  const email: EmailSender = {
+    async send() {
+      attempts += 1;
+      if (attempts > 1) return { sent: true, statusCode: 250, error: null };
+      // This attempt hangs past its 2-minute lease; meanwhile another worker takes the delivery and sends it.
+      expect(await delivery.send(id, new Date(Date.now() + 3 * 60_000))).toBe('sent');
+      return { sent: false, statusCode: 451, error: 'the mail server gave up at last' };
+    },
+  };
+  const { delivery } = service({ retryScheduleSeconds: [60] }, { email });
+  id = (await delivery.deliverToUser(await addUser('Slow Mail'), message()))!;
+  expect(await delivery.send(id)).toBe('lease-lost');
+  expect(await deliveryRow(id)).toMatchObject({ status: 'sent', attempts: 1, last_status_code: 250, next_attempt_at: null });
 });
 
 test('a sent delivery sets the count of failures in a row back to 0', async () => {

@@ -130,6 +130,12 @@ export const deliveriesRepository = {
     return exists ? 'not-now' : 'missing';
   },
 
+  /** Whether the lease a claim took (until `leaseUntil`) still holds the delivery; its row is locked to the transaction's end. */
+  async stillHeld(db: Queryable, id: string, leaseUntil: Date): Promise<boolean> {
+    const rows = await db.query('SELECT 1 FROM deliveries WHERE id = $1 AND claimed_until = $2 FOR UPDATE', [id, leaseUntil]);
+    return rows.length > 0;
+  },
+
   /** Ids of deliveries that may be sent at `now`, oldest first (all of one endpoint's, when given). */
   async due(db: Queryable, now: Date, limit: number, endpointId?: string): Promise<string[]> {
     return (await deliveriesRepository.dueWithTimes(db, now, limit, endpointId)).map((row) => row.id);

@@ -78,12 +78,17 @@ async function attempt(ctx: DeliveryContext, delivery: ClaimedDelivery): Promise
   return postJson(target.url, delivery.payload, headers, ctx.settings.sendTimeoutMs);
 }
 
-/** `missing`: no such delivery, or not yet: the producer's transaction that writes it has not committed (the sweep sends it once it has). */
-export type SendResult = 'sent' | 'retrying' | 'failed' | 'not-now' | 'missing';
+/**
+ * `missing`: no such delivery, or not yet: the producer's transaction that writes it has not committed (the sweep
+ * sends it once it has). `lease-lost`: the attempt outlasted its lease and another worker took the delivery over;
+ * that worker records what follows, and this attempt's outcome only goes to the log.
+ */
+export type SendResult = 'sent' | 'retrying' | 'failed' | 'not-now' | 'missing' | 'lease-lost';
 
 /** Tries delivery `id` at `now` (the clock the schedule is computed from). */
 export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date = new Date()): Promise<SendResult> {
-  const claimed = await deliveriesRepository.claim(ctx.db, id, now, new Date(now.getTime() + LEASE_MS));
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const claimed = await deliveriesRepository.claim(ctx.db, id, now, leaseUntil);
   if (claimed === 'missing' || claimed === 'not-now') return claimed;
 
   const started = performance.now();
@@ -95,6 +100,9 @@ export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date =
   const retryAfterSeconds = schedule[claimed.attempts] ?? 0;
   const retryAt = new Date(now.getTime() + retryAfterSeconds * 1000);
   const result = await ctx.db.transaction(async (tx): Promise<SendResult> => {
+    // Recorded only while this attempt's lease holds: after it ran out, a second worker may have sent it and
+    // recorded 'sent', which a late failure here must not turn back into a retry (a third send).
+    if (!(await deliveriesRepository.stillHeld(tx, id, leaseUntil))) return 'lease-lost';
     if ('gone' in outcome) {
       await deliveriesRepository.failWithoutAttempt(tx, id, outcome.gone);
       return 'failed';
@@ -115,6 +123,7 @@ export async function sendDelivery(ctx: DeliveryContext, id: string, now: Date =
     return 'failed';
   });
 
+  if (result === 'lease-lost') ctx.warn({ deliveryId: id, outcome, durationMs }, 'delivery: an attempt outlasted its lease; the worker that took the delivery over records what follows');
   // After the commit: on the embedded engine a job queued inside the transaction would wait for it to end.
   if (result === 'retrying') await queueSend(ctx, id, retryAt, retryAfterSeconds);
   if ((result === 'sent' || result === 'failed') && claimed.endpoint_id && claimed.ordering_key !== null) {
