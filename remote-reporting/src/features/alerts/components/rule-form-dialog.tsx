@@ -14,11 +14,12 @@ import {
 } from '@callboard/contract/alerts';
 import { Button } from '@callboard/shared-ui/button';
 import { Checklist } from '@callboard/shared-ui/checklist';
-import { Modal } from '@callboard/shared-ui/modal';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { FormDialog } from '../../../lib/form-dialog';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { metricText } from '../alert-text';
 import type { AlertActions } from '../api/alerts-api';
 import { useEndpointChoices } from '../api/rule-choices';
@@ -65,13 +66,22 @@ export function RuleFormDialog({ rule, actions, onClose }: RuleFormDialogProps) 
   const fieldId = (field: string) => `${formId}-${field.replace(/\./g, '-')}`;
   const [values, setValues] = useState<RuleFormValues>(() => (rule ? ruleFormFrom(rule) : emptyRuleForm()));
   const [subscribeMe, setSubscribeMe] = useState(true);
-  const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const endpoints = useEndpointChoices(true);
+  const { shown, saving, submit, edited } = useCheckedForm({
+    values,
+    problemsOf: ruleFormErrors,
+    order: RULE_FIELD_ORDER,
+    fieldId,
+    shownUnder: shownField,
+    send: async (current) => {
+      const body = ruleBodyFrom(current);
+      const result = rule ? await actions.update(rule.id, body) : await actions.create(body);
+      if (result.ok && !rule && subscribeMe) await actions.subscribe(result.answer.data.id, ['in_app', 'email'], false);
+      return result;
+    },
+    onSent: onClose,
+  });
 
-  const problems = useMemo(() => ruleFormErrors(values), [values]);
-  const shown = tried ? { ...serverErrors, ...problems } : serverErrors;
   const settled = useDebouncedValue(values, PREVIEW_DEBOUNCE_MS);
   const settledProblems = useMemo(() => previewErrors(settled), [settled]);
   const previewBody = useMemo(() => (Object.keys(settledProblems).length === 0 ? previewBodyFrom(settled) : null), [settled, settledProblems]);
@@ -79,61 +89,22 @@ export function RuleFormDialog({ rule, actions, onClose }: RuleFormDialogProps) 
 
   const edit = (next: (current: RuleFormValues) => RuleFormValues) => {
     setValues(next);
-    // A server's complaint is about what was sent: an edit may have answered it.
-    setServerErrors({});
+    edited();
   };
   const change = (next: Partial<RuleFormValues>) => edit((current) => ({ ...current, ...next }));
-
-  const focusFirst = (errors: Record<string, string>) => {
-    const fields = new Set(Object.keys(errors).map(shownField));
-    const first = RULE_FIELD_ORDER.find((field) => fields.has(field));
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setTried(true);
-    if (Object.keys(problems).length > 0) {
-      focusFirst(problems);
-      return;
-    }
-    setSaving(true);
-    const body = ruleBodyFrom(values);
-    const result = rule ? await actions.update(rule.id, body) : await actions.create(body);
-    if (result.ok) {
-      if (!rule && subscribeMe) await actions.subscribe(result.answer.data.id, ['in_app', 'email'], false);
-      onClose();
-      return;
-    }
-    setSaving(false);
-    setServerErrors(result.fieldErrors);
-    focusFirst(result.fieldErrors);
-  };
 
   const unit = isChangeCondition(values.condition) || isShareMetric(values.metric) ? '%' : 'calls';
   const endpointError = shown['endpointIds'];
 
   return (
-    <Modal
-      open
+    <FormDialog
+      formId={formId}
       size="xl"
-      onClose={() => {
-        if (!saving) onClose();
-      }}
-      closeOnBackdrop={false}
       title={rule ? 'Edit alert rule' : 'New alert rule'}
       subtitle="Judged every minute over a rolling window of the calls it watches."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={saving}>
-            {rule ? 'Save changes' : 'Save rule'}
-          </Button>
-        </>
-      }
+      submitLabel={rule ? 'Save changes' : 'Save rule'}
+      saving={saving}
+      onClose={onClose}
     >
       <div className="alert-form">
         {/* noValidate: the browser's own bubbles would pre-empt the messages under the fields. */}
@@ -243,6 +214,6 @@ export function RuleFormDialog({ rule, actions, onClose }: RuleFormDialogProps) 
         </form>
         <RulePreview body={previewBody} problem={firstProblem ? `Complete the rule to see its preview: ${firstProblem}` : null} />
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

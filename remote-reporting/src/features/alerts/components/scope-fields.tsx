@@ -1,12 +1,12 @@
 import { ALERT_SOURCE_PARAMS } from '@callboard/contract/alerts';
 import { useSession } from '@callboard/shared-auth/use-session';
-import { Button } from '@callboard/shared-ui/button';
 import { Checklist } from '@callboard/shared-ui/checklist';
-import { CloseIcon, SearchIcon } from '@callboard/shared-ui/icons';
+import { SearchIcon } from '@callboard/shared-ui/icons';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
 import { useId, useMemo, useState } from 'react';
+import { RemovableChips } from '../../../lib/removable-chips';
 import { useSavedViews, useSourceNames, useSourceOptions } from '../api/rule-choices';
 import type { RuleFormValues, ScopeKind, SourceParam } from '../rule-form';
 
@@ -115,23 +115,15 @@ function SourcePicker({ values, onChange }: Pick<ScopeFieldsProps, 'values' | 'o
       />
       <p className="cb-field__hint">Beside each: its calls in the last 30 days.</p>
       {chosen.length > 0 ? (
-        <ul className="alert-form__chips" aria-label="Chosen sources">
-          {chosen.map((source) => (
-            <li key={`${source.param}:${source.id}`} className="alert-form__chip">
-              <span>
-                {SOURCE_NOUNS[source.param].one}: {source.label}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                iconOnly
-                icon={<CloseIcon size={12} />}
-                aria-label={`Remove ${SOURCE_NOUNS[source.param].one} ${source.label}`}
-                onClick={() => choose(source.param, values.sources[source.param].filter((id) => id !== source.id))}
-              />
-            </li>
-          ))}
-        </ul>
+        <RemovableChips
+          label="Chosen sources"
+          chips={chosen.map((source) => ({
+            key: `${source.param}:${source.id}`,
+            text: `${SOURCE_NOUNS[source.param].one}: ${source.label}`,
+            removeLabel: `Remove ${SOURCE_NOUNS[source.param].one} ${source.label}`,
+            onRemove: () => choose(source.param, values.sources[source.param].filter((id) => id !== source.id)),
+          }))}
+        />
       ) : null}
     </div>
   );

@@ -1,10 +1,10 @@
 import { REPORT_RECIPIENTS_MAX } from '@callboard/contract/report-schedules';
-import { Button } from '@callboard/shared-ui/button';
 import { Checklist } from '@callboard/shared-ui/checklist';
-import { CloseIcon, SearchIcon } from '@callboard/shared-ui/icons';
+import { SearchIcon } from '@callboard/shared-ui/icons';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
 import { useId, useMemo, useState } from 'react';
+import { RemovableChips } from '../../../lib/removable-chips';
 import { usePeople } from '../api/report-schedules-api';
 import type { RecipientChoice } from '../schedule-form';
 
@@ -42,21 +42,16 @@ export function RecipientsField({ recipients, onChange, error, id }: RecipientsF
         Recipients
       </span>
       {recipients.length > 0 ? (
-        <ul className="reports-form__chips" aria-label="Chosen recipients">
-          {recipients.map((recipient) => (
-            <li key={recipient.id} className="reports-form__chip">
-              <span title={recipient.email}>{recipient.name || recipient.email}</span>
-              <Button
-                size="sm"
-                variant="ghost"
-                iconOnly
-                icon={<CloseIcon size={12} />}
-                aria-label={`Remove ${recipient.name || recipient.email}`}
-                onClick={() => onChange(recipients.filter((r) => r.id !== recipient.id))}
-              />
-            </li>
-          ))}
-        </ul>
+        <RemovableChips
+          label="Chosen recipients"
+          chips={recipients.map((recipient) => ({
+            key: recipient.id,
+            text: recipient.name || recipient.email,
+            title: recipient.email,
+            removeLabel: `Remove ${recipient.name || recipient.email}`,
+            onRemove: () => onChange(recipients.filter((r) => r.id !== recipient.id)),
+          }))}
+        />
       ) : (
         <p className="cb-field__hint">Nobody yet: find people below.</p>
       )}

@@ -13,11 +13,11 @@ import {
 import { DATE_PRESET_LABELS } from '@callboard/contract';
 import { useScreenAccess } from '@callboard/shared-auth/permission-gate';
 import { useSession } from '@callboard/shared-auth/use-session';
-import { Button } from '@callboard/shared-ui/button';
-import { Modal } from '@callboard/shared-ui/modal';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { FormDialog } from '../../../lib/form-dialog';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useViews, type ScheduleActions } from '../api/report-schedules-api';
 import { emptyScheduleForm, SCHEDULE_FIELD_ORDER, scheduleBodyFrom, scheduleFormErrors, scheduleFormFrom, type ScheduleFormValues } from '../schedule-form';
 import { RecipientsField } from './recipients-field';
@@ -53,15 +53,20 @@ export function ScheduleFormDialog({ schedule, initialViewId = '', actions, onCl
   const [values, setValues] = useState<ScheduleFormValues>(() =>
     schedule ? scheduleFormFrom(schedule) : emptyScheduleForm(initialViewId, user ? { id: user.id, name: user.name, email: user.email } : null),
   );
-  const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  const problems = useMemo(() => scheduleFormErrors(values), [values]);
-  const shown = tried ? { ...serverErrors, ...problems } : serverErrors;
+  const { shown, saving, submit, edited } = useCheckedForm({
+    values,
+    problemsOf: scheduleFormErrors,
+    order: SCHEDULE_FIELD_ORDER,
+    fieldId,
+    send: (current) => {
+      const body = scheduleBodyFrom(current);
+      return schedule ? actions.update(schedule.id, body) : actions.create(body);
+    },
+    onSent: onClose,
+  });
   const change = (next: Partial<ScheduleFormValues>) => {
     setValues((current) => ({ ...current, ...next }));
-    setServerErrors({});
+    edited();
   };
 
   const viewOptions = useMemo(() => {
@@ -71,31 +76,6 @@ export function ScheduleFormDialog({ schedule, initialViewId = '', actions, onCl
     return options;
   }, [views.data, mayScheduleOthersViews, user?.id, values.viewId, schedule]);
 
-  const focusFirst = (errors: Record<string, string>) => {
-    const first = SCHEDULE_FIELD_ORDER.find((field) => errors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setTried(true);
-    if (Object.keys(problems).length > 0) {
-      focusFirst(problems);
-      return;
-    }
-    setSaving(true);
-    const body = scheduleBodyFrom(values);
-    const result = schedule ? await actions.update(schedule.id, body) : await actions.create(body);
-    if (result.ok) {
-      onClose();
-      return;
-    }
-    setSaving(false);
-    setServerErrors(result.fieldErrors);
-    focusFirst(result.fieldErrors);
-  };
-
   const when = describeReportSchedule({
     frequency: values.frequency,
     dayOfWeek: Number(values.dayOfWeek),
@@ -103,25 +83,14 @@ export function ScheduleFormDialog({ schedule, initialViewId = '', actions, onCl
     timeOfDay: values.timeOfDay || '--:--',
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      formId={formId}
       size="lg"
-      onClose={() => {
-        if (!saving) onClose();
-      }}
-      closeOnBackdrop={false}
       title={schedule ? 'Edit scheduled report' : 'Schedule a report'}
       subtitle="A saved view's statistics, by email, for the last whole day, week or month."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={saving}>
-            {schedule ? 'Save changes' : 'Schedule'}
-          </Button>
-        </>
-      }
+      submitLabel={schedule ? 'Save changes' : 'Schedule'}
+      saving={saving}
+      onClose={onClose}
     >
       {/* noValidate: the browser's own bubbles would pre-empt the messages under the fields. */}
       <form id={formId} className="reports-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -195,6 +164,6 @@ export function ScheduleFormDialog({ schedule, initialViewId = '', actions, onCl
           </label>
         </div>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
