@@ -146,6 +146,15 @@ describe('notify() and the cap', () => {
     expect(await idsOf(person.user.id)).toHaveLength(1);
   });
 
+  test("a link past the limit (a saved view's long filter) keeps its path: the notification is written, unfiltered", async () => {
+    const person = await signUp(t.app, 'Long Link Person');
+    const publishers = Array.from({ length: 400 }, (_, i) => `publisher=${i + 1}`).join('&');
+    await notify(t.db, [note(person.user.id, 1, { link: `/reporting?${publishers}&datePreset=custom` })]);
+    const [row] = await t.db.query<{ link: string }>('SELECT link FROM notifications WHERE user_id = $1', [person.user.id]);
+    expect(row!.link).toBe('/reporting');
+    await expect(notify(t.db, [note(person.user.id, 2, { link: `https://evil.example/?${publishers}` })])).rejects.toThrow(/path of the app/);
+  });
+
   test('deleting an account deletes its notifications', async () => {
     const person = await signUp(t.app, 'Leaving Person');
     await notify(t.db, [note(person.user.id, 1)]);

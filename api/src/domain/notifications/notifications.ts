@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_BODY_MAX_LENGTH,
   NOTIFICATION_KINDS,
+  NOTIFICATION_LINK_MAX_LENGTH,
   NOTIFICATION_TITLE_MAX_LENGTH,
   NOTIFICATIONS_CAP,
   isNotificationLink,
@@ -28,13 +29,23 @@ export function clipText(text: string, max: number): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
 
+/**
+ * A link past NOTIFICATION_LINK_MAX_LENGTH keeps only its path: a saved view's filters may run to 8000
+ * characters, and its notification then opens the right screen unfiltered, rather than failing the producer's
+ * transaction (a scheduled report's run, an alert's firing) for as long as the view stays that long.
+ */
+function fittedLink(link: string): string {
+  return link.length <= NOTIFICATION_LINK_MAX_LENGTH ? link : (link.split(/[?#]/)[0] ?? link);
+}
+
 /** A notification as it is stored; a producer's mistake (an unknown kind, no title, a link off the app) throws. */
 function checked(notification: NewNotification): NewNotification {
   if (!(NOTIFICATION_KINDS as readonly string[]).includes(notification.kind)) throw new Error(`unknown notification kind ${JSON.stringify(notification.kind)}`);
   const title = clipText(notification.title, NOTIFICATION_TITLE_MAX_LENGTH);
   if (title === '') throw new Error('a notification needs a title');
-  if (!isNotificationLink(notification.link)) throw new Error(`a notification links to a path of the app, not ${JSON.stringify(notification.link)}`);
-  return { ...notification, title, body: clipText(notification.body, NOTIFICATION_BODY_MAX_LENGTH) };
+  const link = fittedLink(notification.link);
+  if (!isNotificationLink(link)) throw new Error(`a notification links to a path of the app, not ${JSON.stringify(notification.link)}`);
+  return { ...notification, title, body: clipText(notification.body, NOTIFICATION_BODY_MAX_LENGTH), link };
 }
 
 const isDatabase = (db: Queryable): db is Database => typeof (db as Partial<Database>).transaction === 'function';
