@@ -157,7 +157,7 @@ const eventsOf = (list: Received[], path?: string) => list.filter((r) => path ==
 test('a change becomes a signed event carrying the change and the call as it is now', async () => {
   const endpoint = await webhook();
   const subscription = await subscribe({ endpointId: endpoint.id, eventTypes: ['call.created', 'call.updated'] });
-  const call = newCall({ revenue: 42.5, payout: 12 });
+  const call = newCall({ revenue: 42.5, payout: 12, transcript: 'Agent: thanks for calling. Caller: I want to enrol.' });
   await ingest(call);
 
   const outcome = await dispatch();
@@ -184,6 +184,9 @@ test('a change becomes a signed event carrying the change and the call as it is 
   });
   expect(event!.data.changed.revenue).toEqual([null, 42.5]);
   expect(event!.data.call!.payout).toBe(12);
+  // Whether there is a transcript, not its text (read it from the call).
+  expect(event!.data.call!.hasTranscript).toBe(true);
+  expect(JSON.stringify(event!.data)).not.toContain('I want to enrol');
 
   // Sent again unchanged: logged as an update that changed nothing, which is no event.
   await ingest(call);
@@ -335,7 +338,8 @@ test('alert transitions: a firing and its end become alert.fired and alert.resol
   await transition('pending', 'firing', '2026-03-02T16:05:00.000Z', 27.5);
   await transition('firing', 'resolved', '2026-03-02T17:00:00.000Z', 12);
 
-  expect(await dispatch()).toMatchObject({ transitionsRead: 5, delivered: 2, caughtUp: true });
+  // The two before the subscription are nobody's: skipped unread.
+  expect(await dispatch()).toMatchObject({ transitionsRead: 3, delivered: 2, caughtUp: true });
   await sendDue();
   const all = received();
   expect(all.map((r) => [r.path, r.type])).toEqual([
@@ -397,6 +401,25 @@ test('a subscription hears what was logged while it was enabled, however late th
 
   expect((await as('DELETE', `${DELIVERY_ENDPOINTS_PATH}/${endpoint.id}`)).statusCode).toBe(200);
   expect((await as('GET', EVENT_SUBSCRIPTIONS_PATH)).json<{ data: EventSubscription[] }>().data.find((s) => s.id === subscription.id)).toBeUndefined();
+});
+
+test('what was logged while nobody could hear it is skipped unread', async () => {
+  await ingest(newCall(), newCall(), newCall());
+  expect(await dispatch()).toMatchObject({ changesRead: 0, delivered: 0, caughtUp: true });
+  const [marks] = await t.db.query<{ cursor: string; logged: string }>(
+    'SELECT (SELECT change_seq::text FROM outbound_event_cursor) AS cursor, (SELECT max(seq)::text FROM call_changes) AS logged',
+  );
+  expect(marks!.cursor).toBe(marks!.logged);
+
+  // A subscription made while the dispatcher is far behind: what came before it is not read either.
+  await t.db.query('UPDATE outbound_event_cursor SET change_seq = 0');
+  const endpoint = await webhook();
+  await subscribe({ endpointId: endpoint.id, eventTypes: ['call.created'] });
+  const later = newCall();
+  await ingest(later);
+  expect(await dispatch()).toMatchObject({ changesRead: 1, delivered: 1 });
+  await sendDue();
+  expect(eventsOf(received()).map((e) => e.systemCallId)).toEqual([later.systemCallId]);
 });
 
 const onPostgres = testEngine() === 'postgres' ? test : test.skip;

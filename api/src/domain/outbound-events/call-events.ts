@@ -25,13 +25,20 @@ interface EventCallRow extends RecordRow {
   buyer_id: number | null;
 }
 
+/**
+ * The records' columns with the transcript read as whether there is one (an empty text, or null), not its text:
+ * a batch of 500 calls would otherwise carry every transcript only to drop it.
+ */
+const EVENT_CALL_COLUMNS = (() => {
+  const columns = RECORD_COLUMNS_SQL.replace('c.transcript,', "CASE WHEN c.transcript IS NOT NULL THEN '' END AS transcript,");
+  if (columns === RECORD_COLUMNS_SQL) throw new Error('call-events: the records no longer read c.transcript as this module expects (calls/call-record.ts)');
+  return `${columns}, c.campaign_id, c.publisher_id, c.buyer_id`;
+})();
+
 /** The calls `callIds` as they are now (the network's view: every field), by id; a deleted call is absent. */
 export async function readEventCalls(db: Queryable, callIds: readonly string[]): Promise<Map<string, EventCall>> {
   if (callIds.length === 0) return new Map();
-  const rows = await db.query<EventCallRow>(
-    `${recordSelect('calls c', `${RECORD_COLUMNS_SQL}, c.campaign_id, c.publisher_id, c.buyer_id`)} WHERE c.id = ANY ($1::bigint[])`,
-    [callIds],
-  );
+  const rows = await db.query<EventCallRow>(`${recordSelect('calls c', EVENT_CALL_COLUMNS)} WHERE c.id = ANY ($1::bigint[])`, [callIds]);
   return new Map(
     rows.map((row) => {
       const { transcript, ...record } = toCallRecord(row);

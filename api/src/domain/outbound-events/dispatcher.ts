@@ -19,6 +19,7 @@
  */
 import type { Database, Queryable } from '../../db/database';
 import { eventTypesOfChange } from '@callboard/contract/event-subscriptions';
+import { highWaterSeq } from '../changes/change-sources';
 import { readChanges } from '../changes/read-changes';
 import { alertsRepository } from '../alerts/alerts-repository';
 import type { DeliveryService } from '../delivery/delivery-service';
@@ -84,60 +85,95 @@ interface Batch {
   more: boolean;
 }
 
+/**
+ * Where a batch starts reading: after the cursor, or after what no subscription can want. A subscription hears
+ * nothing logged before it began (`starts_after_*`), so whatever precedes the earliest start of those that may
+ * still hear something is skipped unread; with none of them, everything logged so far is. Safe under the cursor's
+ * lock: a subscription is made or enabled holding it too (subscription-service.ts), so one made after this batch
+ * starts after everything logged now. A server whose log grew while nobody subscribed (an import, a restore)
+ * thus reads none of it.
+ */
+function readFrom(cursorAt: number, starts: readonly number[], loggedNow: () => Promise<number>): Promise<number> {
+  if (starts.length === 0) return loggedNow().then((now) => Math.max(cursorAt, now));
+  return Promise.resolve(Math.max(cursorAt, Math.min(...starts)));
+}
+
 /** One batch of the change log after the cursor, in one transaction. */
 async function dispatchChanges(db: Database, deliveries: EventDeliveries, batchSize: number, warn: DispatchOptions['warn']): Promise<Batch | 'busy'> {
   return db.transaction(async (tx) => {
     const cursor = await lockCursor(tx);
     if (!cursor) return 'busy';
-    const page = await readChanges(tx, { after: cursor.changeSeq, limit: batchSize });
-    if (page.prunedThrough > cursor.changeSeq) {
-      warn?.({ after: cursor.changeSeq, prunedThrough: page.prunedThrough }, 'outbound events: the change log removed changes before they were dispatched; they are not sent');
+    const subscriptions = (await subscriptionsRepository.forDispatch(tx, { seq: cursor.changeSeq, transition: cursor.alertTransitionId })).filter(wantsCalls);
+    const after = await readFrom(
+      cursor.changeSeq,
+      subscriptions.map((s) => s.startsAfterSeq),
+      () => highWaterSeq(tx),
+    );
+    const moveTo = (seq: number) => (seq > cursor.changeSeq ? tx.query('UPDATE outbound_event_cursor SET change_seq = $1, updated_at = now()', [seq]) : Promise.resolve([]));
+    if (subscriptions.length === 0) {
+      await moveTo(after);
+      return { read: 0, delivered: 0, more: false };
+    }
+    const page = await readChanges(tx, { after, limit: batchSize });
+    if (page.prunedThrough > after) {
+      warn?.({ after, prunedThrough: page.prunedThrough }, 'outbound events: the change log removed changes before they were dispatched; they are not sent');
     }
     if (page.changes.length === 0) {
-      if (page.prunedThrough > cursor.changeSeq) await tx.query('UPDATE outbound_event_cursor SET change_seq = $1, updated_at = now()', [page.prunedThrough]);
+      await moveTo(Math.max(after, page.prunedThrough));
       return { read: 0, delivered: 0, more: false };
     }
 
     let delivered = 0;
-    const subscriptions = (await subscriptionsRepository.forDispatch(tx, { seq: cursor.changeSeq, transition: cursor.alertTransitionId })).filter(wantsCalls);
-    if (subscriptions.length > 0) {
-      const typed = page.changes
-        .map((change) => ({ change, types: eventTypesOfChange(change) }))
-        .filter(({ change, types }) => subscriptions.some((s) => heardChange(s, change.seq) && types.some((type) => s.eventTypes.has(type))));
-      const calls = await readEventCalls(tx, [...new Set(typed.map(({ change }) => change.callId))]);
-      for (const { change, types } of typed) {
-        const call = calls.get(change.callId);
-        for (const subscription of subscriptions) {
-          const type = callEventTypeFor(subscription, change, types, call);
-          if (type === null) continue;
-          await deliveries.deliverToEndpoint(subscription.endpointId, callEventMessage(subscription.id, type, change, call), { db: tx });
-          delivered += 1;
-        }
+    const typed = page.changes
+      .map((change) => ({ change, types: eventTypesOfChange(change) }))
+      .filter(({ change, types }) => subscriptions.some((s) => heardChange(s, change.seq) && types.some((type) => s.eventTypes.has(type))));
+    const calls = await readEventCalls(tx, [...new Set(typed.map(({ change }) => change.callId))]);
+    for (const { change, types } of typed) {
+      const call = calls.get(change.callId);
+      for (const subscription of subscriptions) {
+        const type = callEventTypeFor(subscription, change, types, call);
+        if (type === null) continue;
+        await deliveries.deliverToEndpoint(subscription.endpointId, callEventMessage(subscription.id, type, change, call), { db: tx });
+        delivered += 1;
       }
     }
-    await tx.query('UPDATE outbound_event_cursor SET change_seq = $1, updated_at = now()', [page.nextAfter]);
+    await moveTo(page.nextAfter);
     return { read: page.changes.length, delivered, more: page.hasMore };
   });
 }
-
 
 /** One batch of the alert transitions after the cursor, in one transaction. */
 async function dispatchAlerts(db: Database, deliveries: EventDeliveries, batchSize: number): Promise<Batch | 'busy'> {
   return db.transaction(async (tx) => {
     const cursor = await lockCursor(tx);
     if (!cursor) return 'busy';
-    // Nothing committed after the cursor: no lock on the rules' table. One committing meanwhile is read next run
+    const subscriptions = (await subscriptionsRepository.forDispatch(tx, { seq: cursor.changeSeq, transition: cursor.alertTransitionId })).filter(wantsAlerts);
+    const after = await readFrom(
+      cursor.alertTransitionId,
+      subscriptions.map((s) => s.startsAfterTransition),
+      async () => Number((await tx.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM alert_transitions'))[0]?.id ?? 0),
+    );
+    const moveTo = (id: number | string) =>
+      Number(id) > cursor.alertTransitionId ? tx.query('UPDATE outbound_event_cursor SET alert_transition_id = $1, updated_at = now()', [id]) : Promise.resolve([]);
+    // Nobody to tell: skipped unread (a transition committing later below that mark is nobody's either: readFrom).
+    if (subscriptions.length === 0) {
+      await moveTo(after);
+      return { read: 0, delivered: 0, more: false };
+    }
+    // Nothing committed after it: no lock on the rules' table. One committing meanwhile is read next run
     // (the alert rules' tick nudges the dispatcher once it has recorded its transitions).
-    const [newer] = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM alert_transitions WHERE id > $1) AS any', [cursor.alertTransitionId]);
-    if (!newer?.any) return { read: 0, delivered: 0, more: false };
+    const [newer] = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM alert_transitions WHERE id > $1) AS any', [after]);
+    if (!newer?.any) {
+      await moveTo(after);
+      return { read: 0, delivered: 0, more: false };
+    }
     await tx.query('LOCK TABLE alert_transitions IN SHARE MODE');
-    const transitions = await readTransitions(tx, cursor.alertTransitionId, batchSize);
+    const transitions = await readTransitions(tx, after, batchSize);
     if (transitions.length === 0) return { read: 0, delivered: 0, more: false };
 
     let delivered = 0;
-    const subscriptions = (await subscriptionsRepository.forDispatch(tx, { seq: cursor.changeSeq, transition: cursor.alertTransitionId })).filter(wantsAlerts);
     const told = transitions.filter((t) => alertEventTypeOf(t) !== null);
-    if (subscriptions.length > 0 && told.length > 0) {
+    if (told.length > 0) {
       const rules = new Map((await alertsRepository.forEvaluation(tx)).map((rule) => [rule.id, rule]));
       for (const transition of told) {
         const rule = rules.get(transition.ruleId);
@@ -150,7 +186,7 @@ async function dispatchAlerts(db: Database, deliveries: EventDeliveries, batchSi
         }
       }
     }
-    await tx.query('UPDATE outbound_event_cursor SET alert_transition_id = $1, updated_at = now()', [transitions[transitions.length - 1]!.id]);
+    await moveTo(transitions[transitions.length - 1]!.id);
     return { read: transitions.length, delivered, more: transitions.length === batchSize };
   });
 }

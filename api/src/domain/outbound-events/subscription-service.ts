@@ -10,7 +10,7 @@ import {
   type EventSubscriptionBody,
 } from '@callboard/contract/event-subscriptions';
 import type { FieldError } from '@callboard/contract';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { notFound, validationFailed } from '../../http/http-error';
 import { endpointsRepository } from '../delivery/endpoints-repository';
 import { subscriptionsRepository } from './subscriptions-repository';
@@ -31,17 +31,29 @@ async function judged(db: Queryable, raw: Record<string, unknown>): Promise<Even
   return parsed;
 }
 
+/**
+ * Runs a write that sets where a subscription starts or stops holding the dispatcher's cursor (migration 0039),
+ * between two of its batches: the marks it reads (how far the log and the transitions go) are then past
+ * everything a batch has skipped as nobody's (dispatcher.ts readFrom), so nothing it should hear is skipped.
+ */
+function betweenBatches<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM outbound_event_cursor FOR UPDATE');
+    return work(tx);
+  });
+}
+
 export const subscriptionService = {
-  async create(db: Queryable, raw: Record<string, unknown>, author: { id: string; name: string }): Promise<EventSubscription> {
+  async create(db: Database, raw: Record<string, unknown>, author: { id: string; name: string }): Promise<EventSubscription> {
     const body = await judged(db, raw);
-    const id = await subscriptionsRepository.create(db, body, author);
+    const id = await betweenBatches(db, (tx) => subscriptionsRepository.create(tx, body, author));
     return (await subscriptionsRepository.find(db, id))!;
   },
 
-  async replace(db: Queryable, id: string, raw: Record<string, unknown>): Promise<EventSubscription> {
+  async replace(db: Database, id: string, raw: Record<string, unknown>): Promise<EventSubscription> {
     if (!(await subscriptionsRepository.find(db, id))) throw notFound(EVENT_SUBSCRIPTION_MESSAGES.notFound);
     const body = await judged(db, raw);
-    if (!(await subscriptionsRepository.update(db, id, body))) throw notFound(EVENT_SUBSCRIPTION_MESSAGES.notFound);
+    if (!(await betweenBatches(db, (tx) => subscriptionsRepository.update(tx, id, body)))) throw notFound(EVENT_SUBSCRIPTION_MESSAGES.notFound);
     return (await subscriptionsRepository.find(db, id))!;
   },
 
