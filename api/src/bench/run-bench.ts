@@ -28,6 +28,7 @@ import { measureFirstScreen } from './first-screen';
 import { BENCH_ALERT_RULES, measureAlerts } from './alert-evaluation';
 import { measureChangesFeed } from './changes-feed';
 import { measureIngest } from './ingest-beside-verdicts';
+import { measureConnectorEvents } from './connector-events';
 import { preparePglite, preparePostgres, vacuumAnalyze, withoutStatementLimit, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { int, markdownTable, ms, type BenchRow } from './report';
@@ -50,7 +51,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'changes', 'alerts', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'changes', 'connectors', 'alerts', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -567,6 +568,11 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     if (measures('ingest')) {
       log(`== ${engine}: ingest`);
       await measureIngest(client, engine, record);
+    }
+
+    if (measures('connectors')) {
+      log(`== ${engine}: a connector's pixels`);
+      await measureConnectorEvents(server.url, ADMIN, INGEST_KEY, options.runs, record);
     }
 
     if (measures('changes')) {
