@@ -25,6 +25,7 @@ jest.mock('./features/deliveries/components/deliveries-page', () => standIn('Del
 jest.mock('./features/deliveries/components/outbox-page', () => standIn('Outbox page'));
 jest.mock('./features/event-subscriptions/components/subscriptions-page', () => standIn('Event subscriptions page'));
 jest.mock('./features/connectors/components/connectors-page', () => standIn('Connectors page'));
+jest.mock('./features/import/components/import-page', () => standIn('Import page'));
 
 /** The area under /users beside a start page at /, as in the shell (whose / then goes on to /reporting). */
 const inShell = (
@@ -42,6 +43,7 @@ const TABS = [
   ['Outbox', '/outbox', 'Outbox page'],
   ['Event subscriptions', '/event-subscriptions', 'Event subscriptions page'],
   ['Connectors', '/connectors', 'Connectors page'],
+  ['Import', '/import', 'Import page'],
 ] as const;
 
 const currentTabs = () =>
@@ -90,6 +92,12 @@ test('one connector has its own address, under the Connectors tab', async () => 
   renderInHost(inShell, { path: '/users/connectors/c1', session: ADMIN });
   expect(await screen.findByRole('heading', { name: 'Connectors page' })).toBeInTheDocument();
   expect(currentTabs()).toEqual(['Connectors']);
+});
+
+test('one import has its own address, under the Import tab', async () => {
+  renderInHost(inShell, { path: '/users/import/i1', session: ADMIN });
+  expect(await screen.findByRole('heading', { name: 'Import page' })).toBeInTheDocument();
+  expect(currentTabs()).toEqual(['Import']);
 });
 
 test.each([

@@ -35,4 +35,12 @@ export const USERS_AREA_TABS: readonly UsersAreaTab[] = [
     shownTo: (access) => access.mayManageConnectors,
     page: lazy(() => import('./features/connectors/components/connectors-page')),
   },
+  // A CSV import is a way in for calls, as a connector is: the same admins (manageIngestKeys). One import at import/<id>.
+  {
+    path: 'import',
+    label: 'Import',
+    subPaths: [':importId'],
+    shownTo: (access) => access.mayManageConnectors,
+    page: lazy(() => import('./features/import/components/import-page')),
+  },
 ];
