@@ -399,7 +399,6 @@ CREATE TABLE connector_events (
   outcome text NOT NULL,
   reason text,
   platform_call_id text,
-  call_id bigint,
   CONSTRAINT connector_events_pkey PRIMARY KEY (id),
   CONSTRAINT connector_events_outcome_check CHECK (outcome = ANY (ARRAY['created'::text, 'updated'::text, 'held'::text, 'applied'::text, 'ignored_stale'::text, 'rejected'::text])),
   CONSTRAINT connector_events_connector_id_fkey FOREIGN KEY (connector_id) REFERENCES connectors(id) ON DELETE CASCADE
@@ -560,6 +559,34 @@ CREATE TABLE disputes_daily_dim (
   CONSTRAINT disputes_daily_dim_pkey PRIMARY KEY (dim, day, dim_id)
 ) WITH (fillfactor=50);
 
+CREATE TABLE event_subscriptions (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  name text NOT NULL,
+  endpoint_id uuid NOT NULL,
+  event_types text[] NOT NULL,
+  campaign_ids integer[] DEFAULT '{}'::integer[] NOT NULL,
+  publisher_ids integer[] DEFAULT '{}'::integer[] NOT NULL,
+  buyer_ids integer[] DEFAULT '{}'::integer[] NOT NULL,
+  disposition_becomes text,
+  enabled boolean DEFAULT true NOT NULL,
+  starts_after_seq bigint NOT NULL,
+  starts_after_transition bigint NOT NULL,
+  stops_after_seq bigint,
+  stops_after_transition bigint,
+  created_by uuid,
+  created_by_name text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT event_subscriptions_pkey PRIMARY KEY (id),
+  CONSTRAINT event_subscriptions_check CHECK (enabled = (stops_after_seq IS NULL)),
+  CONSTRAINT event_subscriptions_check1 CHECK ((stops_after_seq IS NULL) = (stops_after_transition IS NULL)),
+  CONSTRAINT event_subscriptions_disposition_becomes_check CHECK (disposition_becomes = ANY (ARRAY['Sales'::text, 'Not Interested'::text, 'Not Qualified'::text, 'DNC'::text, 'Voicemail'::text, 'Tech Issues'::text, 'DWSPI'::text, 'Unresponsive'::text, 'Hungup'::text, 'Callback'::text, 'IVR'::text, 'subsidy/incentivised'::text, 'Language Barrier'::text, 'Misdialed'::text])),
+  CONSTRAINT event_subscriptions_event_types_check CHECK (cardinality(event_types) > 0 AND event_types <@ ARRAY['call.created'::text, 'call.updated'::text, 'call.disposition_changed'::text, 'dispute.opened'::text, 'dispute.decided'::text, 'alert.fired'::text, 'alert.resolved'::text]),
+  CONSTRAINT event_subscriptions_name_check CHECK (length(name) >= 1 AND length(name) <= 100),
+  CONSTRAINT event_subscriptions_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT event_subscriptions_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES delivery_endpoints(id) ON DELETE CASCADE
+);
+
 CREATE TABLE export_leases (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   user_id uuid NOT NULL,
@@ -577,6 +604,62 @@ CREATE TABLE idempotency_keys (
   response jsonb,
   expires_at timestamp with time zone NOT NULL,
   CONSTRAINT idempotency_keys_pkey PRIMARY KEY (scope, idempotency_key)
+);
+
+CREATE TABLE import_chunks (
+  import_id uuid NOT NULL,
+  seq integer NOT NULL,
+  data text NOT NULL,
+  CONSTRAINT import_chunks_pkey PRIMARY KEY (import_id, seq),
+  CONSTRAINT import_chunks_seq_check CHECK (seq >= 0),
+  CONSTRAINT import_chunks_import_id_fkey FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE
+);
+
+CREATE TABLE import_rejects (
+  import_id uuid NOT NULL,
+  line integer NOT NULL,
+  system_call_id text,
+  fields jsonb NOT NULL,
+  reason text NOT NULL,
+  CONSTRAINT import_rejects_pkey PRIMARY KEY (import_id, line),
+  CONSTRAINT import_rejects_fields_check CHECK (jsonb_typeof(fields) = 'array'::text),
+  CONSTRAINT import_rejects_import_id_fkey FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE
+);
+
+CREATE TABLE imports (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  created_by uuid,
+  run_by uuid,
+  file_name text NOT NULL,
+  byte_size bigint DEFAULT 0 NOT NULL,
+  total_rows integer DEFAULT 0 NOT NULL,
+  headers jsonb DEFAULT '[]'::jsonb NOT NULL,
+  platform text,
+  recognised_columns integer DEFAULT 0 NOT NULL,
+  mapping jsonb DEFAULT '[]'::jsonb NOT NULL,
+  status text DEFAULT 'uploading'::text NOT NULL,
+  rows_read integer DEFAULT 0 NOT NULL,
+  inserted integer DEFAULT 0 NOT NULL,
+  updated integer DEFAULT 0 NOT NULL,
+  rejected integer DEFAULT 0 NOT NULL,
+  attempts integer DEFAULT 0 NOT NULL,
+  lease_token uuid,
+  lease_until timestamp with time zone,
+  error text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  queued_at timestamp with time zone,
+  started_at timestamp with time zone,
+  finished_at timestamp with time zone,
+  CONSTRAINT imports_pkey PRIMARY KEY (id),
+  CONSTRAINT imports_byte_size_check CHECK (byte_size >= 0),
+  CONSTRAINT imports_file_name_check CHECK (length(file_name) >= 1 AND length(file_name) <= 200),
+  CONSTRAINT imports_headers_check CHECK (jsonb_typeof(headers) = 'array'::text),
+  CONSTRAINT imports_mapping_check CHECK (jsonb_typeof(mapping) = 'array'::text),
+  CONSTRAINT imports_platform_check CHECK (platform = ANY (ARRAY['ringba'::text, 'retreaver'::text, 'trackdrive'::text, 'generic'::text])),
+  CONSTRAINT imports_status_check CHECK (status = ANY (ARRAY['uploading'::text, 'uploaded'::text, 'queued'::text, 'running'::text, 'done'::text, 'failed'::text])),
+  CONSTRAINT imports_total_rows_check CHECK (total_rows >= 0),
+  CONSTRAINT imports_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT imports_run_by_fkey FOREIGN KEY (run_by) REFERENCES users(id) ON DELETE SET NULL
 );
 
 CREATE TABLE ingest_keys (
@@ -618,6 +701,15 @@ CREATE TABLE notifications (
   CONSTRAINT notifications_link_check CHECK (length(link) >= 1 AND length(link) <= 2000),
   CONSTRAINT notifications_title_check CHECK (length(title) >= 1 AND length(title) <= 200),
   CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE outbound_event_cursor (
+  only_row boolean DEFAULT true NOT NULL,
+  change_seq bigint NOT NULL,
+  alert_transition_id bigint NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT outbound_event_cursor_pkey PRIMARY KEY (only_row),
+  CONSTRAINT outbound_event_cursor_only_row_check CHECK (only_row)
 );
 
 CREATE TABLE partner_api_keys (
@@ -930,9 +1022,17 @@ CREATE UNIQUE INDEX disputes_one_open_per_call ON public.disputes USING btree (c
 
 CREATE INDEX disputes_opened ON public.disputes USING btree (opened_at, id);
 
+CREATE INDEX event_subscriptions_endpoint ON public.event_subscriptions USING btree (endpoint_id);
+
+CREATE INDEX event_subscriptions_name ON public.event_subscriptions USING btree (lower(name), id);
+
 CREATE INDEX export_leases_user_started_idx ON public.export_leases USING btree (user_id, started_at);
 
 CREATE INDEX idempotency_keys_expires_at_idx ON public.idempotency_keys USING btree (expires_at);
+
+CREATE INDEX imports_newest_idx ON public.imports USING btree (created_at DESC);
+
+CREATE INDEX imports_unfinished_idx ON public.imports USING btree (status) WHERE (status = ANY (ARRAY['uploading'::text, 'uploaded'::text, 'queued'::text, 'running'::text]));
 
 CREATE INDEX login_throttle_expires_at_idx ON public.login_throttle USING btree (expires_at);
 
