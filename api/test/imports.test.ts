@@ -25,7 +25,7 @@ import Papa from 'papaparse';
 import { runImport } from '../src/cli/import';
 import type { Database } from '../src/db/database';
 import { openDatabase } from '../src/db/open-database';
-import { runStoredImport } from '../src/import/import-run';
+import { orphanedRuns, pruneImports, runStoredImport } from '../src/import/import-run';
 import { bearer, buildTestApp, signUp, type TestApp } from './support/test-app';
 import { createTestDatabase, testEngine, writeMigratedDataDir } from './support/test-database';
 
@@ -326,6 +326,29 @@ describe('the run', () => {
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM import_rejects WHERE import_id = $1', [resumed.id]))[0]!.n).toBe(6);
     // A finished import is not run again.
     expect(await runStoredImport({ db: t.db, repeatWindowDays: 7 }, resumed.id)).toBe('not-taken');
+  });
+});
+
+describe('the sweep', () => {
+  test('finds the runs no instance holds, and deletes uploads never started and imports long finished', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, async () => (await uploaded(fixtureText)).id));
+    const [waiting, justQueued, lapsed, held, stale, old] = ids as [string, string, string, string, string, string];
+    const set = (id: string, assignments: string) => t.db.query(`UPDATE imports SET ${assignments} WHERE id = $1`, [id]);
+    await set(waiting, "status = 'queued', queued_at = now() - interval '2 minutes'");
+    await set(justQueued, "status = 'queued', queued_at = now()");
+    await set(lapsed, "status = 'running', lease_token = gen_random_uuid(), lease_until = now() - interval '1 second'");
+    await set(held, "status = 'running', lease_token = gen_random_uuid(), lease_until = now() + interval '1 minute'");
+    await set(stale, "created_at = now() - interval '25 hours'");
+    await set(old, "status = 'done', finished_at = now() - interval '31 days'");
+    const orphaned = await orphanedRuns(t.db);
+    expect(orphaned.filter((id) => ids.includes(id)).sort()).toEqual([waiting, lapsed].sort());
+
+    expect(await pruneImports(t.db)).toBeGreaterThanOrEqual(2);
+    const left = (await t.db.query<{ id: string }>('SELECT id FROM imports WHERE id = ANY($1::uuid[])', [ids])).map((r) => r.id);
+    expect(left.sort()).toEqual([waiting, justQueued, lapsed, held].sort());
+    // Its file and rejected rows went with it.
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM import_chunks WHERE import_id = $1', [stale]))[0]!.n).toBe(0);
+    await t.db.query('DELETE FROM imports WHERE id = ANY($1::uuid[])', [left]);
   });
 });
 
