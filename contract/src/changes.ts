@@ -87,8 +87,9 @@ export interface CallChange {
   kind: ChangeKind;
   /**
    * Who made it: `user:<id>` (a person), `ingest-key:<id>` (a key made by an admin), `ingest-key:environment`
-   * (INGEST_API_KEY), `connector:<id>` (an inbound connector); null when the writer did not say (an import or
-   * the demo data) and always for a partner, who is not told which of the network's people changed a call.
+   * (INGEST_API_KEY), `connector:<id>` (an inbound connector), `user:<id>` also for an import from the app (the
+   * admin who ran it); null when the writer did not say (`npm run import` from a terminal, the demo data) and
+   * always for a partner, who is not told which of the network's people changed a call.
    */
   actor: string | null;
   /** The change set of a person's change (the id POST /api/calls/changes/{id}/undo takes); null for deliveries and verdicts. */

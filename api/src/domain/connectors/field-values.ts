@@ -1,5 +1,5 @@
 import type { FieldTransform } from '@callboard/contract/platforms';
-import { parseBoolean, parseCallTimestamp, parseDuration, parseMoney } from '../../import/column-mapping';
+import { parseBoolean, parseCallTimestamp, parseDuration, parseEpoch, parseMoney } from '../../import/column-mapping';
 
 /** A value as a connector keeps it: the ingest API's form of its field (text, whole seconds, true/false, a dollar amount as text). */
 export type FieldValue = string | number | boolean;
@@ -11,14 +11,6 @@ export type Transformed = { value?: FieldValue; error?: string };
  * on a pixel fired before the conversion, a "{{revenue}}" template. It says nothing about the call.
  */
 const UNREPLACED_TOKEN = /^(\[[^\]]*\]|\{\{?[^{}]*\}?\})$/;
-
-/** Unix time: seconds, or milliseconds past 1e11 (March 1973 in seconds, 1973's second day in milliseconds). */
-function parseEpoch(text: string): Transformed {
-  if (!/^\d{1,13}(\.\d+)?$/.test(text)) return { error: `"${text}" is not Unix time: give seconds (1776092920) or milliseconds (1776092920000)` };
-  const number = Number(text);
-  const ms = number >= 1e11 ? number : number * 1000;
-  return { value: new Date(Math.round(ms)).toISOString() };
-}
 
 /**
  * One value a platform sent, as its transform reads it (the CSV import's own converters: one reading of a
@@ -35,12 +27,13 @@ export function transformValue(raw: unknown, transform: FieldTransform, zone: st
   switch (transform) {
     case 'text':
       return { value: text };
-    case 'epoch':
-      return parseEpoch(text);
+    case 'epoch': {
+      const { value, error } = parseEpoch(text);
+      return error ? { error } : { value };
+    }
     case 'date': {
       // A number of 9 to 13 digits is Unix time whichever transform was chosen: a date has no other way to be one.
-      if (/^\d{9,13}(\.\d+)?$/.test(text)) return parseEpoch(text);
-      const { value, error } = parseCallTimestamp(text, zone);
+      const { value, error } = /^\d{9,13}(\.\d+)?$/.test(text) ? parseEpoch(text) : parseCallTimestamp(text, zone);
       return error ? { error } : { value };
     }
     case 'duration': {
