@@ -28,6 +28,7 @@ import { measureFirstScreen } from './first-screen';
 import { BENCH_ALERT_RULES, measureAlerts } from './alert-evaluation';
 import { measureChangesFeed } from './changes-feed';
 import { measureIngest } from './ingest-beside-verdicts';
+import { measureOutboundEvents } from './outbound-events';
 import { measureConnectorEvents } from './connector-events';
 import { preparePglite, preparePostgres, vacuumAnalyze, withoutStatementLimit, type BenchData } from './bench-database';
 import { startBenchServer, type BenchServer } from './bench-server';
@@ -51,7 +52,7 @@ interface Options {
   database?: string;
 }
 
-const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'changes', 'connectors', 'alerts', 'first-screen'] as const;
+const BENCH_PARTS = ['person', 'reads', 'search', 'export', 'ingest', 'team', 'fairness', 'partner', 'disputes', 'changes', 'connectors', 'alerts', 'outbound', 'first-screen'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 function parseArgs(argv: string[]): Options {
@@ -578,6 +579,11 @@ async function measureEngine(engine: 'postgres' | 'pglite', data: BenchData, opt
     if (measures('changes')) {
       log(`== ${engine}: the changes feed`);
       await measureChangesFeed(client, engine, record, log);
+    }
+
+    if (measures('outbound')) {
+      log(`== ${engine}: outbound events while calls are delivered`);
+      await measureOutboundEvents(server.url, ADMIN, INGEST_KEY, record, log);
     }
 
     if (engine === 'postgres' && measures('team')) {
