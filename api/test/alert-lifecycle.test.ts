@@ -158,6 +158,8 @@ test('minute by minute: pending, firing, hysteresis, cooldown and no data, each 
   expect(Object.fromEntries(link.searchParams)).toEqual({ datePreset: 'custom', startDate: expect.any(String), endDate: expect.any(String), publisher: String(publisherId) });
   expect(Date.parse(link.searchParams.get('startDate')!)).toBe(at(14));
   expect(Date.parse(link.searchParams.get('endDate')!)).toBe(at(29));
+  // The transitions page links the firing to the same address.
+  expect(firing.link).toBe(fired.link);
   expect((await notificationsOf(admin)).map((n) => n.kind)).toEqual(['alert.resolved', 'alert.fired', 'alert.resolved', 'alert.fired']);
 
   // By email to the one who asked for it, and to the endpoint: each of the four, in order, through the delivery log.

@@ -77,7 +77,7 @@ afterAll(() => t.close());
 function firingsOf(transitions: AlertTransition[]): AlertFiring[] {
   const firings: AlertFiring[] = [];
   for (const transition of [...transitions].reverse()) {
-    if (transition.to === 'firing') firings.push({ firedAt: transition.at, endedAt: null, figures: transition.figures });
+    if (transition.to === 'firing') firings.push({ firedAt: transition.at, endedAt: null, figures: transition.figures, link: transition.link });
     else if (transition.from === 'firing') firings.at(-1)!.endedAt = transition.at;
   }
   return firings;

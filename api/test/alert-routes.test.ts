@@ -5,7 +5,7 @@
  * hold every route to its roles and close them to partners).
  */
 import { PERMISSION_DENIED } from '@callboard/contract';
-import { ALERT_MESSAGES, ALERT_PREVIEW_DAYS, type AlertRule, type AlertRuleBody } from '@callboard/contract/alerts';
+import { ALERT_MESSAGES, ALERT_PREVIEW_DAYS, type AlertFigures, type AlertFiring, type AlertRule, type AlertRuleBody, type AlertTransition } from '@callboard/contract/alerts';
 import { evaluateAlerts } from '../src/domain/alerts/alert-evaluation';
 import { MINUTE } from './support/alert-calls';
 import { INGEST_KEY, ingestAll, makeCall } from './support/calls-fixtures';
@@ -30,6 +30,15 @@ const rule = (changes: Partial<AlertRuleBody> = {}): AlertRuleBody => ({
   minCalls: 2,
   ...changes,
 });
+
+/** A link to Reporting on a custom range that is exactly the figures' window, with the scope's filters and nothing else. */
+function expectWindowLink(link: string, figures: AlertFigures, filters: Record<string, string>): void {
+  const url = new URL(link, 'http://callboard.test');
+  expect(url.pathname).toBe('/reporting');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ datePreset: 'custom', startDate: expect.any(String), endDate: expect.any(String), ...filters });
+  expect(Date.parse(url.searchParams.get('startDate')!)).toBe(Date.parse(figures.windowFrom));
+  expect(Date.parse(url.searchParams.get('endDate')!)).toBe(Date.parse(figures.windowTo));
+}
 
 beforeAll(async () => {
   t = await buildTestApp({ ingestApiKey: INGEST_KEY });
@@ -158,7 +167,14 @@ test('the preview answers for an unsaved rule: the 30 days judged minute by minu
   expect(preview.minutes).toBe(ALERT_PREVIEW_DAYS * 24 * 60);
   expect(Date.parse(preview.to) - Date.parse(preview.from)).toBe(ALERT_PREVIEW_DAYS * 86_400_000);
   expect(preview.firingCount).toBeGreaterThan(0);
-  expect(preview.firings[0]).toEqual({ firedAt: expect.any(String), endedAt: expect.any(String), figures: expect.objectContaining({ calls: expect.any(Number), value: expect.any(Number) }) });
+  expect(preview.firings[0]).toEqual({
+    firedAt: expect.any(String),
+    endedAt: expect.any(String),
+    figures: expect.objectContaining({ calls: expect.any(Number), value: expect.any(Number) }),
+    link: expect.any(String),
+  });
+  // Each firing links to Reporting on the calls it fired on: the rule's publisher over the figures' window.
+  for (const firing of preview.firings as AlertFiring[]) expectWindowLink(firing.link, firing.figures, { publisher: String(publisherId) });
   expect(preview.noDataMinutes).toBeGreaterThan(0);
   // It saves nothing.
   expect((await send(reviewer, 'GET', '/api/alerts')).json().data).toEqual([]);
@@ -175,5 +191,7 @@ test('the transitions page newest first, the next page from the last one seen', 
   const first = (await send(analyst, 'GET', `/api/alerts/${created.id}/transitions?limit=2`)).json().data;
   const next = (await send(analyst, 'GET', `/api/alerts/${created.id}/transitions?limit=2&before=${first[1].id}`)).json().data;
   expect([...first, ...next]).toEqual(all.slice(0, 4));
+  // Each links to Reporting on the calls it was judged on.
+  for (const transition of all as AlertTransition[]) expectWindowLink(transition.link, transition.figures, { publisher: String(publisherId) });
   expect((await send(analyst, 'GET', `/api/alerts/${created.id}/transitions?limit=0`)).statusCode).toBe(400);
 }, 120_000);

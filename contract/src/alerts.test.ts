@@ -6,6 +6,7 @@ import {
   ALERT_METRICS,
   DEFAULT_BUSINESS_HOURS,
   alertChannelsError,
+  alertReportingLink,
   alertRuleErrors,
   alertRuleWithDefaults,
   type AlertRuleBody,
@@ -94,4 +95,18 @@ test('a subscription names in_app and/or email, each once', () => {
   expect(alertChannelsError([])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
   expect(alertChannelsError(['sms'])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
   expect(alertChannelsError(['email', 'email'])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
+});
+
+test('the calls of a window open in Reporting on a custom range on the New York clock, across the clock change, with the scope’s filters', () => {
+  const link = alertReportingLink('status=Sales&publisher=2', '2026-03-08T06:30:00.000Z', Date.parse('2026-03-08T07:30:00.000Z'));
+  expect(link.startsWith('/reporting?')).toBe(true);
+  const search = new URLSearchParams(link.slice('/reporting'.length));
+  expect(Object.fromEntries(search)).toEqual({ datePreset: 'custom', startDate: '2026-03-08T01:30:00-05:00', endDate: '2026-03-08T03:30:00-04:00', status: 'Sales', publisher: '2' });
+  expect(alertReportingLink('', '2026-01-05T15:00:00Z', '2026-01-05T16:00:00Z')).toBe(
+    '/reporting?datePreset=custom&startDate=2026-01-05T10%3A00%3A00-05%3A00&endDate=2026-01-05T11%3A00%3A00-05%3A00',
+  );
+  // A view's filters as the API stored them (URLSearchParams' own encoding) come through as they are; a range they name gives way to the window's.
+  expect(alertReportingLink('publisher=1%2C7&search=late+fee&datePreset=today', '2026-01-05T15:00:00Z', '2026-01-05T16:00:00Z')).toBe(
+    '/reporting?datePreset=custom&startDate=2026-01-05T10%3A00%3A00-05%3A00&endDate=2026-01-05T11%3A00%3A00-05%3A00&publisher=1%2C7&search=late+fee',
+  );
 });

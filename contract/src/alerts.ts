@@ -9,6 +9,7 @@ import type { FieldError } from './api-envelope';
 import { DISPOSITIONS, REJECTED_UNKNOWN, type Disposition } from './dispositions';
 import { ID_LIST_MAX_ITEMS } from './id-list';
 import type { DimensionParam } from './dimensions';
+import { inNewYork } from './new-york-time';
 
 export const ALERTS_PATH = '/api/alerts';
 /** POST AlertRuleBody → AlertPreview: how the rule would have behaved over the last ALERT_PREVIEW_DAYS days. */
@@ -219,6 +220,8 @@ export interface AlertTransition {
   to: AlertState;
   at: string;
   figures: AlertFigures;
+  /** Reporting on the calls it was judged on: alertReportingLink of the rule's scope and the figures' window. */
+  link: string;
 }
 
 /** One time the rule fired in the preview: from the minute it fired to the minute it stopped (null: still firing). */
@@ -227,6 +230,8 @@ export interface AlertFiring {
   endedAt: string | null;
   /** The figures it fired on. */
   figures: AlertFigures;
+  /** Reporting on the calls it fired on: alertReportingLink of the rule's scope and the figures' window. */
+  link: string;
 }
 
 export interface AlertPreview {
@@ -395,6 +400,28 @@ export function alertRuleErrors(body: AlertRuleBody): FieldError[] {
     errors.push({ field: 'endpointIds', message: ALERT_MESSAGES.endpointsInvalid });
   }
   return errors;
+}
+
+/** The params of a Reporting address that are its time range. */
+const RANGE_PARAMS = new Set(['datePreset', 'startDate', 'endDate']);
+
+/** An instant as a Reporting address writes a custom range's bound: ISO 8601 on the New York clock, with its offset. */
+function rangeBound(instant: string | number): string {
+  return inNewYork(instant).toISO({ suppressMilliseconds: true }) ?? String(instant);
+}
+
+/**
+ * Reporting filtered to a rule's scope over the window [from, to) (ISO instants or epoch milliseconds): the one
+ * address of the calls a rule was judged on. Its notifications, emails, webhook and Slack messages link to it, and
+ * the API answers it as each transition's and each preview firing's `link`, so the Alerts tab opens the same calls.
+ * `scopeQuery` is the rule's stored scope, a calls query in the API's param names (a view's filters, or its
+ * sources' ids), which follows the time range.
+ */
+export function alertReportingLink(scopeQuery: string, from: string | number, to: string | number): string {
+  const range = `datePreset=custom&startDate=${encodeURIComponent(rangeBound(from))}&endDate=${encodeURIComponent(rangeBound(to))}`;
+  // The scope is already a query string (the API writes it with URLSearchParams); the window's range takes the place of any it names.
+  const filters = scopeQuery.split('&').filter((pair) => pair !== '' && !RANGE_PARAMS.has(pair.split('=')[0] as string));
+  return `/reporting?${[range, ...filters].join('&')}`;
 }
 
 /** The problem with a subscription's channels, or undefined. */

@@ -2,7 +2,8 @@
  * Renders the Alerts tab inside the app's host (renderInHost: the real providers, a router at
  * /reporting/alerts, the toaster, a signed-in session) over a small in-memory alerts server: the rules, their
  * subscriptions and transitions, a preview that depends on the rule's threshold, and the pickers, views and
- * endpoints the form offers. Saves are judged by the contract's alertRuleErrors, as the API judges them.
+ * endpoints the form offers. Saves and previews are judged by the contract's alertRuleErrors, as the API judges
+ * them; links are written as the API writes them.
  */
 import type { FilterOption, Role, SavedView } from '@callboard/contract';
 import {
@@ -101,6 +102,7 @@ export const TRANSITIONS: AlertTransition[] = [
     to: 'firing',
     at: '2026-03-09T14:05:00.000Z',
     figures: { windowFrom: '2026-03-09T13:05:00.000Z', windowTo: '2026-03-09T14:05:00.000Z', calls: 120, value: 41.25 },
+    link: '/reporting?datePreset=custom&startDate=2026-03-09T09%3A05%3A00-04%3A00&endDate=2026-03-09T10%3A05%3A00-04%3A00&publisher=1',
   },
   {
     id: '11',
@@ -109,6 +111,7 @@ export const TRANSITIONS: AlertTransition[] = [
     to: 'pending',
     at: '2026-03-09T14:00:00.000Z',
     figures: { windowFrom: '2026-03-09T13:00:00.000Z', windowTo: '2026-03-09T14:00:00.000Z', calls: 110, value: 35 },
+    link: '/reporting?datePreset=custom&startDate=2026-03-09T09%3A00%3A00-04%3A00&endDate=2026-03-09T10%3A00%3A00-04%3A00&publisher=1',
   },
 ];
 
@@ -117,10 +120,26 @@ export const TRANSITIONS: AlertTransition[] = [
  * sees it change as the threshold does.
  */
 export function previewFor(body: AlertRuleBody): AlertPreview {
+  // Links as the server writes them (the network: the window alone).
   const firings = [
-    { firedAt: '2026-02-10T15:00:00.000Z', endedAt: '2026-02-10T15:45:00.000Z', figures: { windowFrom: '2026-02-10T14:00:00.000Z', windowTo: '2026-02-10T15:00:00.000Z', calls: 90, value: 61.5 } },
-    { firedAt: '2026-02-20T16:00:00.000Z', endedAt: '2026-02-20T18:20:00.000Z', figures: { windowFrom: '2026-02-20T15:00:00.000Z', windowTo: '2026-02-20T16:00:00.000Z', calls: 80, value: 45 } },
-    { firedAt: '2026-03-09T14:05:00.000Z', endedAt: null, figures: { windowFrom: '2026-03-09T13:05:00.000Z', windowTo: '2026-03-09T14:05:00.000Z', calls: 120, value: 41.25 } },
+    {
+      firedAt: '2026-02-10T15:00:00.000Z',
+      endedAt: '2026-02-10T15:45:00.000Z',
+      figures: { windowFrom: '2026-02-10T14:00:00.000Z', windowTo: '2026-02-10T15:00:00.000Z', calls: 90, value: 61.5 },
+      link: '/reporting?datePreset=custom&startDate=2026-02-10T09%3A00%3A00-05%3A00&endDate=2026-02-10T10%3A00%3A00-05%3A00',
+    },
+    {
+      firedAt: '2026-02-20T16:00:00.000Z',
+      endedAt: '2026-02-20T18:20:00.000Z',
+      figures: { windowFrom: '2026-02-20T15:00:00.000Z', windowTo: '2026-02-20T16:00:00.000Z', calls: 80, value: 45 },
+      link: '/reporting?datePreset=custom&startDate=2026-02-20T10%3A00%3A00-05%3A00&endDate=2026-02-20T11%3A00%3A00-05%3A00',
+    },
+    {
+      firedAt: '2026-03-09T14:05:00.000Z',
+      endedAt: null,
+      figures: { windowFrom: '2026-03-09T13:05:00.000Z', windowTo: '2026-03-09T14:05:00.000Z', calls: 120, value: 41.25 },
+      link: '/reporting?datePreset=custom&startDate=2026-03-09T09%3A05%3A00-04%3A00&endDate=2026-03-09T10%3A05%3A00-04%3A00',
+    },
   ];
   const kept = body.threshold >= 60 ? [] : body.threshold >= 40 ? firings.slice(0, 1) : firings;
   return { from: '2026-02-07T15:00:00.000Z', to: '2026-03-09T15:00:00.000Z', firingCount: kept.length, firings: kept, minutes: 43_200, noDataMinutes: 4_320 };

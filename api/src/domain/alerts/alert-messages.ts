@@ -2,6 +2,7 @@ import {
   ALERT_CONDITION_LABELS,
   ALERT_METRIC_LABELS,
   ALERT_STATE_LABELS,
+  alertReportingLink,
   isChangeCondition,
   isShareMetric,
   type AlertFigures,
@@ -10,7 +11,6 @@ import {
 import { formatInNewYork } from '@callboard/contract/new-york-time';
 import type { OutboundMessage } from '../delivery/outbound-message';
 import type { AlertSpec } from './alert-spec';
-import { reportingLink } from './alert-scope';
 
 /** What a message about a transition says, and where it links. */
 export interface AlertNotice {
@@ -54,7 +54,7 @@ function windowText(figures: AlertFigures): string {
 
 /** The notice of a transition of rule `name` (isTold), with the figures that caused it. */
 export function alertNotice(name: string, spec: AlertSpec, from: AlertState, to: AlertState, figures: AlertFigures): AlertNotice {
-  const link = reportingLink(spec.scopeQuery, Date.parse(figures.windowFrom), Date.parse(figures.windowTo));
+  const link = alertReportingLink(spec.scopeQuery, figures.windowFrom, figures.windowTo);
   if (to === 'firing') {
     return { kind: 'alert.fired', title: `Alert firing: ${name}`, body: `${figureText(spec, figures)}, ${conditionText(spec)}, ${windowText(figures)}.`, link };
   }

@@ -1,4 +1,4 @@
-import { ALERT_PREVIEW_DAYS, ALERT_PREVIEW_FIRINGS_LISTED, isChangeCondition, type AlertFiring, type AlertPreview } from '@callboard/contract/alerts';
+import { ALERT_PREVIEW_DAYS, ALERT_PREVIEW_FIRINGS_LISTED, alertReportingLink, isChangeCondition, type AlertFiring, type AlertPreview } from '@callboard/contract/alerts';
 import type { Queryable } from '../../db/database';
 import { markOf, type WindowCounts } from './alert-metrics';
 import { hoursJudgeOf, readWindow } from './alert-reading';
@@ -73,7 +73,7 @@ export async function previewAlert(db: Queryable, spec: AlertSpec, now: Date): P
     if (next.state !== state.state) {
       if (next.state === 'firing') {
         firingCount += 1;
-        firings.push({ firedAt: new Date(t).toISOString(), endedAt: null, figures });
+        firings.push({ firedAt: new Date(t).toISOString(), endedAt: null, figures, link: alertReportingLink(spec.scopeQuery, figures.windowFrom, figures.windowTo) });
         if (firings.length > ALERT_PREVIEW_FIRINGS_LISTED) firings.shift();
       } else if (state.state === 'firing') {
         (firings.at(-1) as AlertFiring).endedAt = new Date(t).toISOString();

@@ -1,14 +1,14 @@
 import { DIMENSION_OF_PARAM, DIMENSIONS, parseIdList, type CallFilterParams } from '@callboard/contract';
 import { ALERT_SOURCE_PARAMS, type AlertScope, type AlertSourceIds } from '@callboard/contract/alerts';
-import { inNewYork } from '@callboard/contract/new-york-time';
 import { VIEW_FILTER_PARAMS, parseViewQuery, type ViewQueryParams } from '@callboard/contract/view-query';
 import type { SavedView } from '@callboard/contract';
 import { parseCallFilter, type CallFilter } from '../calls/call-filter';
 
 /**
  * A rule's scope is kept as a calls query string in the API's own param names, without dates (migration 0035):
- * evaluation reads it as any calls filter is read (parseCallFilter), and every message links to Reporting with it
- * and the window's time range, so the link opens exactly the calls that fired the rule.
+ * evaluation reads it as any calls filter is read (parseCallFilter), and every message, transition and preview firing
+ * links to Reporting with it and the window's time range (the contract's alertReportingLink), so the link opens
+ * exactly the calls the rule was judged on.
  */
 
 /** The params of a view that are its time range: a rule's window takes their place. */
@@ -69,15 +69,3 @@ export const SOURCE_TABLES = Object.fromEntries(ALERT_SOURCE_PARAMS.map((param) 
   (typeof ALERT_SOURCE_PARAMS)[number],
   string
 >;
-
-/** An instant as a Reporting address writes a custom range's end: ISO 8601 on the New York clock, with its offset. */
-function rangeEnd(instant: number): string {
-  return inNewYork(instant).toISO({ suppressMilliseconds: true }) as string;
-}
-
-/** Reporting filtered to the scope over [from, to): the view and time range a message about the rule links to. */
-export function reportingLink(scopeQuery: string, from: number, to: number): string {
-  const query = new URLSearchParams({ datePreset: 'custom', startDate: rangeEnd(from), endDate: rangeEnd(to) });
-  for (const [name, value] of new URLSearchParams(scopeQuery)) query.set(name, value);
-  return `/reporting?${query.toString()}`;
-}

@@ -1,6 +1,7 @@
 import {
   ALERT_WINDOW_MINUTES,
   ALERT_WINDOWS,
+  alertReportingLink,
   type AlertChannel,
   type AlertCondition,
   type AlertFigures,
@@ -300,15 +301,28 @@ export const alertsRepository = {
     return Number(rows[0]?.n ?? 0);
   },
 
-  /** A rule's transitions, newest first, `limit` of them, before the transition `before` when given. */
+  /**
+   * A rule's transitions, newest first, `limit` of them, before the transition `before` when given; each links to
+   * Reporting on its window's calls in the rule's scope as it stands (the scope its notifications named, unless the
+   * rule was saved with another since).
+   */
   async transitions(db: Queryable, ruleId: string, limit: number, before?: string): Promise<AlertTransition[]> {
-    const rows = await db.query<{ id: string; from_state: AlertState; to_state: AlertState; at: Date | string; figures: AlertFigures }>(
+    const rows = await db.query<{ id: string; from_state: AlertState; to_state: AlertState; at: Date | string; figures: AlertFigures; scope_query: string }>(
       // Ordered by the column, not its text (the id is answered as text: a bigint may pass JavaScript's integers).
-      `SELECT t.id::text AS id, t.from_state, t.to_state, t.at, t.figures FROM alert_transitions t
+      `SELECT t.id::text AS id, t.from_state, t.to_state, t.at, t.figures, r.scope_query
+         FROM alert_transitions t JOIN alert_rules r ON r.id = t.rule_id
        WHERE t.rule_id = $1 AND ($3::bigint IS NULL OR t.id < $3::bigint) ORDER BY t.id DESC LIMIT $2`,
       [ruleId, limit, before ?? null],
     );
-    return rows.map((row) => ({ id: row.id, ruleId, from: row.from_state, to: row.to_state, at: iso(row.at), figures: row.figures }));
+    return rows.map((row) => ({
+      id: row.id,
+      ruleId,
+      from: row.from_state,
+      to: row.to_state,
+      at: iso(row.at),
+      figures: row.figures,
+      link: alertReportingLink(row.scope_query, row.figures.windowFrom, row.figures.windowTo),
+    }));
   },
 };
 

@@ -1,4 +1,4 @@
-import { businessHoursText, conditionText, durationText, figuresText, scopeText, windowSearch } from './alert-text';
+import { areaLink, businessHoursText, conditionText, durationText, figuresText, scopeText } from './alert-text';
 
 test('a condition in words, with its unit: a share’s percent, a volume’s calls, a change against a week earlier, and “no calls”', () => {
   expect(conditionText({ metric: 'Voicemail', condition: 'above', threshold: 30 })).toBe('Above 30%');
@@ -33,8 +33,9 @@ test('a scope in words, naming the sources it can', () => {
   expect(scopeText({ kind: 'view', viewId: null, viewName: 'Old desk', query: 'status=Sales' })).toBe('View: Old desk (deleted; its filters are kept)');
 });
 
-test('the calls of a window open in Reporting on a custom range on the New York clock, across the clock change, with the scope’s filters', () => {
-  const search = new URLSearchParams(windowSearch({ kind: 'view', viewId: 'v', viewName: 'Desk', query: 'status=Sales&publisher=2' }, '2026-03-08T06:30:00.000Z', '2026-03-08T07:30:00.000Z'));
-  expect(Object.fromEntries(search)).toEqual({ datePreset: 'custom', startDate: '2026-03-08T01:30:00-05:00', endDate: '2026-03-08T03:30:00-04:00', status: 'Sales', publisher: '2' });
-  expect(windowSearch({ kind: 'network' }, '2026-01-05T15:00:00Z', '2026-01-05T16:00:00Z')).toBe('?datePreset=custom&startDate=2026-01-05T10%3A00%3A00-05%3A00&endDate=2026-01-05T11%3A00%3A00-05%3A00');
+test('the server’s link to a window’s calls opens under where the area is mounted, its query as the server wrote it', () => {
+  const link = '/reporting?datePreset=custom&startDate=2026-01-05T10%3A00%3A00-05%3A00&endDate=2026-01-05T11%3A00%3A00-05%3A00&publisher=1%2C7';
+  expect(areaLink(link, '/reporting')).toEqual({ pathname: '/reporting', search: link.slice('/reporting'.length) });
+  expect(areaLink(link, '')).toEqual({ pathname: '/', search: link.slice('/reporting'.length) });
+  expect(areaLink('/reporting', '/reporting')).toEqual({ pathname: '/reporting', search: '' });
 });

@@ -1,7 +1,7 @@
 /**
  * How an alert rule and its figures read on the Alerts tab, apart from React: its condition, scope and business
- * hours in words, a figure with its unit, a stretch of time, and the address of Reporting filtered to a rule's
- * scope over a window (what its notifications link to).
+ * hours in words, a figure with its unit, a stretch of time, and the server's link to a window's calls as an
+ * address in this area.
  */
 import {
   ALERT_METRIC_LABELS,
@@ -16,7 +16,6 @@ import {
   type AlertState,
   type BusinessHours,
 } from '@callboard/contract/alerts';
-import { inNewYork } from '@callboard/contract/new-york-time';
 import type { BadgeTone } from '@callboard/shared-ui/badge';
 import { formatCount, formatCountOf, formatPercent } from '@callboard/shared-ui/format';
 
@@ -139,26 +138,12 @@ export function minutesBetween(from: string, to: string): number {
   return (Date.parse(to) - Date.parse(from)) / 60_000;
 }
 
-/** The rule's scope as a calls query string in the API's param names (a view's filters as the rule copied them). */
-export function scopeQuery(scope: AlertScope): string {
-  if (scope.kind === 'network') return '';
-  if (scope.kind === 'view') return scope.query;
-  const query = new URLSearchParams();
-  for (const param of ALERT_SOURCE_PARAMS) {
-    const ids = scope[param];
-    if (ids && ids.length > 0) query.set(param, ids.join(','));
-  }
-  return query.toString();
-}
-
 /**
- * Reporting's query for the rule's calls over [from, to): a custom range written on the New York clock with its
- * offset, then the scope's filters, the address the rule's notifications and emails link to
- * (reportingLink in api/src/domain/alerts/alert-scope.ts), so a transition here opens the same calls.
+ * The server's link to the calls a rule was judged on (a transition's or a preview firing's `link`: the address its
+ * notifications open, built by alertReportingLink in contract/src/alerts.ts) inside this area: its query under where
+ * the area is mounted, `/reporting` in the shell and `/` on the area's own dev server.
  */
-export function windowSearch(scope: AlertScope, from: string, to: string): string {
-  const at = (instant: string) => inNewYork(instant).toISO({ suppressMilliseconds: true }) ?? instant;
-  const query = new URLSearchParams({ datePreset: 'custom', startDate: at(from), endDate: at(to) });
-  for (const [name, value] of new URLSearchParams(scopeQuery(scope))) query.set(name, value);
-  return `?${query.toString()}`;
+export function areaLink(link: string, base: string): { pathname: string; search: string } {
+  const query = link.indexOf('?');
+  return { pathname: base || '/', search: query === -1 ? '' : link.slice(query) };
 }

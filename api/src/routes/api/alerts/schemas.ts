@@ -121,6 +121,7 @@ export const transitionSchema = {
     to: { type: 'string', enum: [...ALERT_STATES] },
     at: { type: 'string', format: 'date-time' },
     figures: figuresSchema,
+    link: { type: 'string', description: "Reporting on the calls of the figures' window in the rule's scope" },
   },
 } as const;
 
@@ -134,7 +135,12 @@ export const previewSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { firedAt: { type: 'string', format: 'date-time' }, endedAt: { type: ['string', 'null'], format: 'date-time' }, figures: figuresSchema },
+        properties: {
+          firedAt: { type: 'string', format: 'date-time' },
+          endedAt: { type: ['string', 'null'], format: 'date-time' },
+          figures: figuresSchema,
+          link: { type: 'string', description: 'Reporting on the calls it fired on' },
+        },
       },
     },
     minutes: { type: 'integer' },

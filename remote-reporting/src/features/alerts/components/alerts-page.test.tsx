@@ -103,10 +103,14 @@ test('the preview shows how often the rule would have fired and when, and is ask
   expect(within(dialog).getByText(/No data for 10% of the 43,200 minutes judged/)).toBeInTheDocument();
   const firings = within(dialog).getByRole('list', { name: 'Firings, newest first' });
   expect(within(firings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-    'Mar 9, 2026 10:05 AM · still firing41.25% of 120 calls',
-    'Feb 20, 2026 11:00 AM · for 2 h 20 min45% of 80 calls',
-    'Feb 10, 2026 10:00 AM · for 45 min61.5% of 90 calls',
+    'Mar 9, 2026 10:05 AM · still firing41.25% of 120 callsOpen its calls (opens in a new tab)',
+    'Feb 20, 2026 11:00 AM · for 2 h 20 min45% of 80 callsOpen its calls (opens in a new tab)',
+    'Feb 10, 2026 10:00 AM · for 45 min61.5% of 90 callsOpen its calls (opens in a new tab)',
   ]);
+  // Each opens the server's link to the calls it fired on in a new tab, so the form stays as it is.
+  const open = within(within(firings).getAllByRole('listitem')[1]!).getByRole('link', { name: 'Open its calls (opens in a new tab)' });
+  expect(open).toHaveAttribute('target', '_blank');
+  expect(open).toHaveAttribute('href', '/reporting?datePreset=custom&startDate=2026-02-20T10%3A00%3A00-05%3A00&endDate=2026-02-20T11%3A00%3A00-05%3A00');
   const [first] = requests('/api/alerts/preview');
   // Asked before the rule has a name: the name changes nothing in how it would have fired.
   expect(first?.body).toMatchObject({ metric: 'Voicemail', scope: { kind: 'network' }, window: '1h', condition: 'above', threshold: 30, minCalls: 20 });

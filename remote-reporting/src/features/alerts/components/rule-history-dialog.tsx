@@ -10,7 +10,7 @@ import { LoadError } from '@callboard/shared-ui/load-error';
 import { Modal } from '@callboard/shared-ui/modal';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useCallback, useEffect, useState } from 'react';
-import { figuresText, STATE_TONES, windowSearch } from '../alert-text';
+import { areaLink, figuresText, STATE_TONES } from '../alert-text';
 import { ALERTS_TEXT, fetchTransitions, HISTORY_PAGE } from '../api/alerts-api';
 
 interface HistoryState {
@@ -22,8 +22,8 @@ interface HistoryState {
 }
 
 /**
- * A rule's changes of state, newest first, each with the figures that caused it and a link to Reporting filtered
- * to the rule's scope over that window: the calls it was judged on. Older pages on request.
+ * A rule's changes of state, newest first, each with the figures that caused it and the server's link to Reporting
+ * filtered to the rule's scope over that window: the calls it was judged on. Older pages on request.
  */
 export function RuleHistoryDialog({ rule, onClose }: { rule: AlertRule; onClose: () => void }) {
   const apiFetch = useApiFetch();
@@ -72,7 +72,7 @@ export function RuleHistoryDialog({ rule, onClose }: { rule: AlertRule; onClose:
               <p className="alert-history__figures">{figuresText(rule.metric, transition.figures)}</p>
               <Link
                 className="cb-link cb-text-sm"
-                to={{ pathname: base || '/', search: windowSearch(rule.scope, transition.figures.windowFrom, transition.figures.windowTo) }}
+                to={areaLink(transition.link, base)}
                 onClick={onClose}
               >
                 Open its calls ({formatShortDateTime(transition.figures.windowFrom)} – {formatShortDateTime(transition.figures.windowTo)})

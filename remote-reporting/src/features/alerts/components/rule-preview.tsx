@@ -1,10 +1,11 @@
 import { ALERT_PREVIEW_DAYS, type AlertMetric, type AlertPreview, type AlertRuleBody } from '@callboard/contract/alerts';
 import { isApiError } from '@callboard/shared-auth/api-error';
+import { useAreaBase } from '@callboard/shared-ui/area-tabs';
 import { Button } from '@callboard/shared-ui/button';
 import { formatCount, formatCountOf, formatPercent, formatShortDateTime } from '@callboard/shared-ui/format';
 import { Spinner } from '@callboard/shared-ui/spinner';
 import { useId, useState } from 'react';
-import { durationText, figuresText, minutesBetween } from '../alert-text';
+import { areaLink, durationText, figuresText, minutesBetween } from '../alert-text';
 import { ALERTS_TEXT, useAlertPreview } from '../api/alerts-api';
 
 /** Firings listed before "Show all": the latest, newest first. */
@@ -20,7 +21,8 @@ interface RulePreviewProps {
 /**
  * Before a rule is saved: how often it would have fired over the last 30 days, judged minute by minute as
  * evaluation judges it (POST /api/alerts/preview), and when: a strip of the 30 days with each firing marked, and
- * the latest firings with the figures they fired on. Asked again whenever the settled form changes; the last
+ * the latest firings with the figures they fired on, each opening its calls in a new tab (the form stays as it is).
+ * Asked again whenever the settled form changes; the last
  * answer stays, marked as refreshing, until the next arrives.
  */
 export function RulePreview({ body, problem }: RulePreviewProps) {
@@ -86,6 +88,7 @@ function PreviewError({ error }: { error: Error }) {
 }
 
 function PreviewFigures({ preview, metric }: { preview: AlertPreview; metric: AlertMetric }) {
+  const base = useAreaBase();
   const [showAll, setShowAll] = useState(false);
   const newestFirst = [...preview.firings].reverse();
   const shown = showAll ? newestFirst : newestFirst.slice(0, FIRINGS_SHOWN);
@@ -110,6 +113,9 @@ function PreviewFigures({ preview, metric }: { preview: AlertPreview; metric: Al
                 {firing.endedAt === null ? 'still firing' : `for ${durationText(minutesBetween(firing.firedAt, firing.endedAt))}`}
               </span>
               <span className="alert-preview__figure">{figuresText(metric, firing.figures)}</span>
+              <a className="cb-link" href={hrefOf(areaLink(firing.link, base))} target="_blank" rel="noopener noreferrer">
+                Open its calls<span className="cb-sr-only"> (opens in a new tab)</span>
+              </a>
             </li>
           ))}
         </ol>
@@ -122,6 +128,8 @@ function PreviewFigures({ preview, metric }: { preview: AlertPreview; metric: Al
     </div>
   );
 }
+
+const hrefOf = ({ pathname, search }: { pathname: string; search: string }) => `${pathname}${search}`;
 
 /**
  * The 30 days as a strip, oldest at the left, each firing a mark from when it fired to when it ended (at least a
