@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { CONNECTOR_MESSAGES, CONNECTOR_TOKEN_HEADER, type Connector, type ConnectorEvent } from '@callboard/contract/connectors';
 import type { Platform } from '@callboard/contract/platforms';
 import { pruneConnectorMemory } from '../src/domain/connectors/connector-pruning';
-import { INGEST_KEY, makeCall, postCalls } from './support/calls-fixtures';
+import { INGEST_KEY, makeCall, postCalls, postQc } from './support/calls-fixtures';
 import { eventsOf, openEventStream } from './support/event-stream';
 import { bearer, buildTestApp, signUp, type SignedIn, type TestApp } from './support/test-app';
 
@@ -291,6 +291,23 @@ describe('held events', () => {
     expect(data.outcome).toBe('applied');
     expect((await eventsOfConnector(connector))[0]).toMatchObject({ outcome: 'applied', callId: (await storedCall(id))!.id });
     expect(await storedCall(id)).toMatchObject({ status: 'Voicemail', campaign: 'Campaign A' });
+  });
+
+  test("a verdict applied to a call stored another way is applied once: the connector's later events leave a newer verdict alone", async () => {
+    const connector = await createConnector('generic');
+    const id = `json-${randomUUID()}`;
+    const url = `/api/ingest/connectors/${connector.id}?token=${connector.token}&systemCallId=${id}`;
+    expect((await postCalls(t.app, [makeCall(id)])).statusCode).toBe(200);
+    expect((await received(`${url}&qc.disposition=Voicemail`)).outcome).toBe('applied');
+    // The QC bot judges the call again afterwards, through its own way in.
+    expect((await postQc(t.app, [{ systemCallId: id, disposition: 'Sales', reason: 'Booked' }])).statusCode).toBe(200);
+    expect(await storedCall(id)).toMatchObject({ qc_disposition: 'Sales' });
+    const changesBefore = await count('SELECT count(*) AS n FROM call_changes ch JOIN calls c ON c.id = ch.call_id WHERE c.system_call_id = $1', [id]);
+
+    // The platform then sends the call's revenue: the connector still holds it (no campaign from it), with the old verdict in its memory.
+    expect((await received(`${url}&revenue=3`)).outcome).toBe('held');
+    expect(await storedCall(id)).toMatchObject({ qc_disposition: 'Sales', status: 'Sales' });
+    expect(await count('SELECT count(*) AS n FROM call_changes ch JOIN calls c ON c.id = ch.call_id WHERE c.system_call_id = $1', [id])).toBe(changesBefore);
   });
 
   test("a held call expires after its days, and its events say so; a stored call's memory stays for its own", async () => {

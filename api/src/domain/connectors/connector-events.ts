@@ -14,7 +14,7 @@ export interface LoggedEvent {
   heldApplied: boolean;
 }
 
-/** What the connector now knows of the event's call, written with its line (`stored`: the call is written too). */
+/** What the connector now knows of the event's call, written with its line (`stored`: the call is written too, or was stored another way and given its verdict). */
 export interface RememberedCall {
   fields: CallMemory;
   stored: boolean;

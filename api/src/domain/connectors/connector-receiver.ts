@@ -129,10 +129,13 @@ async function writeEvent(
     const probe = validateIngestCall(callFrom(event.platformCallId, { ...memory, ...standIns }, withVerdict));
     if (!probe.call) throw new EventRefused(probe.errors);
     const reason = `waiting for the call's ${labels(missing)}`;
-    const eventId = await logConnectorEvent(tx, { ...line, outcome: 'held', reason, heldApplied: false }, { fields: memory, stored: false });
     // A verdict (it needs its disposition) for a call another way in stored is applied to it once this commits.
     const verdictReady = withVerdict && memory['qc.disposition'] !== undefined;
     const [existing] = verdictReady ? await tx.query('SELECT 1 FROM calls WHERE system_call_id = $1', [event.platformCallId]) : [];
+    // Once applied, the memory is a stored call's: the connector's later events carry the verdict only when they change
+    // it, so one that brings (say) the revenue does not put back a verdict the call has since had replaced.
+    const stored = row!.stored || existing !== undefined;
+    const eventId = await logConnectorEvent(tx, { ...line, outcome: 'held', reason, heldApplied: false }, { fields: memory, stored });
     const verdict = existing ? { verdictForStoredCall: { systemCallId: event.platformCallId, ...(callFrom(event.platformCallId, memory, true).qc ?? {}) } } : {};
     return { outcome: 'held', reason, eventId, ...verdict };
   }
