@@ -1,5 +1,6 @@
-import { maskCallerId, partnerSeesDimension, partnerSeesMoney, type DimensionParam, type PartnerScope } from '@callboard/contract';
+import { maskCallerId, partnerSeesDimension, type DimensionParam, type PartnerScope } from '@callboard/contract';
 import type { CallChange, ChangedField, FieldChange } from '@callboard/contract/changes';
+import { partnerSeesColumn } from '../partners/field-visibility';
 
 /**
  * What a partner reads of a change (contract/src/changes.ts): the fields its scope gives, as visibleRecord
@@ -19,18 +20,15 @@ const DIMENSION_OF: Partial<Record<ChangedField, DimensionParam>> = {
 /** The partner's own side: a call moved to it from another of these would name that other one as `before`. */
 const OWN_SIDE: Record<PartnerScope['kind'], readonly DimensionParam[]> = { publisher: ['publisher'], buyer: ['buyer', 'target'] };
 
-/** Whether a partner of this scope reads a field of a change at all. */
+/** Whether a partner of this scope reads a field of a change at all: what it may read of a call's record (partnerSeesColumn). */
 function seesField(scope: PartnerScope, field: ChangedField): boolean {
   switch (field) {
     case 'revenue':
     case 'payout':
-      return partnerSeesMoney(scope, field);
     case 'transcript':
-      return scope.transcripts;
     case 'recordingUrl':
-      return scope.recordings;
     case 'callerId':
-      return scope.callerId !== 'hidden';
+      return partnerSeesColumn(scope, field);
     default: {
       // The other side's names only with the counterparty, as on a call.
       const dimension = DIMENSION_OF[field];
