@@ -180,6 +180,22 @@ test('the preview answers for an unsaved rule: the 30 days judged minute by minu
   expect((await send(reviewer, 'GET', '/api/alerts')).json().data).toEqual([]);
 });
 
+test('a rule is previewed before it is named; a save still needs the name', async () => {
+  const { name: _name, ...unnamed } = rule({ minCalls: 1, cooldownMinutes: 0 });
+  const named = (await send(reviewer, 'POST', '/api/alerts/preview', rule({ minCalls: 1, cooldownMinutes: 0 }))).json().data;
+  const preview = await send(reviewer, 'POST', '/api/alerts/preview', unnamed);
+  expect(preview.statusCode).toBe(200);
+  expect(preview.json().data.firings).toEqual(named.firings);
+  expect((await send(reviewer, 'POST', '/api/alerts/preview', { ...unnamed, name: '' })).statusCode).toBe(200);
+  // Its other fields are judged as a save's are, and only they are named.
+  const wrong = await send(reviewer, 'POST', '/api/alerts/preview', { ...unnamed, threshold: 140 });
+  expect(wrong.statusCode).toBe(400);
+  expect(wrong.json().errors).toEqual([{ field: 'threshold', message: ALERT_MESSAGES.shareThresholdRange }]);
+  const saved = await send(reviewer, 'POST', '/api/alerts', unnamed);
+  expect(saved.statusCode).toBe(400);
+  expect(saved.json().errors).toEqual([expect.objectContaining({ field: 'name' })]);
+});
+
 test('the transitions page newest first, the next page from the last one seen', async () => {
   const created = (await send(reviewer, 'POST', '/api/alerts', rule({ name: 'Paged', minCalls: 1, cooldownMinutes: 0 }))).json().data as AlertRule;
   // Judged over the last hours, it goes between no data and firing as the calls come and go.

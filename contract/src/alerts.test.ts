@@ -6,6 +6,7 @@ import {
   ALERT_METRICS,
   DEFAULT_BUSINESS_HOURS,
   alertChannelsError,
+  alertPreviewErrors,
   alertReportingLink,
   alertRuleErrors,
   alertRuleWithDefaults,
@@ -95,6 +96,17 @@ test('a subscription names in_app and/or email, each once', () => {
   expect(alertChannelsError([])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
   expect(alertChannelsError(['sms'])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
   expect(alertChannelsError(['email', 'email'])).toEqual({ field: 'channels', message: ALERT_MESSAGES.channelsInvalid });
+});
+
+test('a rule is previewed named or not: its other fields are judged as a save judges them', () => {
+  const { name: _name, ...unnamed } = rule();
+  expect(alertPreviewErrors(unnamed)).toEqual([]);
+  expect(alertPreviewErrors({ ...unnamed, name: ' ' })).toEqual([]);
+  expect(alertRuleErrors({ ...unnamed, name: ' ' })).toEqual([{ field: 'name', message: ALERT_MESSAGES.nameRequired }]);
+  expect(alertPreviewErrors({ ...unnamed, threshold: 140, scope: { kind: 'sources' } })).toEqual([
+    { field: 'scope', message: ALERT_MESSAGES.sourcesEmpty },
+    { field: 'threshold', message: ALERT_MESSAGES.shareThresholdRange },
+  ]);
 });
 
 test('the calls of a window open in Reporting on a custom range on the New York clock, across the clock change, with the scope’s filters', () => {

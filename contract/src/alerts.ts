@@ -117,7 +117,7 @@ export type AlertScopeBody = { kind: 'network' } | ({ kind: 'sources' } & AlertS
 /** A scope as the API answers it: a view's name and the filters copied from it (the API's own param names). */
 export type AlertScope = { kind: 'network' } | ({ kind: 'sources' } & AlertSourceIds) | { kind: 'view'; viewId: string | null; viewName: string; query: string };
 
-/** Body of POST ALERTS_PATH, PUT alertPath(id) (the whole rule) and POST ALERT_PREVIEW_PATH. */
+/** Body of POST ALERTS_PATH and PUT alertPath(id) (the whole rule); POST ALERT_PREVIEW_PATH takes AlertPreviewBody. */
 export interface AlertRuleBody {
   name: string;
   metric: AlertMetric;
@@ -141,6 +141,12 @@ export interface AlertRuleBody {
   /** Webhook and Slack endpoints (GET /api/delivery-endpoints) told as well as the subscribers. */
   endpointIds?: string[];
 }
+
+/**
+ * Body of POST ALERT_PREVIEW_PATH: a rule named or not. The name changes nothing in how a rule would have fired, and
+ * the form previews a rule before its name is typed.
+ */
+export type AlertPreviewBody = Omit<AlertRuleBody, 'name'> & { name?: string };
 
 export const ALERT_NAME_MAX_LENGTH = 100;
 export const ALERT_DEFAULT_MIN_CALLS = 20;
@@ -295,11 +301,16 @@ export function defaultMinCalls(metric: AlertMetric, condition: AlertCondition):
   return metric === 'volume' && !isChangeCondition(condition) ? 0 : ALERT_DEFAULT_MIN_CALLS;
 }
 
-/** A rule's body with every default filled, as it is judged and stored. */
-export function alertRuleWithDefaults(body: AlertRuleBody): Required<AlertRuleBody> & { resetLevel: number } {
+type RuleSettings = Omit<AlertRuleBody, 'name'>;
+
+/** A rule's settings (all but its name) with every default filled: what a preview judges. */
+export function alertSettingsWithDefaults(body: RuleSettings): Required<RuleSettings> & { resetLevel: number } {
   return {
-    ...body,
-    name: typeof body.name === 'string' ? body.name.trim() : body.name,
+    metric: body.metric,
+    scope: body.scope,
+    window: body.window,
+    condition: body.condition,
+    threshold: body.threshold,
     resetLevel: body.resetLevel ?? body.threshold,
     minCalls: body.minCalls ?? defaultMinCalls(body.metric, body.condition),
     pendingMinutes: body.pendingMinutes ?? 0,
@@ -307,6 +318,11 @@ export function alertRuleWithDefaults(body: AlertRuleBody): Required<AlertRuleBo
     businessHours: body.businessHours ?? null,
     endpointIds: body.endpointIds ?? [],
   };
+}
+
+/** A rule's body with every default filled, as it is judged and stored. */
+export function alertRuleWithDefaults(body: AlertRuleBody): Required<AlertRuleBody> & { resetLevel: number } {
+  return { ...alertSettingsWithDefaults(body), name: typeof body.name === 'string' ? body.name.trim() : body.name };
 }
 
 function thresholdErrors(metric: AlertMetric, condition: AlertCondition, threshold: number, resetLevel: unknown): FieldError[] {
@@ -372,10 +388,22 @@ function scopeErrors(scope: AlertScopeBody | undefined): FieldError[] {
  * What only the server can know (the view, the sources and the endpoints exist) is judged there after this.
  */
 export function alertRuleErrors(body: AlertRuleBody): FieldError[] {
+  const name = typeof body.name === 'string' ? body.name.trim() : body.name;
   const errors: FieldError[] = [];
-  const rule = alertRuleWithDefaults(body);
-  if (typeof rule.name !== 'string' || rule.name === '') errors.push({ field: 'name', message: ALERT_MESSAGES.nameRequired });
-  else if ([...rule.name].length > ALERT_NAME_MAX_LENGTH) errors.push({ field: 'name', message: ALERT_MESSAGES.nameTooLong });
+  if (typeof name !== 'string' || name === '') errors.push({ field: 'name', message: ALERT_MESSAGES.nameRequired });
+  else if ([...name].length > ALERT_NAME_MAX_LENGTH) errors.push({ field: 'name', message: ALERT_MESSAGES.nameTooLong });
+  return [...errors, ...settingsErrors(body)];
+}
+
+/** Every problem with a rule to preview: a rule's, but for its name (a rule is previewed named or not). */
+export function alertPreviewErrors(body: AlertPreviewBody): FieldError[] {
+  return settingsErrors(body);
+}
+
+/** The problems of everything but the name, in the order the screen shows the fields. */
+function settingsErrors(body: RuleSettings): FieldError[] {
+  const errors: FieldError[] = [];
+  const rule = alertSettingsWithDefaults(body);
   const metricOk = (ALERT_METRICS as readonly string[]).includes(rule.metric);
   if (!metricOk) errors.push({ field: 'metric', message: ALERT_MESSAGES.metricInvalid });
   errors.push(...scopeErrors(rule.scope));

@@ -2,15 +2,17 @@
  * Renders the Alerts tab inside the app's host (renderInHost: the real providers, a router at
  * /reporting/alerts, the toaster, a signed-in session) over a small in-memory alerts server: the rules, their
  * subscriptions and transitions, a preview that depends on the rule's threshold, and the pickers, views and
- * endpoints the form offers. Saves and previews are judged by the contract's alertRuleErrors, as the API judges
- * them; links are written as the API writes them.
+ * endpoints the form offers. Saves are judged by the contract's alertRuleErrors and previews by its
+ * alertPreviewErrors, as the API judges them; links are written as the API writes them.
  */
 import type { FilterOption, Role, SavedView } from '@callboard/contract';
 import {
+  alertPreviewErrors,
   alertRuleErrors,
   alertRuleWithDefaults,
   type AlertChannel,
   type AlertPreview,
+  type AlertPreviewBody,
   type AlertRule,
   type AlertRuleBody,
   type AlertScope,
@@ -119,7 +121,7 @@ export const TRANSITIONS: AlertTransition[] = [
  * The preview a rule gets: three firings with a threshold under 40, one from 40 on, none from 60 on, so a test
  * sees it change as the threshold does.
  */
-export function previewFor(body: AlertRuleBody): AlertPreview {
+export function previewFor(body: AlertPreviewBody): AlertPreview {
   // Links as the server writes them (the network: the window alone).
   const firings = [
     {
@@ -197,8 +199,8 @@ export function renderAlerts({ role = 'reviewer', rules: initial = [FIRING, NO_C
         if (path === '/api/delivery-endpoints') return ok([ENDPOINT]);
         if (path === '/api/alerts' && method === 'GET') return ok(rules);
         if (path === '/api/alerts/preview') {
-          const body = request.body as AlertRuleBody;
-          const errors = alertRuleErrors(body);
+          const body = request.body as AlertPreviewBody;
+          const errors = alertPreviewErrors(body);
           if (errors.length > 0) return { status: 400, body: { success: false, code: 'VALIDATION_ERROR', message: 'Validation failed', errors } };
           return ok(previewFor(body));
         }

@@ -5,10 +5,13 @@ import {
   ALERT_SOURCE_PARAMS,
   ALERT_WINDOW_MINUTES,
   alertChannelsError,
+  alertPreviewErrors,
   alertRuleErrors,
   alertRuleWithDefaults,
+  alertSettingsWithDefaults,
   type AlertChannel,
   type AlertPreview,
+  type AlertPreviewBody,
   type AlertRule,
   type AlertRuleBody,
   type AlertTransition,
@@ -22,9 +25,12 @@ import { SOURCE_TABLES, sourcesQuery, viewScopeQuery } from './alert-scope';
 import type { AlertSpec } from './alert-spec';
 import { alertsRepository, type RuleFields } from './alerts-repository';
 
+/** What a rule is but for its name: enough to judge it, or to preview it. */
+type RuleSettings = Omit<RuleFields, 'name'>;
+
 /** A rule's fields as stored, and the spec they are judged by. */
-function specOf(fields: RuleFields): AlertSpec {
-  const { name: _name, scopeKind: _kind, viewId: _viewId, viewName: _viewName, endpointIds: _endpoints, ...spec } = fields;
+function specOf(fields: RuleSettings): AlertSpec {
+  const { scopeKind: _kind, viewId: _viewId, viewName: _viewName, endpointIds: _endpoints, ...spec } = fields;
   return spec;
 }
 
@@ -70,10 +76,14 @@ export class AlertService {
     if (!(await alertsRepository.delete(this.db, id))) throw notFound(ALERT_MESSAGES.notFound);
   }
 
-  /** How the rule would have fired over the last 30 days (alert-preview.ts), judged as a save would judge it first. */
-  async preview(user: PublicUser, body: AlertRuleBody, now = new Date()): Promise<AlertPreview> {
-    const fields = await this.resolve(this.db, user, body);
-    return previewAlert(this.db, specOf(fields), now);
+  /**
+   * How the rule would have fired over the last 30 days (alert-preview.ts), judged first as a save would judge it
+   * but for its name, which it may not have yet.
+   */
+  async preview(user: PublicUser, body: AlertPreviewBody, now = new Date()): Promise<AlertPreview> {
+    const errors = alertPreviewErrors(body);
+    if (errors.length > 0) throw validationFailed(errors);
+    return previewAlert(this.db, specOf(await this.resolveSettings(this.db, user, body)), now);
   }
 
   async subscribe(user: PublicUser, id: string, channels: AlertChannel[]): Promise<AlertRule> {
@@ -102,12 +112,19 @@ export class AlertService {
   private async resolve(db: Queryable, user: PublicUser, body: AlertRuleBody): Promise<RuleFields> {
     const errors = alertRuleErrors(body);
     if (errors.length > 0) throw validationFailed(errors);
-    const rule = alertRuleWithDefaults(body);
+    return { name: alertRuleWithDefaults(body).name, ...(await this.resolveSettings(db, user, body)) };
+  }
+
+  /**
+   * A rule's settings, already judged by the contract, with what only the database knows checked (400 when a
+   * source, the view or an endpoint is not there) and turned into what is stored.
+   */
+  private async resolveSettings(db: Queryable, user: PublicUser, body: AlertPreviewBody): Promise<RuleSettings> {
+    const rule = alertSettingsWithDefaults(body);
     const scope = await this.resolveScope(db, user, rule);
     const missing = await this.missingEndpoint(db, rule.endpointIds);
     if (missing) throw validationFailed([{ field: 'endpointIds', message: ALERT_MESSAGES.endpointNotFound(missing) }]);
     return {
-      name: rule.name,
       metric: rule.metric,
       ...scope,
       windowMinutes: ALERT_WINDOW_MINUTES[rule.window],
@@ -122,7 +139,7 @@ export class AlertService {
     };
   }
 
-  private async resolveScope(db: Queryable, user: PublicUser, rule: AlertRuleBody): Promise<Pick<RuleFields, 'scopeKind' | 'scopeQuery' | 'viewId' | 'viewName'>> {
+  private async resolveScope(db: Queryable, user: PublicUser, rule: Pick<AlertRuleBody, 'scope'>): Promise<Pick<RuleFields, 'scopeKind' | 'scopeQuery' | 'viewId' | 'viewName'>> {
     const scope = rule.scope;
     if (scope.kind === 'network') return { scopeKind: 'network', scopeQuery: '', viewId: null, viewName: null };
     if (scope.kind === 'view') {

@@ -1,4 +1,4 @@
-import { emptyRuleForm, ruleBodyFrom, ruleFormErrors, withMetricAndCondition } from './rule-form';
+import { emptyRuleForm, previewBodyFrom, previewErrors, ruleBodyFrom, ruleFormErrors, withMetricAndCondition } from './rule-form';
 
 test('the form’s body: blank optional numbers take the contract’s defaults, a blank threshold is no number, the minimum calls follows its default', () => {
   const values = { ...emptyRuleForm(), name: ' Spike ', threshold: '', pendingMinutes: '', resetLevel: '' };
@@ -11,4 +11,13 @@ test('the form’s body: blank optional numbers take the contract’s defaults, 
   expect(withMetricAndCondition(volume, 'volume', 'up').minCalls).toBe('20');
   // A minimum someone typed stays theirs.
   expect(withMetricAndCondition({ ...emptyRuleForm(), minCalls: '50' }, 'volume', 'below').minCalls).toBe('50');
+});
+
+test('the preview is asked about the rule without its name: none typed is no problem for it, and the name is not sent', () => {
+  const unnamed = emptyRuleForm();
+  expect(ruleFormErrors(unnamed)).toHaveProperty('name');
+  expect(previewErrors(unnamed)).toEqual({});
+  expect(previewBodyFrom(unnamed)).not.toHaveProperty('name');
+  expect(previewBodyFrom({ ...unnamed, name: 'Spike' })).toEqual(previewBodyFrom(unnamed));
+  expect(previewErrors({ ...unnamed, threshold: '140' })).toEqual({ threshold: 'threshold of a share must be a percent from 0 to 100' });
 });

@@ -6,10 +6,12 @@ import {
   ALERT_DEFAULT_COOLDOWN_MINUTES,
   ALERT_SOURCE_PARAMS,
   DEFAULT_BUSINESS_HOURS,
+  alertPreviewErrors,
   alertRuleErrors,
   defaultMinCalls,
   type AlertCondition,
   type AlertMetric,
+  type AlertPreviewBody,
   type AlertRule,
   type AlertRuleBody,
   type AlertScopeBody,
@@ -156,17 +158,17 @@ export function ruleBodyFrom(values: RuleFormValues): AlertRuleBody {
 }
 
 /**
- * The body the preview asks about: the rule as it stands, named or not (the name changes nothing in how it would
- * have fired, and the preview is wanted before one is typed).
+ * The body the preview asks about: the rule as it stands without its name (the name changes nothing in how it
+ * would have fired, the preview is wanted before one is typed, and typing one asks nothing again).
  */
-export function previewBodyFrom(values: RuleFormValues): AlertRuleBody {
-  return { ...ruleBodyFrom(values), name: PREVIEW_NAME };
+export function previewBodyFrom(values: RuleFormValues): AlertPreviewBody {
+  const { name: _name, ...settings } = ruleBodyFrom(values);
+  return settings;
 }
-const PREVIEW_NAME = 'Preview';
 
-/** The problems that keep the preview from being asked: the rule's, but for its name. */
+/** The problems that keep the preview from being asked: the rule's, but for its name (alertPreviewErrors). */
 export function previewErrors(values: RuleFormValues): Record<string, string> {
-  return errorsByField(alertRuleErrors(previewBodyFrom(values)));
+  return errorsByField(alertPreviewErrors(previewBodyFrom(values)));
 }
 
 /**

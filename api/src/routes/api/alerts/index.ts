@@ -1,8 +1,8 @@
-import { ALERT_CHANNELS, type AlertChannel, type AlertRuleBody } from '@callboard/contract/alerts';
+import { ALERT_CHANNELS, type AlertChannel, type AlertPreviewBody, type AlertRuleBody } from '@callboard/contract/alerts';
 import type { FastifyInstance } from 'fastify';
 import { AlertService } from '../../../domain/alerts/alert-service';
 import { bearer, idParams, messageSchema } from '../schemas';
-import { envelope, previewSchema, ruleBody, ruleSchema, transitionSchema } from './schemas';
+import { envelope, previewBody, previewSchema, ruleBody, ruleSchema, transitionSchema } from './schemas';
 
 const TRANSITIONS_DEFAULT_LIMIT = 50;
 const TRANSITIONS_MAX_LIMIT = 200;
@@ -43,15 +43,15 @@ export default async function alertRoutes(fastify: FastifyInstance): Promise<voi
     },
   );
 
-  fastify.post<{ Body: AlertRuleBody }>(
+  fastify.post<{ Body: AlertPreviewBody }>(
     '/preview',
     {
       onRequest: keeper,
       schema: {
         tags: ['alerts'],
-        summary: 'How often an unsaved rule would have fired over the last 30 days, and when, judged minute by minute as evaluation judges',
+        summary: 'How often an unsaved rule (named or not) would have fired over the last 30 days, and when, judged minute by minute as evaluation judges',
         security: bearer,
-        body: ruleBody,
+        body: previewBody,
         response: { 200: envelope(previewSchema) },
       },
     },

@@ -49,6 +49,9 @@ export const ruleBody = {
   },
 } as const;
 
+/** A preview's body: a rule's, its name optional (the form previews a rule before it is named). */
+export const previewBody = { ...ruleBody, required: ruleBody.required.filter((field) => field !== 'name') } as const;
+
 const nullableNumber = { type: ['number', 'null'] } as const;
 
 export const figuresSchema = {

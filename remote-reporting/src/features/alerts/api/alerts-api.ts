@@ -12,6 +12,7 @@ import {
   alertTransitionsPath,
   type AlertChannel,
   type AlertPreview,
+  type AlertPreviewBody,
   type AlertRule,
   type AlertRuleBody,
   type AlertTransition,
@@ -49,11 +50,11 @@ export function fetchTransitions(apiFetch: BoundApiFetch, ruleId: string, before
  * asked). The key is the body's JSON, so the same rule is asked once and an edit back to it is answered from the
  * cache; the answer shown stays until the next one arrives (keepPreviousData, the app's SWR option).
  */
-export function useAlertPreview(body: AlertRuleBody | null) {
+export function useAlertPreview(body: AlertPreviewBody | null) {
   const apiFetch = useApiFetch();
   const json = body === null ? null : JSON.stringify(body);
   return useSWR<ApiSuccess<AlertPreview>, Error>(json === null ? null : [ALERT_PREVIEW_PATH, json], ([path, text]: readonly [string, string]) =>
-    apiFetch<ApiSuccess<AlertPreview>>(path, { method: 'POST', body: JSON.parse(text) as AlertRuleBody }),
+    apiFetch<ApiSuccess<AlertPreview>>(path, { method: 'POST', body: JSON.parse(text) as AlertPreviewBody }),
   );
 }
 

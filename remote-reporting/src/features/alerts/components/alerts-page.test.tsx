@@ -1,6 +1,7 @@
 import { ALERT_MESSAGES } from '@callboard/contract/alerts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { FIRING, NO_CALLS, renderAlerts, VIEWS } from '../../../testing/alerts';
+import { PREVIEW_DEBOUNCE_MS } from './rule-form-dialog';
 
 const table = () => screen.getByRole('table', { name: 'Alert rules' });
 const row = (name: string) => within(table()).getByRole('row', { name: new RegExp(name) });
@@ -112,8 +113,24 @@ test('the preview shows how often the rule would have fired and when, and is ask
   expect(open).toHaveAttribute('target', '_blank');
   expect(open).toHaveAttribute('href', '/reporting?datePreset=custom&startDate=2026-02-20T10%3A00%3A00-05%3A00&endDate=2026-02-20T11%3A00%3A00-05%3A00');
   const [first] = requests('/api/alerts/preview');
-  // Asked before the rule has a name: the name changes nothing in how it would have fired.
-  expect(first?.body).toMatchObject({ metric: 'Voicemail', scope: { kind: 'network' }, window: '1h', condition: 'above', threshold: 30, minCalls: 20 });
+  // Asked before the rule has a name, and without one: the name changes nothing in how it would have fired.
+  expect(first?.body).toEqual({
+    metric: 'Voicemail',
+    scope: { kind: 'network' },
+    window: '1h',
+    condition: 'above',
+    threshold: 30,
+    resetLevel: null,
+    minCalls: 20,
+    pendingMinutes: 0,
+    cooldownMinutes: 30,
+    businessHours: null,
+    endpointIds: [],
+  });
+  // Naming the rule asks nothing again, once the form has settled with the name.
+  await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Voicemail spike');
+  await act(() => new Promise((resolve) => setTimeout(resolve, PREVIEW_DEBOUNCE_MS + 300)));
+  expect(requests('/api/alerts/preview')).toHaveLength(1);
 
   const threshold = within(dialog).getByRole('textbox', { name: 'Threshold' });
   await user.clear(threshold);

@@ -1,4 +1,4 @@
-import { ALERT_PREVIEW_DAYS, type AlertMetric, type AlertPreview, type AlertRuleBody } from '@callboard/contract/alerts';
+import { ALERT_PREVIEW_DAYS, type AlertMetric, type AlertPreview, type AlertPreviewBody } from '@callboard/contract/alerts';
 import { isApiError } from '@callboard/shared-auth/api-error';
 import { useAreaBase } from '@callboard/shared-ui/area-tabs';
 import { Button } from '@callboard/shared-ui/button';
@@ -12,8 +12,8 @@ import { ALERTS_TEXT, useAlertPreview } from '../api/alerts-api';
 const FIRINGS_SHOWN = 8;
 
 interface RulePreviewProps {
-  /** The rule as the form holds it once it has settled; null while it has problems (nothing is asked). */
-  body: AlertRuleBody | null;
+  /** The rule as the form holds it once it has settled, without its name; null while it has problems (nothing is asked). */
+  body: AlertPreviewBody | null;
   /** What the form still needs, said instead of a preview. */
   problem: string | null;
 }
