@@ -310,6 +310,41 @@ describe('held events', () => {
     expect(await count('SELECT count(*) AS n FROM call_changes ch JOIN calls c ON c.id = ch.call_id WHERE c.system_call_id = $1', [id])).toBe(changesBefore);
   });
 
+  test("each event that changes a call is one change in the change log, by the connector; a duplicate is none", async () => {
+    const connector = await createConnector('generic');
+    const url = `/api/ingest/connectors/${connector.id}?token=${connector.token}`;
+    const id = `log-${randomUUID()}`;
+    const logged = () =>
+      t.db.query<{ kind: string; actor: string; fields: string[] }>(
+        `SELECT ch.kind, ch.actor, ARRAY(SELECT jsonb_object_keys(ch.changed::jsonb) ORDER BY 1) AS fields
+         FROM call_changes ch JOIN calls c ON c.id = ch.call_id WHERE c.system_call_id = $1 ORDER BY ch.seq`,
+        [id],
+      );
+    expect((await received(`${url}&systemCallId=${id}&qc.disposition=Sales`)).outcome).toBe('held');
+    expect(await logged()).toEqual([]);
+    expect((await received(`${url}&systemCallId=${id}&callTimestamp=2026-04-13T11:00:00-04:00&campaignName=Solar&publisherName=Acme`)).outcome).toBe('created');
+    expect((await received(`${url}&systemCallId=${id}&revenue=4`)).outcome).toBe('updated');
+    expect((await received(`${url}&systemCallId=${id}&revenue=4`)).outcome).toBe('ignored_stale');
+    const actor = `connector:${connector.id}`;
+    const changes = await logged();
+    expect(changes.map(({ kind, actor: by }) => [kind, by])).toEqual([
+      ['created', actor],
+      ['updated', actor],
+    ]);
+    expect(changes[0]!.fields).toEqual(expect.arrayContaining(['campaignName', 'status']));
+    expect(changes[1]!.fields).toEqual(['revenue']);
+
+    // A verdict for a call stored another way: the QC verdict's change, by the connector.
+    const other = `json-${randomUUID()}`;
+    expect((await postCalls(t.app, [makeCall(other)])).statusCode).toBe(200);
+    expect((await received(`${url}&systemCallId=${other}&qc.disposition=Voicemail`)).outcome).toBe('applied');
+    const [verdict] = await t.db.query<{ kind: string; actor: string }>(
+      `SELECT ch.kind, ch.actor FROM call_changes ch JOIN calls c ON c.id = ch.call_id WHERE c.system_call_id = $1 ORDER BY ch.seq DESC LIMIT 1`,
+      [other],
+    );
+    expect(verdict).toEqual({ kind: 'qc_verdict', actor });
+  });
+
   test("a held call expires after its days, and its events say so; a stored call's memory stays for its own", async () => {
     const connector = await createConnector('generic');
     const url = `/api/ingest/connectors/${connector.id}?token=${connector.token}`;
