@@ -4,22 +4,15 @@
  * alert rules themselves tell: alerts/alert-messages.ts isTold). The message is the one a rule's own endpoints
  * get (alertMessage), so a receiver reads one shape whichever way it subscribed.
  */
-import type { AlertFigures, AlertState } from '@callboard/contract/alerts';
+import type { AlertFigures, AlertState, AlertTransition } from '@callboard/contract/alerts';
 import type { OutboundEventType } from '@callboard/contract/event-subscriptions';
 import type { Queryable } from '../../db/database';
 import { alertMessage, alertNotice, isTold } from '../alerts/alert-messages';
 import type { EvaluatedRule } from '../alerts/alerts-repository';
 import type { OutboundMessage } from '../delivery/outbound-message';
 
-export interface LoggedTransition {
-  /** The transition's id (a bigint, as text). */
-  id: string;
-  ruleId: string;
-  from: AlertState;
-  to: AlertState;
-  at: string;
-  figures: AlertFigures;
-}
+/** A transition as the table holds it: the contract's AlertTransition without the link the routes add to it. */
+export type LoggedTransition = Omit<AlertTransition, 'link'>;
 
 /**
  * The transitions after `after`, oldest first, at most `limit`. The caller holds a SHARE lock on the table
