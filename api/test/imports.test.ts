@@ -269,6 +269,17 @@ describe('the run', () => {
     expect(listed.find((i: { id: string }) => i.id === d.id)).toMatchObject({ status: 'done', progress: { inserted: 9, rejected: 6 } });
   }, 120_000);
 
+  test('the rejects file hands no formula to a spreadsheet: the file\'s headers and cells that read as one are quoted', async () => {
+    const text = 'systemCallId,callTimestamp,campaignName,publisherName,=Note\nFX-1,=1+1,ACA,Apex,"=HYPERLINK(""http://x.example"",""open"")"\n';
+    const d = await uploaded(text);
+    expect((await t.app.inject({ method: 'POST', url: importRunPath(d.id), headers: bearer(admin) })).statusCode).toBe(202);
+    expect(await finished(d.id)).toMatchObject({ status: 'done', progress: { rowsRead: 1, inserted: 0, rejected: 1 } });
+    const rejects = await t.app.inject({ method: 'GET', url: importRejectsPath(d.id), headers: bearer(admin) });
+    const parsed = Papa.parse<string[]>(rejects.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(parsed[0]).toEqual(['Line', 'Rejection reason', 'systemCallId', 'callTimestamp', 'campaignName', 'publisherName', "'=Note"]);
+    expect(parsed[1]).toEqual(['2', expect.stringMatching(/^callTimestamp: /), 'FX-1', "'=1+1", 'ACA', 'Apex', '\'=HYPERLINK("http://x.example","open")']);
+  });
+
   test('the progress moves batch by batch, as GET reads it', async () => {
     const d = await uploaded(fixtureText.replaceAll('RGB-', 'PRG-'));
     await t.db.query("UPDATE imports SET status = 'queued' WHERE id = $1", [d.id]);
