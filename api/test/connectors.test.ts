@@ -308,6 +308,11 @@ describe('held events', () => {
     expect((await received(`${url}&revenue=3`)).outcome).toBe('held');
     expect(await storedCall(id)).toMatchObject({ qc_disposition: 'Sales', status: 'Sales' });
     expect(await count('SELECT count(*) AS n FROM call_changes ch JOIN calls c ON c.id = ch.call_id WHERE c.system_call_id = $1', [id])).toBe(changesBefore);
+
+    // Once it sends the rest, the call takes the connector's fields but keeps its newer verdict, and the held line is applied.
+    expect((await received(`${url}&campaignName=Solar&publisherName=Acme`)).outcome).toBe('updated');
+    expect(await storedCall(id)).toMatchObject({ campaign: 'Solar', revenue_cents: '300', qc_disposition: 'Sales' });
+    expect((await eventsOfConnector(connector)).map((e) => e.outcome)).toEqual(['updated', 'applied', 'applied']);
   });
 
   test("each event that changes a call is one change in the change log, by the connector; a duplicate is none", async () => {

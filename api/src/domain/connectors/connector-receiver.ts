@@ -145,7 +145,9 @@ async function writeEvent(
   // stored is updated, another is new), and is corrected after it in the rare other case (a call another way in stored).
   const reason = stale.length > 0 ? `its ${labels(stale)} kept from a newer event` : null;
   const expected = row!.stored ? 'updated' : 'created';
-  const eventId = await logConnectorEvent(tx, { ...line, outcome: expected, reason, heldApplied: !row!.stored }, { fields: memory, stored: true });
+  // Held lines wait while the memory is short of a call: a new one's, or (stored, yet short) a call stored another way.
+  const heldApplied = !row!.stored || missingForCall(row!.fields).length > 0;
+  const eventId = await logConnectorEvent(tx, { ...line, outcome: expected, reason, heldApplied }, { fields: memory, stored: true });
   const { inserted } = await storeCalls(tx, [call], writes.repeatWindowDays, connectorActor(connector.id));
   const outcome = inserted > 0 ? 'created' : 'updated';
   if (outcome !== expected) await relogConnectorEvent(tx, eventId, outcome, reason);
