@@ -11,7 +11,8 @@ import type { Migration } from './index';
  *   the live streams read without the call), the `kind`, the `actor`, the `change_set` of a person's change,
  *   and `changed`: every field that changed, {field: [before, after]}, named as contract/src/changes.ts names
  *   them (a created call: every field it was stored with, before null). The transcript's text is not copied:
- *   its values say whether there is one (true) or not (null).
+ *   its values say whether there is one (true) or not (null). `json`, not `jsonb`: the triggers write it as
+ *   text, which costs a delivery half what building a jsonb value did, and the feed writes it out unread.
  * - Written by statement triggers on `calls` (insert and update, with transition tables, as the rollups are:
  *   migration 0010), so no writer can forget it, and in the writer's transaction. The writer says what kind of
  *   change it is making, who makes it and under which change set in settings of its transaction
@@ -84,21 +85,38 @@ const FIELDS: LoggedField[] = [
 
 const compared = (field: LoggedField, r: string) => (field.compared ?? field.value)(r);
 
+/** A value as JSON text; SQL null as JSON null. */
+const json = (value: string) => `coalesce(to_json(${value})::text, 'null')`;
+
+/**
+ * An object of the pieces that are not null, as JSON text. Written out by concatenation rather than built with
+ * jsonb_build_object and stripped of its nulls: half the work per call on the delivery's path (measured:
+ * docs/benchmarks.md, "The change log"), and the feed writes the text out as it is stored.
+ */
+const object = (pieces: string[]) => `concat('{', concat_ws(',', ${pieces.join(',\n      ')}), '}')::json`;
+
 /** A created call's fields: [null, value] for each it was stored with (a null value is left out). */
-const CREATED_FIELDS = `jsonb_strip_nulls(jsonb_build_object(
-      ${FIELDS.map((f) => {
-        const value = f.created ?? f.value('n');
-        return `'${f.name}', CASE WHEN ${value} IS NOT NULL THEN jsonb_build_array(NULL, ${value}) END`;
-      }).join(',\n      ')}
-    ))`;
+const CREATED_FIELDS = object(
+  FIELDS.map((f) => {
+    const value = f.created ?? f.value('n');
+    return `'"${f.name}":[null,' || to_json(${value})::text || ']'`;
+  }),
+);
 
 /** An updated call's changed fields: [before, after] for each whose compared value differs. */
-const UPDATED_FIELDS = `jsonb_strip_nulls(jsonb_build_object(
-      ${FIELDS.map((f) => `'${f.name}', CASE WHEN ${compared(f, 'o')} IS DISTINCT FROM ${compared(f, 'n')} THEN jsonb_build_array(${f.value('o')}, ${f.value('n')}) END`).join(',\n      ')}
-    ))`;
+const UPDATED_FIELDS = object(
+  FIELDS.map((f) => `CASE WHEN ${compared(f, 'o')} IS DISTINCT FROM ${compared(f, 'n')} THEN '"${f.name}":[' || ${json(f.value('o'))} || ',' || ${json(f.value('n'))} || ']' END`),
+);
 
-/** Whether any logged field of the row differs, as one row comparison (the cheap test before any work). */
-const ANY_FIELD_CHANGED = `(${FIELDS.map((f) => compared(f, 'o')).join(', ')}) IS DISTINCT FROM (${FIELDS.map((f) => compared(f, 'n')).join(', ')})`;
+/** Whether any of `fields` differs between the old row `o` and the new `n`, as one row comparison. */
+const differs = (fields: LoggedField[]) =>
+  `(${fields.map((f) => compared(f, 'o')).join(', ')}) IS DISTINCT FROM (${fields.map((f) => compared(f, 'n')).join(', ')})`;
+
+/** Whether any logged field of the row differs (the cheap test before any work). */
+const ANY_FIELD_CHANGED = differs(FIELDS);
+
+/** Whether only the repeat decision moved. */
+const ONLY_REPEAT_MOVED = `o.repeat_of IS DISTINCT FROM n.repeat_of AND NOT ${differs(FIELDS.filter((f) => f.name !== 'repeatOf'))}`;
 
 const LOG_COLUMNS = 'call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed';
 
@@ -136,16 +154,17 @@ BEGIN
   PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_KEY});
   INSERT INTO call_changes (${LOG_COLUMNS})
   SELECT d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
-    CASE WHEN NOT d.written AND d.changed ? 'repeatOf' AND d.changed - 'repeatOf' = '{}'::jsonb THEN 'repeat_redecided'
+    CASE WHEN NOT d.written AND d.only_repeat THEN 'repeat_redecided'
          WHEN named_kind IS NULL OR delivery THEN 'updated'
          ELSE named_kind END,
     callboard_change_actor(), callboard_change_set(), d.changed
   FROM (
     SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, n.updated_at IS DISTINCT FROM o.updated_at AS written,
+      ${ANY_FIELD_CHANGED} AS any_changed, ${ONLY_REPEAT_MOVED} AS only_repeat,
       ${UPDATED_FIELDS} AS changed
     FROM new_rows n JOIN old_rows o ON o.id = n.id
   ) d
-  WHERE d.changed <> '{}'::jsonb OR (delivery AND d.written)
+  WHERE d.any_changed OR (delivery AND d.written)
   ORDER BY d.id;
   RETURN NULL;
 END
@@ -197,7 +216,7 @@ export const callChangeLog: Migration = {
       kind text NOT NULL CHECK (kind IN (${KINDS.map((k) => `'${k}'`).join(', ')})),
       actor text,
       change_set uuid,
-      changed jsonb NOT NULL
+      changed json NOT NULL
     )`,
     `CREATE TABLE call_changes_pruned (
       only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),

@@ -17,8 +17,7 @@ export interface ChangesRequest {
   scope?: PartnerScope;
 }
 
-export interface ChangesPage {
-  changes: CallChange[];
+interface PageFacts {
   /** `after` for the next page: the last change read (a partner's page may end on one it was not shown), else `after`. */
   nextAfter: number;
   /** Whether more changes follow already. */
@@ -27,17 +26,34 @@ export interface ChangesPage {
   prunedThrough: number;
 }
 
+export interface ChangesPage extends PageFacts {
+  changes: CallChange[];
+}
+
+/** A change as JSON text (a CallChange), written by the statement that reads it: the feed sends it as it came. */
+export interface WrittenChange {
+  seq: number;
+  json: string;
+}
+
+export interface WrittenPage extends PageFacts {
+  changes: WrittenChange[];
+}
+
 interface ChangeRow {
   pruned_through: string;
   seq: string | null;
-  at: Date;
-  call_id: string;
-  system_call_id: string;
-  kind: ChangeKind;
-  actor: string | null;
-  change_set: string | null;
-  changed: CallChange['changed'];
+  item: string;
 }
+
+/**
+ * One change as the JSON of a CallChange (contract/src/changes.ts), in the order its keys are declared there;
+ * `changed` is stored as JSON text already (migration 0037). Written by the database, so a page of 10,000 is
+ * never read into objects and written again on its way out.
+ */
+const ITEM = `concat('{"seq":', c.seq, ',"at":"', to_char(c.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '","callId":"', c.call_id,
+  '","systemCallId":', to_json(c.system_call_id), ',"kind":', to_json(c.kind), ',"actor":', coalesce(to_json(c.actor)::text, 'null'),
+  ',"changeSet":', coalesce(to_json(c.change_set)::text, 'null'), ',"changed":', c.changed, '}')`;
 
 /** The partner's calls, as the row policy on call_changes has them (migration 0037), said again for a reader outside the wall. */
 function scopeCondition(scope: PartnerScope | undefined, firstParam: number): { sql: string; params: unknown[] } {
@@ -50,16 +66,15 @@ function scopeCondition(scope: PartnerScope | undefined, firstParam: number): { 
 }
 
 /**
- * The change log after `after`, oldest first, at most `limit` changes (migration 0037): the changes feed's page
- * (routes/api/changes) and the outbound events' read. Gap-free by the log's construction: a change a reader sees
- * has every smaller seq it will ever see committed before it, so `nextAfter` never passes one still to commit.
- * One statement, with the retention mark read beside it.
+ * The change log after `after`, oldest first, at most `limit` changes (migration 0037), `changed` as the log's
+ * JSON text. Gap-free by the log's construction: a change a reader sees has every smaller seq it will ever see
+ * committed before it, so `nextAfter` never passes one still to commit. One statement, with the retention mark
+ * read beside it.
  */
-export async function readChanges(db: Queryable, request: ChangesRequest): Promise<ChangesPage> {
+async function selectChanges(db: Queryable, request: ChangesRequest): Promise<WrittenPage> {
   const scoped = scopeCondition(request.scope, 4);
   const rows = await db.query<ChangeRow>(
-    `SELECT p.through_seq::text AS pruned_through, c.seq::text AS seq, c.at, c.call_id::text AS call_id, c.system_call_id, c.kind, c.actor,
-       c.change_set::text AS change_set, c.changed
+    `SELECT p.through_seq::text AS pruned_through, c.seq::text AS seq, ${ITEM} AS item
      FROM call_changes_pruned p
      LEFT JOIN LATERAL (
        SELECT * FROM call_changes
@@ -69,23 +84,40 @@ export async function readChanges(db: Queryable, request: ChangesRequest): Promi
      ORDER BY c.seq`,
     [request.after, request.limit + 1, request.kinds ?? null, ...scoped.params],
   );
-  const prunedThrough = Number(rows[0]?.pruned_through ?? 0);
   const read = rows.filter((row) => row.seq !== null);
-  const hasMore = read.length > request.limit;
-  const page = read.slice(0, request.limit).map(
-    (row): CallChange => ({
-      seq: Number(row.seq),
-      at: new Date(row.at).toISOString(),
-      callId: row.call_id,
-      systemCallId: row.system_call_id,
-      kind: row.kind,
-      actor: row.actor,
-      changeSet: row.change_set,
-      changed: row.changed,
-    }),
-  );
-  const nextAfter = page.length > 0 ? page[page.length - 1]!.seq : request.after;
-  return { changes: await visibleTo(db, request.scope, page), nextAfter, hasMore, prunedThrough };
+  const changes = read.slice(0, request.limit).map((row): WrittenChange => ({ seq: Number(row.seq), json: row.item }));
+  return {
+    changes,
+    nextAfter: changes.length > 0 ? changes[changes.length - 1]!.seq : request.after,
+    hasMore: read.length > request.limit,
+    prunedThrough: Number(rows[0]?.pruned_through ?? 0),
+  };
+}
+
+/**
+ * A page of the change log as readers that look inside the changes have it (the outbound events), a partner's
+ * narrowed to what it may read.
+ */
+export async function readChanges(db: Queryable, request: ChangesRequest): Promise<ChangesPage> {
+  const { changes, ...facts } = await selectChanges(db, request);
+  const read = changes.map((change) => JSON.parse(change.json) as CallChange);
+  return { ...facts, changes: await visibleTo(db, request.scope, read) };
+}
+
+/**
+ * A page of the change log as the changes feed writes it out: the network's as the log holds it, never read
+ * into objects and written again (a page of 10,000 created calls is some 12 MB of JSON: docs/benchmarks.md), a
+ * partner's narrowed to what it may read.
+ */
+export async function readWrittenChanges(db: Queryable, request: ChangesRequest): Promise<WrittenPage> {
+  if (!request.scope) return selectChanges(db, request);
+  const { changes, ...facts } = await readChanges(db, request);
+  return { ...facts, changes: changes.map((change) => ({ seq: change.seq, json: JSON.stringify(change) })) };
+}
+
+/** A page's changes as the JSON array of the feed's answer. */
+export function changesJson(changes: readonly WrittenChange[]): string {
+  return `[${changes.map((change) => change.json).join(',')}]`;
 }
 
 /** The page as the partner reads it; as it is for the network. */

@@ -9,11 +9,12 @@ import {
   CHANGES_MESSAGES,
   CHANGES_NEXT_AFTER_HEADER,
   parseChangesQuery,
+  type ChangesMeta,
 } from '@callboard/contract/changes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated, validationFailed } from '../../../http/http-error';
 import { changesCsv } from '../../../domain/changes/changes-csv';
-import { readChanges } from '../../../domain/changes/read-changes';
+import { changesJson, readWrittenChanges } from '../../../domain/changes/read-changes';
 import { checkIngestKey } from '../../../domain/ingest/ingest-keys';
 import { currentPartnerScope } from '../../../domain/partners/request-scope';
 import { SHEET_CONTENT_TYPES } from '../../../domain/export/sheet-writer';
@@ -72,20 +73,22 @@ export default async function changeRoutes(fastify: FastifyInstance, options: Ch
     async (request, reply) => {
       const query = parseChangesQuery(request.query);
       if (Array.isArray(query)) throw validationFailed(query);
-      const page = await readChanges(fastify.db, { after: query.after, limit: query.limit, kinds: query.kinds, scope: currentPartnerScope() });
+      const page = await readWrittenChanges(fastify.db, { after: query.after, limit: query.limit, kinds: query.kinds, scope: currentPartnerScope() });
       if (query.after > 0 && query.after < page.prunedThrough) {
         throw validationFailed([{ field: 'after', message: CHANGES_MESSAGES.pruned(query.after, page.prunedThrough, options.retentionDays) }]);
       }
+      reply.header('cache-control', 'no-store');
       if (query.format === 'csv') {
         return reply
           .header('content-type', SHEET_CONTENT_TYPES.csv)
           .header('content-disposition', `attachment; filename="changes-after-${query.after}.csv"`)
           .header(CHANGES_NEXT_AFTER_HEADER, String(page.nextAfter))
           .header(CHANGES_HAS_MORE_HEADER, String(page.hasMore))
-          .header('cache-control', 'no-store')
           .send(await changesCsv(page.changes));
       }
-      return { success: true, data: page.changes, meta: { after: query.after, nextAfter: page.nextAfter, limit: query.limit, hasMore: page.hasMore } };
+      // Written out as one string: each change's `changed` as the log holds it (readWrittenChanges).
+      const meta: ChangesMeta = { after: query.after, nextAfter: page.nextAfter, limit: query.limit, hasMore: page.hasMore };
+      return reply.header('content-type', 'application/json; charset=utf-8').send(`{"success":true,"data":${changesJson(page.changes)},"meta":${JSON.stringify(meta)}}`);
     },
   );
 }
