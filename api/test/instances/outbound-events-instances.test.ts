@@ -58,7 +58,7 @@ test('every change reaches the receiver once, each call’s in order, with both 
 
   const [{ changes }] = (await queryDatabase<{ changes: number }>(
     cluster,
-    "SELECT count(*)::int AS changes FROM call_changes WHERE system_call_id LIKE 'INST-%' AND changed <> '{}'::jsonb",
+    "SELECT count(*)::int AS changes FROM call_changes WHERE system_call_id LIKE 'INST-%' AND changed::jsonb <> '{}'::jsonb",
   )) as [{ changes: number }];
   expect(changes).toBe(CALLS_PER_SERVER * 2 + Math.ceil((CALLS_PER_SERVER * 2) / 3));
 
