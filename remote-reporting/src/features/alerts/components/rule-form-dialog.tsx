@@ -18,7 +18,7 @@ import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useDebouncedValue } from '@callboard/shared-ui/use-debounced-value';
 import { useId, useMemo, useState } from 'react';
-import { FormDialog } from '../../../lib/form-dialog';
+import { FormDialog } from '@callboard/shared-ui/form-dialog';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { metricText } from '../alert-text';
 import type { AlertActions } from '../api/alerts-api';

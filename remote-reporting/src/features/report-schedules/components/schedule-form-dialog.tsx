@@ -16,7 +16,7 @@ import { useSession } from '@callboard/shared-auth/use-session';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
 import { useId, useMemo, useState } from 'react';
-import { FormDialog } from '../../../lib/form-dialog';
+import { FormDialog } from '@callboard/shared-ui/form-dialog';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useViews, type ScheduleActions } from '../api/report-schedules-api';
 import { emptyScheduleForm, SCHEDULE_FIELD_ORDER, scheduleBodyFrom, scheduleFormErrors, scheduleFormFrom, type ScheduleFormValues } from '../schedule-form';

@@ -1,12 +1,12 @@
 import { CONNECTOR_NAME_MAX_LENGTH, DEFAULT_CONNECTOR_TIME_ZONE, parseConnectorBody, type ConnectorBody } from '@callboard/contract/connectors';
 import { PLATFORM_PRESETS, PLATFORMS, type Platform } from '@callboard/contract/platforms';
 import { Alert } from '@callboard/shared-ui/alert';
-import { Button } from '@callboard/shared-ui/button';
-import { Modal } from '@callboard/shared-ui/modal';
+import { FormDialog } from '@callboard/shared-ui/form-dialog';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { ActionResult } from '../../admin-tools/admin-request';
+import { useFieldForm } from '../../forms/use-field-form';
 
 type Field = 'name' | 'platform' | 'timeZone';
 const FIELDS: readonly Field[] = ['name', 'platform', 'timeZone'];
@@ -26,67 +26,34 @@ export interface CreateConnectorDialogProps {
 export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDialogProps) {
   const formId = useId();
   const [values, setValues] = useState<{ name: string; platform: Platform; timeZone: string }>({ name: '', platform: 'ringba', timeZone: DEFAULT_CONNECTOR_TIME_ZONE });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [otherError, setOtherError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, otherError, saving, inputRef, clearErrors, submit } = useFieldForm(FIELDS);
   const preset = PLATFORM_PRESETS[values.platform];
-  const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clearErrors(field);
   };
 
-  const keep = (found: Record<string, string>) => Object.fromEntries(Object.entries(found).filter(([field]) => (FIELDS as readonly string[]).includes(field)));
-
-  /** The errors under their fields, and focus on the first of them. */
-  const showErrors = (found: Partial<Record<Field, string>>) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOtherError(null);
+  /** The connector's problems, or the body to create it from. */
+  const check = () => {
     const checked = parseConnectorBody(values, true);
-    if (checked.errors.length > 0) {
-      showErrors(keep(Object.fromEntries(checked.errors.map((error) => [error.field, error.message]))));
-      return;
-    }
-    setSaving(true);
-    const result = await onCreate(checked.value as ConnectorBody);
-    setSaving(false);
-    if (result.ok) return;
-    const fieldErrors = keep(result.fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
-    else setOtherError(result.message);
+    return checked.errors.length > 0 ? checked.errors : (checked.value as ConnectorBody);
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      formId={formId}
       title="New connector"
       subtitle="A URL your tracking platform sends its pixels, webhooks or postbacks to, in its own names."
-      closeOnBackdrop={false}
-      onClose={() => !saving && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" disabled={saving} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={saving}>
-            Create connector
-          </Button>
-        </>
-      }
+      submitLabel="Create connector"
+      saving={saving}
+      onClose={onClose}
     >
-      <form id={formId} className="connector-form" noValidate onSubmit={(event) => void submit(event)}>
+      {/* Once created, the page opens the connector: nothing to do here on success. */}
+      <form id={formId} className="connector-form" noValidate onSubmit={(event) => void submit(event, check, onCreate, () => undefined)}>
         {otherError ? <Alert tone="error">{otherError}</Alert> : null}
         <TextField
-          ref={(element) => {
-            inputs.current.name = element;
-          }}
+          ref={inputRef('name')}
           label="Name"
           required
           placeholder="e.g. Ringba – main account"
@@ -96,9 +63,7 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
           onChange={(event) => change('name', event.target.value)}
         />
         <SelectField
-          ref={(element) => {
-            inputs.current.platform = element;
-          }}
+          ref={inputRef('platform')}
           label="Platform"
           required
           options={PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_PRESETS[platform].label }))}
@@ -108,9 +73,7 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
           onChange={(event) => change('platform', event.target.value)}
         />
         <TextField
-          ref={(element) => {
-            inputs.current.timeZone = element;
-          }}
+          ref={inputRef('timeZone')}
           label="Time zone"
           required
           value={values.timeZone}
@@ -119,6 +82,6 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
           onChange={(event) => change('timeZone', event.target.value)}
         />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -8,17 +8,16 @@ import {
   type EndpointKind,
 } from '@callboard/contract/delivery';
 import { Alert } from '@callboard/shared-ui/alert';
-import { Button } from '@callboard/shared-ui/button';
-import { Modal } from '@callboard/shared-ui/modal';
+import { FormDialog } from '@callboard/shared-ui/form-dialog';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { ActionResult } from '../../admin-tools/admin-request';
+import { useFieldForm } from '../../forms/use-field-form';
 import { KIND_LABELS } from './endpoint-labels';
 
 type Field = keyof EndpointBody;
 const FIELDS: readonly Field[] = ['name', 'kind', 'url'];
-const isField = (field: string): field is Field => (FIELDS as readonly string[]).includes(field);
 
 const URL_HINTS: Record<EndpointKind, string> = {
   webhook: 'Each message is a signed JSON POST (Standard Webhooks): your receiver checks it with the secret shown after saving.',
@@ -39,63 +38,28 @@ export interface EndpointFormDialogProps {
 export function EndpointFormDialog({ endpoint, onSave, onClose }: EndpointFormDialogProps) {
   const formId = useId();
   const [values, setValues] = useState<EndpointBody>({ name: endpoint?.name ?? '', kind: endpoint?.kind ?? 'webhook', url: endpoint?.url ?? '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [otherError, setOtherError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
+  const { errors, otherError, saving, inputRef, clearErrors, submit } = useFieldForm(FIELDS);
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined, ...(field === 'kind' ? { url: undefined } : {}) }));
-  };
-
-  const showErrors = (found: Partial<Record<Field, string>>) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOtherError(null);
-    const parsed = parseEndpointBody(values);
-    if (Array.isArray(parsed)) {
-      showErrors(Object.fromEntries(parsed.filter((error) => isField(error.field)).map((error) => [error.field, error.message])));
-      return;
-    }
-    setSaving(true);
-    const result = await onSave(parsed);
-    setSaving(false);
-    if (result.ok) return onClose();
-    const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors).filter(([field]) => isField(field)));
-    if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
-    else setOtherError(result.message);
+    // Another kind asks for another URL: its complaint no longer stands.
+    if (field === 'kind') clearErrors('kind', 'url');
+    else clearErrors(field);
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      formId={formId}
       title={endpoint ? 'Edit endpoint' : 'Add endpoint'}
       subtitle={endpoint ? undefined : 'Where alerts, reports and events can be sent: a webhook of your own or a Slack channel.'}
-      closeOnBackdrop={false}
-      onClose={() => !saving && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" disabled={saving} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={saving}>
-            {endpoint ? 'Save' : 'Add endpoint'}
-          </Button>
-        </>
-      }
+      submitLabel={endpoint ? 'Save' : 'Add endpoint'}
+      saving={saving}
+      onClose={onClose}
     >
-      <form id={formId} className="deliveries-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form id={formId} className="deliveries-form" noValidate onSubmit={(event) => void submit(event, () => parseEndpointBody(values), onSave, onClose)}>
         {otherError ? <Alert tone="error">{otherError}</Alert> : null}
         <TextField
-          ref={(element) => {
-            inputs.current.name = element;
-          }}
+          ref={inputRef('name')}
           label="Name"
           required
           placeholder="e.g. QC channel"
@@ -105,9 +69,7 @@ export function EndpointFormDialog({ endpoint, onSave, onClose }: EndpointFormDi
           onChange={(event) => change('name', event.target.value)}
         />
         <SelectField
-          ref={(element) => {
-            inputs.current.kind = element;
-          }}
+          ref={inputRef('kind')}
           label="Kind"
           required
           options={ENDPOINT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
@@ -118,9 +80,7 @@ export function EndpointFormDialog({ endpoint, onSave, onClose }: EndpointFormDi
           onChange={(event) => change('kind', event.target.value)}
         />
         <TextField
-          ref={(element) => {
-            inputs.current.url = element;
-          }}
+          ref={inputRef('url')}
           label="URL"
           required
           type="url"
@@ -133,6 +93,6 @@ export function EndpointFormDialog({ endpoint, onSave, onClose }: EndpointFormDi
           onChange={(event) => change('url', event.target.value)}
         />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -9,20 +9,19 @@ import {
   type OutboundEventType,
 } from '@callboard/contract/event-subscriptions';
 import { Alert } from '@callboard/shared-ui/alert';
-import { Button } from '@callboard/shared-ui/button';
 import { Checklist } from '@callboard/shared-ui/checklist';
-import { Modal } from '@callboard/shared-ui/modal';
+import { FormDialog } from '@callboard/shared-ui/form-dialog';
 import { SelectField } from '@callboard/shared-ui/select-field';
 import { TextField } from '@callboard/shared-ui/text-field';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { ActionResult } from '../../admin-tools/admin-request';
 import { useEndpoints } from '../../deliveries/api/endpoints';
+import { useFieldForm } from '../../forms/use-field-form';
 import { useSourceNames, useSourceOptions } from '../api/subscriptions';
 import './subscriptions.css';
 
 type Field = keyof EventSubscriptionBody;
 const FIELDS: readonly Field[] = ['name', 'endpointId', 'eventTypes', 'campaignIds', 'publisherIds', 'buyerIds', 'dispositionBecomes', 'enabled'];
-const isField = (field: string): field is Field => (FIELDS as readonly string[]).includes(field);
 
 /** The sources a subscription may be narrowed to: the field each fills and the picker list it reads. */
 const SOURCES = [
@@ -72,12 +71,13 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
         }
       : EMPTY,
   );
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [otherError, setOtherError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [source, setSource] = useState<SourceField>('buyerIds');
   const [search, setSearch] = useState('');
-  const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
+  // A source's problem opens its list, so that the field focused is the one shown.
+  const { errors, otherError, saving, inputRef, clearErrors, submit } = useFieldForm(FIELDS, (first) => {
+    const sourceField = SOURCES.find((s) => s.field === first);
+    if (sourceField) setSource(sourceField.field);
+  });
   const webhooks = (useEndpoints().data?.data ?? []).filter((endpoint) => endpoint.kind === 'webhook');
   const picked = SOURCES.find((s) => s.field === source)!;
   const sourceOptions = useSourceOptions(picked.dimension, search, true);
@@ -86,32 +86,7 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
   const change = <F extends Field>(field: F, value: EventSubscriptionBody[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     // A type's or a source's change can settle the condition's and the types' complaints too.
-    setErrors((current) => ({ ...current, [field]: undefined, eventTypes: undefined, dispositionBecomes: undefined }));
-  };
-
-  const showErrors = (found: Partial<Record<Field, string>>) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    const sourceField = SOURCES.find((s) => s.field === first);
-    if (sourceField) setSource(sourceField.field);
-    if (first) inputs.current[first]?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOtherError(null);
-    const parsed = parseEventSubscriptionBody({ ...values });
-    if (Array.isArray(parsed)) {
-      showErrors(Object.fromEntries(parsed.filter((error) => isField(error.field)).map((error) => [error.field, error.message])));
-      return;
-    }
-    setSaving(true);
-    const result = await onSave(parsed);
-    setSaving(false);
-    if (result.ok) return onClose();
-    const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors).filter(([field]) => isField(field)));
-    if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
-    else setOtherError(result.message);
+    clearErrors(field, 'eventTypes', 'dispositionBecomes');
   };
 
   const toggleType = (type: OutboundEventType, on: boolean) =>
@@ -121,29 +96,18 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
   const sourceError = SOURCES.map((s) => errors[s.field]).find(Boolean);
 
   return (
-    <Modal
-      open
+    <FormDialog
+      formId={formId}
       title={subscription ? 'Edit subscription' : 'Add subscription'}
       subtitle={subscription ? undefined : 'A webhook endpoint told of every change to the calls you choose, and of alerts, as they happen.'}
-      closeOnBackdrop={false}
-      onClose={() => !saving && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" disabled={saving} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={saving}>
-            {subscription ? 'Save' : 'Add subscription'}
-          </Button>
-        </>
-      }
+      submitLabel={subscription ? 'Save' : 'Add subscription'}
+      saving={saving}
+      onClose={onClose}
     >
-      <form id={formId} className="deliveries-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form id={formId} className="deliveries-form" noValidate onSubmit={(event) => void submit(event, () => parseEventSubscriptionBody({ ...values }), onSave, onClose)}>
         {otherError ? <Alert tone="error">{otherError}</Alert> : null}
         <TextField
-          ref={(element) => {
-            inputs.current.name = element;
-          }}
+          ref={inputRef('name')}
           label="Name"
           required
           placeholder="e.g. Acme postback: Sales"
@@ -153,9 +117,7 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
           onChange={(event) => change('name', event.target.value)}
         />
         <SelectField
-          ref={(element) => {
-            inputs.current.endpointId = element;
-          }}
+          ref={inputRef('endpointId')}
           label="Webhook endpoint"
           required
           options={[{ value: '', label: 'Choose an endpoint' }, ...webhooks.map((endpoint) => ({ value: endpoint.id, label: endpoint.name }))]}
@@ -169,13 +131,7 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
           {OUTBOUND_EVENT_TYPES.map((type, index) => (
             <label key={type} className="subscriptions-form__type">
               <input
-                ref={
-                  index === 0
-                    ? (element) => {
-                        inputs.current.eventTypes = element;
-                      }
-                    : undefined
-                }
+                ref={index === 0 ? inputRef('eventTypes') : undefined}
                 type="checkbox"
                 checked={values.eventTypes.includes(type)}
                 onChange={(event) => toggleType(type, event.target.checked)}
@@ -192,9 +148,7 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
         <fieldset className="subscriptions-form__sources">
           <legend className="cb-field__label">Only calls of (none chosen: every call)</legend>
           <SelectField
-            ref={(element) => {
-              inputs.current[source] = element;
-            }}
+            ref={inputRef(source)}
             label="Narrow by"
             options={SOURCES.map((s) => ({ value: s.field, label: `${s.label}${values[s.field].length > 0 ? ` (${values[s.field].length})` : ''}` }))}
             value={source}
@@ -220,9 +174,7 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
           ) : null}
         </fieldset>
         <SelectField
-          ref={(element) => {
-            inputs.current.dispositionBecomes = element;
-          }}
+          ref={inputRef('dispositionBecomes')}
           label="When the disposition becomes"
           options={[{ value: '', label: 'Any change' }, ...DISPOSITIONS.map((d) => ({ value: d, label: d }))]}
           value={values.dispositionBecomes ?? ''}
@@ -234,6 +186,6 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
           <input type="checkbox" checked={values.enabled} onChange={(event) => change('enabled', event.target.checked)} /> On: send events now (off: nothing is sent while it is off)
         </label>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
