@@ -103,8 +103,9 @@ function productionAliases(packageDir) {
  * remote's remoteEntry.js a provide and a consume entry (about 45 to 90 B gzip of the 10 KB budget), which
  * pays off only for code that must exist once (atoms, caches) or that the shell already loads. These hold
  * no state and are read by one or two areas: the dispute screens (shared-ui/src/disputes.ts, loaded lazily),
- * the areas' tabs, the clipboard helper, the confirmation dialog and the debounce hook (a few hundred bytes
- * each, in each area's own chunk; the dialog's Modal is its own copy already, imported by relative path), and the
+ * the areas' tabs, the clipboard helper, the confirmation dialog, the form dialog (whose Modal and Button are the
+ * shared ones, imported by package name) and the debounce hook (a few hundred bytes each, in each area's own chunk;
+ * the confirmation dialog's Modal is its own copy already, imported by relative path), and the
  * contract's own entries for disputes, the scorecard, delivery, connectors and platforms (contract/src/index.ts
  * says why they are apart; the last three are read by the Users area's admin tabs, loaded lazily), and
  * notifications' (read by the shell's signed-in frame alone: a provide entry would count in the sign-in page's budget),
@@ -113,7 +114,7 @@ function productionAliases(packageDir) {
  * (read by the Users area's Import tab alone, loaded lazily).
  */
 const UNSHARED_SUBPATHS = {
-  '@callboard/shared-ui': ['disputes', 'area-tabs', 'copy-text', 'confirm-dialog', 'use-debounced-value'],
+  '@callboard/shared-ui': ['disputes', 'area-tabs', 'copy-text', 'confirm-dialog', 'form-dialog', 'use-debounced-value'],
   '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms', 'notifications', 'alerts', 'report-schedules', 'card-figures', 'imports'],
 };
 
