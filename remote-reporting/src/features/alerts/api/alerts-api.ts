@@ -17,8 +17,10 @@ import {
   type AlertRuleBody,
   type AlertTransition,
 } from '@callboard/contract/alerts';
+import { notificationPushedAtom } from '@callboard/shared-auth/live-status';
 import { useApiFetch, type BoundApiFetch } from '@callboard/shared-auth/use-session';
-import { useCallback, useMemo } from 'react';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { sendWithToast, type SendResult } from '../../../lib/send-with-toast';
 
@@ -31,13 +33,22 @@ export const ALERTS_TEXT = {
   previewFailed: 'Failed to preview the rule',
 } as const;
 
-/** Rules move between states once a minute: the list follows at that pace while it is on screen. */
+/**
+ * Rules move between states once a minute: the list follows at that pace while it is on screen, and at once when
+ * this person is told of a firing or its end (the bell and the list then agree).
+ */
 export const RULES_REFRESH_MS = 60_000;
 /** Transitions a page of a rule's history holds. */
 export const HISTORY_PAGE = 50;
 
 export function useAlertRules() {
-  return useSWR<ApiSuccess<AlertRule[]>, Error>(ALERTS_PATH, { refreshInterval: RULES_REFRESH_MS });
+  const rules = useSWR<ApiSuccess<AlertRule[]>, Error>(ALERTS_PATH, { refreshInterval: RULES_REFRESH_MS });
+  const pushed = useAtomValue(notificationPushedAtom);
+  const { mutate } = rules;
+  useEffect(() => {
+    if (pushed?.notification.kind === 'alert.fired' || pushed?.notification.kind === 'alert.resolved') void mutate();
+  }, [pushed, mutate]);
+  return rules;
 }
 
 /** One page of a rule's transitions, newest first: the first, or the one after transition `before`. */

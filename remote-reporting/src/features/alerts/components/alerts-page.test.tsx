@@ -1,4 +1,5 @@
 import { ALERT_MESSAGES } from '@callboard/contract/alerts';
+import { notificationPushedAtom } from '@callboard/shared-auth/live-status';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { FIRING, NO_CALLS, renderAlerts, VIEWS } from '../../../testing/alerts';
 import { PREVIEW_DEBOUNCE_MS } from './rule-form-dialog';
@@ -242,4 +243,23 @@ test('a rule’s history lists its changes with their figures, each opening Repo
     endDate: '2026-03-09T10:05:00-04:00',
     publisher: '1',
   });
+});
+
+test('the list is read again when this person is told of a firing or its end, and not for other news', async () => {
+  const { store, requests } = renderAlerts({ role: 'user' });
+  await screen.findByRole('row', { name: /Voicemail spike, Acme/ });
+  const reads = () => requests('/api/alerts').filter((r) => r.method === 'GET').length;
+  const before = reads();
+  const push = (seq: number, kind: 'alert.fired' | 'report.sent') =>
+    act(() => {
+      store.set(notificationPushedAtom, {
+        seq,
+        notification: { id: String(seq), kind, title: 't', body: 'b', link: '/reporting', createdAt: '2026-03-09T15:05:00.000Z', readAt: null },
+      });
+    });
+  push(1, 'report.sent');
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(reads()).toBe(before);
+  push(2, 'alert.fired');
+  await waitFor(() => expect(reads()).toBe(before + 1));
 });
