@@ -16,6 +16,7 @@ import { ConnectorEvents } from './connector-events';
 import { ConnectorSettings } from './connector-settings';
 import { MappingEditor } from './mapping-editor';
 import { PasteIntoPlatform } from './paste-into-platform';
+import '../../admin-tools/admin-pages.css';
 
 /** Location state of the address a new connector opens at: the page then says what to do next. */
 export interface ConnectorPageState {
@@ -36,7 +37,7 @@ export function ConnectorDetail({ id }: { id: string }) {
   const [confirming, setConfirming] = useState<'delete' | 'rotate' | null>(null);
   const listPath = `${base}/connectors`;
   const back = (
-    <Link to={listPath} className="connector-back">
+    <Link to={listPath} className="admin-back">
       <ChevronLeftIcon size={14} /> All connectors
     </Link>
   );
@@ -63,14 +64,14 @@ export function ConnectorDetail({ id }: { id: string }) {
     <section className="cb-page connector-page">
       {back}
       <header className="cb-page__header">
-        <div className="connector-page__heading">
+        <div className="admin-row">
           <h1 className="cb-page__title">{value.name}</h1>
           <Badge tone="info">{preset.label}</Badge>
           <Badge tone={value.enabled ? 'success' : 'neutral'} dot>
             {value.enabled ? 'Enabled' : 'Disabled'}
           </Badge>
         </div>
-        <div className="connector-page__actions">
+        <div className="admin-row">
           <Button busy={actions.pending && confirming === null} onClick={() => void actions.update(value.id, { enabled: !value.enabled })}>
             {value.enabled ? 'Disable' : 'Enable'}
           </Button>

@@ -14,6 +14,7 @@ import { CONNECTORS_TEXT, useConnectorActions, useConnectors } from '../api/conn
 import { ConnectorDetail, type ConnectorPageState } from './connector-detail';
 import { CreateConnectorDialog } from './create-connector-dialog';
 import './connectors.css';
+import '../../admin-tools/admin-pages.css';
 
 /**
  * The Connectors tab (admins; issue 37 item 3): the list, and one connector at its own address
@@ -39,7 +40,7 @@ function ConnectorList() {
   };
 
   const columns: TableColumn<Connector>[] = [
-    { key: 'name', label: 'Name', width: 220, card: 'title', render: (connector) => <span className="connector-strong">{connector.name}</span> },
+    { key: 'name', label: 'Name', width: 220, card: 'title', render: (connector) => <span className="admin-strong">{connector.name}</span> },
     { key: 'platform', label: 'Platform', width: 150, card: 'detail', render: (connector) => PLATFORM_PRESETS[connector.platform].label },
     {
       key: 'enabled',

@@ -16,6 +16,7 @@ import { EndpointFormDialog } from './endpoint-form-dialog';
 import { KIND_LABELS } from './endpoint-labels';
 import { SecretDialog } from './secret-dialog';
 import './deliveries.css';
+import '../../admin-tools/admin-pages.css';
 
 type Dialog =
   | { kind: 'form'; endpoint: DeliveryEndpoint | null }
@@ -58,7 +59,7 @@ export default function EndpointsPage() {
   const closeOnly = (kind: Dialog['kind']) => () => setDialog((current) => (current?.kind === kind ? null : current));
 
   const columns: TableColumn<DeliveryEndpoint>[] = [
-    { key: 'name', label: 'Name', width: 180, card: 'title', render: (endpoint) => <span className="deliveries-strong">{endpoint.name}</span> },
+    { key: 'name', label: 'Name', width: 180, card: 'title', render: (endpoint) => <span className="admin-strong">{endpoint.name}</span> },
     { key: 'kind', label: 'Kind', width: 100, card: 'badge', render: (endpoint) => <Badge tone={endpoint.kind === 'slack' ? 'accent' : 'info'}>{KIND_LABELS[endpoint.kind]}</Badge> },
     { key: 'url', label: 'URL', width: 260, nowrap: true, card: 'detail', render: (endpoint) => <span title={endpoint.url}>{endpoint.url}</span> },
     { key: 'owner', label: 'Owner', width: 140, render: (endpoint) => endpoint.owner?.name ?? <span className="cb-muted">No owner (admins are told)</span> },

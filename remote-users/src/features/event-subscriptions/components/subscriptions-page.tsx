@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { SUBSCRIPTIONS_TEXT, useSubscriptionActions, useSubscriptions } from '../api/subscriptions';
 import { SubscriptionFormDialog } from './subscription-form-dialog';
 import '../../deliveries/components/deliveries.css';
+import '../../admin-tools/admin-pages.css';
 
 type Dialog = { kind: 'form'; subscription: EventSubscription | null } | { kind: 'delete'; subscription: EventSubscription };
 
@@ -56,7 +57,7 @@ export default function SubscriptionsPage() {
   const subscriptions = list.data?.data ?? [];
 
   const columns: TableColumn<EventSubscription>[] = [
-    { key: 'name', label: 'Name', width: 190, card: 'title', render: (s) => <span className="deliveries-strong">{s.name}</span> },
+    { key: 'name', label: 'Name', width: 190, card: 'title', render: (s) => <span className="admin-strong">{s.name}</span> },
     {
       key: 'endpoint',
       label: 'Endpoint',

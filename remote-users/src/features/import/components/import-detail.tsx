@@ -14,6 +14,7 @@ import { StatusBadge, fileSize } from './import-status';
 import { ImportOutcome, ImportProgressBar } from './import-run-status';
 import { MappingTable } from './mapping-table';
 import { PreviewTable } from './preview-table';
+import '../../admin-tools/admin-pages.css';
 
 /**
  * One import at its own address: before it runs, the platform its columns were recognised as, the mapping (each
@@ -25,7 +26,7 @@ export function ImportDetailView({ id }: { id: string }) {
   const actions = useImportActions();
   const base = useAreaBase();
   const back = (
-    <Link to={`${base}/import`} className="import-back">
+    <Link to={`${base}/import`} className="admin-back">
       <ChevronLeftIcon size={14} /> All imports
     </Link>
   );
@@ -51,7 +52,7 @@ export function ImportDetailView({ id }: { id: string }) {
     <section className="cb-page import-page">
       {back}
       <header className="cb-page__header">
-        <div className="import-page__heading">
+        <div className="admin-row">
           <h1 className="cb-page__title">{value.fileName}</h1>
           <StatusBadge status={value.status} />
         </div>
@@ -113,7 +114,7 @@ function BeforeImport({ detail, actions }: { detail: ImportDetail; actions: Retu
           <PreviewTable detail={detail} />
         </div>
       </section>
-      <div className="import-actions">
+      <div className="admin-row">
         {missing.length > 0 ? <Alert tone="warning">{IMPORT_MESSAGES.needsColumns(missing.map((f) => IMPORT_FIELD_LABELS[f]))}</Alert> : null}
         <Button variant="primary" disabled={missing.length > 0} busy={actions.pending} onClick={() => void actions.start(detail.id)}>
           Import {formatCountOf(detail.totalRows, 'row')}

@@ -13,6 +13,7 @@ import { IMPORTS_TEXT, useImportActions, useImports } from '../api/imports';
 import { ImportDetailView } from './import-detail';
 import { StatusBadge, fileSize } from './import-status';
 import './imports.css';
+import '../../admin-tools/admin-pages.css';
 
 /**
  * The Import tab (admins; issue 37 item 4): a platform's CSV export uploaded from the browser, and the latest
@@ -31,7 +32,7 @@ function ImportStart() {
   const open = (id: string) => void navigate(`${base}/import/${encodeURIComponent(id)}`);
 
   const columns: TableColumn<ImportSummary>[] = [
-    { key: 'fileName', label: 'File', width: 240, card: 'title', render: (i) => <span className="import-strong">{i.fileName}</span> },
+    { key: 'fileName', label: 'File', width: 240, card: 'title', render: (i) => <span className="admin-strong">{i.fileName}</span> },
     { key: 'platform', label: 'Recognised as', width: 170, card: 'detail', render: (i) => (i.platform ? PLATFORM_PRESETS[i.platform].label : 'Not recognised') },
     { key: 'status', label: 'State', width: 120, card: 'badge', render: (i) => <StatusBadge status={i.status} /> },
     { key: 'rows', label: 'Rows', width: 100, align: 'end', render: (i) => formatCount(i.totalRows) },

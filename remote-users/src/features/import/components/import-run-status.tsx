@@ -2,6 +2,7 @@ import type { ImportDetail } from '@callboard/contract/imports';
 import { Alert } from '@callboard/shared-ui/alert';
 import { Button } from '@callboard/shared-ui/button';
 import { formatCount, formatDateTime } from '@callboard/shared-ui/format';
+import '../../admin-tools/admin-pages.css';
 
 /** The share of the file read, in whole percent (0 while it waits for the runner). */
 function shareRead(detail: ImportDetail): number {
@@ -80,7 +81,7 @@ export function ImportOutcome({ detail, busy, onDownload }: { detail: ImportDeta
           </div>
         </dl>
         {rejected > 0 ? (
-          <div className="import-actions">
+          <div className="admin-row">
             <Button onClick={onDownload} busy={busy}>
               Download rejected rows
             </Button>
