@@ -7,9 +7,9 @@ import { Dropdown, type DropdownItem } from '@callboard/shared-ui/dropdown';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { formatShortDateTime } from '@callboard/shared-ui/format';
 import { BellIcon, PlusIcon } from '@callboard/shared-ui/icons';
-import { LoadError } from '@callboard/shared-ui/load-error';
 import { Table, type TableColumn } from '@callboard/shared-ui/table';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { ListCard } from '../../../lib/list-card';
 import { conditionText, figuresText, metricText, scopeText, STATE_TONES, windowText } from '../alert-text';
 import { ALERTS_TEXT, useAlertActions, useAlertRules } from '../api/alerts-api';
 import { sourceIdsOf, useSourceNames } from '../api/rule-choices';
@@ -27,7 +27,6 @@ type Dialog = { kind: 'form'; rule: AlertRule | null } | { kind: 'subscribe' | '
  * often a rule would have fired before it is saved. Each rule's history links to the calls behind each change.
  */
 export default function AlertsPage() {
-  const headingId = useId();
   const { mayManageAlerts } = useScreenAccess();
   const list = useAlertRules();
   const actions = useAlertActions();
@@ -113,21 +112,20 @@ export default function AlertsPage() {
 
   const atLimit = rules.length >= ALERT_RULES_MAX;
   return (
-    <section className="cb-card alerts-card" aria-labelledby={headingId}>
-      <header className="cb-card__header">
-        <div className="cb-stack cb-stack--xs">
-          <h2 id={headingId} className="cb-card__title">
-            Alert rules
-          </h2>
-          <p className="cb-muted cb-text-sm">Judged every minute. Subscribe to be told in the app or by email when a rule fires and when it resolves.</p>
-        </div>
-        {mayManageAlerts ? (
+    <ListCard
+      className="alerts-card"
+      title="Alert rules"
+      description="Judged every minute. Subscribe to be told in the app or by email when a rule fires and when it resolves."
+      action={
+        mayManageAlerts ? (
           <Button variant="primary" icon={<PlusIcon size={14} />} disabled={atLimit} title={atLimit ? `At most ${ALERT_RULES_MAX} rules` : undefined} onClick={() => setDialog({ kind: 'form', rule: null })}>
             New rule
           </Button>
-        ) : null}
-      </header>
-      {list.error && !list.data ? <LoadError title={ALERTS_TEXT.loadFailed} error={list.error} onRetry={() => void list.mutate()} /> : null}
+        ) : null
+      }
+      list={list}
+      loadFailed={ALERTS_TEXT.loadFailed}
+    >
       <Table
         label="Alert rules"
         columns={columns}
@@ -152,6 +150,6 @@ export default function AlertsPage() {
           Delete <strong>{dialog.rule.name}</strong>? Its subscriptions and its history go with it.
         </ConfirmDialog>
       ) : null}
-    </section>
+    </ListCard>
   );
 }

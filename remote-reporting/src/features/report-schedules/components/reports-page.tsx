@@ -8,9 +8,9 @@ import { Dropdown } from '@callboard/shared-ui/dropdown';
 import { EmptyState } from '@callboard/shared-ui/empty-state';
 import { formatShortDateTime } from '@callboard/shared-ui/format';
 import { PlusIcon } from '@callboard/shared-ui/icons';
-import { LoadError } from '@callboard/shared-ui/load-error';
 import { Table, type TableColumn } from '@callboard/shared-ui/table';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ListCard } from '../../../lib/list-card';
 import { SCHEDULES_TEXT, useReportSchedules, useScheduleActions } from '../api/report-schedules-api';
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import { ScheduleFormDialog } from './schedule-form-dialog';
@@ -37,7 +37,6 @@ export function recipientsText(schedule: Pick<ReportSchedule, 'recipients'>): st
  * each schedule's delivery log. Opened as `?view=<id>&new=1` it starts with the form for that view.
  */
 export default function ReportsPage() {
-  const headingId = useId();
   const { user } = useSession();
   const list = useReportSchedules();
   const actions = useScheduleActions();
@@ -122,19 +121,18 @@ export default function ReportsPage() {
   ];
 
   return (
-    <section className="cb-card reports-card" aria-labelledby={headingId}>
-      <header className="cb-card__header">
-        <div className="cb-stack cb-stack--xs">
-          <h2 id={headingId} className="cb-card__title">
-            Scheduled reports
-          </h2>
-          <p className="cb-muted cb-text-sm">Saved views by email: the statistics of the last whole day, week or month, sent at a New York time.</p>
-        </div>
+    <ListCard
+      className="reports-card"
+      title="Scheduled reports"
+      description="Saved views by email: the statistics of the last whole day, week or month, sent at a New York time."
+      action={
         <Button variant="primary" icon={<PlusIcon size={14} />} onClick={() => setDialog({ kind: 'form', schedule: null })}>
           Schedule a report
         </Button>
-      </header>
-      {list.error && !list.data ? <LoadError title={SCHEDULES_TEXT.loadFailed} error={list.error} onRetry={() => void list.mutate()} /> : null}
+      }
+      list={list}
+      loadFailed={SCHEDULES_TEXT.loadFailed}
+    >
       <Table
         label="Scheduled reports"
         columns={columns}
@@ -152,6 +150,6 @@ export default function ReportsPage() {
           Delete the schedule of <strong>{dialog.schedule.viewName}</strong> ({dialog.schedule.description})? Its delivery log goes with it; the view stays.
         </ConfirmDialog>
       ) : null}
-    </section>
+    </ListCard>
   );
 }
