@@ -35,6 +35,9 @@ export function useFieldForm<F extends string>(fields: readonly F[], beforeFocus
     inputs.current[field] = element;
   };
 
+  /** What a field's control takes from the form: the element focused on a problem, and the problem it shows. */
+  const fieldProps = (field: F) => ({ ref: inputRef(field), error: errors[field] });
+
   /** An edit answers these fields' problems. */
   const clearErrors = (...cleared: F[]) => setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, undefined])) }));
 
@@ -56,5 +59,5 @@ export function useFieldForm<F extends string>(fields: readonly F[], beforeFocus
     else setOtherError(result.message);
   };
 
-  return { errors, otherError, saving, inputRef, clearErrors, submit };
+  return { errors, otherError, saving, inputRef, fieldProps, clearErrors, submit };
 }

@@ -26,7 +26,7 @@ export interface CreateConnectorDialogProps {
 export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDialogProps) {
   const formId = useId();
   const [values, setValues] = useState<{ name: string; platform: Platform; timeZone: string }>({ name: '', platform: 'ringba', timeZone: DEFAULT_CONNECTOR_TIME_ZONE });
-  const { errors, otherError, saving, inputRef, clearErrors, submit } = useFieldForm(FIELDS);
+  const { otherError, saving, fieldProps, clearErrors, submit } = useFieldForm(FIELDS);
   const preset = PLATFORM_PRESETS[values.platform];
 
   const change = (field: Field, value: string) => {
@@ -53,32 +53,29 @@ export function CreateConnectorDialog({ onCreate, onClose }: CreateConnectorDial
       <form id={formId} className="connector-form" noValidate onSubmit={(event) => void submit(event, check, onCreate, () => undefined)}>
         {otherError ? <Alert tone="error">{otherError}</Alert> : null}
         <TextField
-          ref={inputRef('name')}
+          {...fieldProps('name')}
           label="Name"
           required
           placeholder="e.g. Ringba – main account"
           maxLength={CONNECTOR_NAME_MAX_LENGTH}
           value={values.name}
-          error={errors.name}
           onChange={(event) => change('name', event.target.value)}
         />
         <SelectField
-          ref={inputRef('platform')}
+          {...fieldProps('platform')}
           label="Platform"
           required
           options={PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_PRESETS[platform].label }))}
           value={values.platform}
           hint={`${preset.label} sends ${preset.sends}; its tokens look like ${preset.tokenSyntax}. The mapping starts from its names.`}
-          error={errors.platform}
           onChange={(event) => change('platform', event.target.value)}
         />
         <TextField
-          ref={inputRef('timeZone')}
+          {...fieldProps('timeZone')}
           label="Time zone"
           required
           value={values.timeZone}
           hint={TIME_ZONE_HINT}
-          error={errors.timeZone}
           onChange={(event) => change('timeZone', event.target.value)}
         />
       </form>

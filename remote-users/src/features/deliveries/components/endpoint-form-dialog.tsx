@@ -38,7 +38,7 @@ export interface EndpointFormDialogProps {
 export function EndpointFormDialog({ endpoint, onSave, onClose }: EndpointFormDialogProps) {
   const formId = useId();
   const [values, setValues] = useState<EndpointBody>({ name: endpoint?.name ?? '', kind: endpoint?.kind ?? 'webhook', url: endpoint?.url ?? '' });
-  const { errors, otherError, saving, inputRef, clearErrors, submit } = useFieldForm(FIELDS);
+  const { otherError, saving, fieldProps, clearErrors, submit } = useFieldForm(FIELDS);
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -59,28 +59,26 @@ export function EndpointFormDialog({ endpoint, onSave, onClose }: EndpointFormDi
       <form id={formId} className="deliveries-form" noValidate onSubmit={(event) => void submit(event, () => parseEndpointBody(values), onSave, onClose)}>
         {otherError ? <Alert tone="error">{otherError}</Alert> : null}
         <TextField
-          ref={inputRef('name')}
+          {...fieldProps('name')}
           label="Name"
           required
           placeholder="e.g. QC channel"
           maxLength={ENDPOINT_NAME_MAX_LENGTH}
           value={values.name}
-          error={errors.name}
           onChange={(event) => change('name', event.target.value)}
         />
         <SelectField
-          ref={inputRef('kind')}
+          {...fieldProps('kind')}
           label="Kind"
           required
           options={ENDPOINT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
           value={values.kind}
           disabled={endpoint !== null}
           hint={endpoint ? 'An endpoint’s kind is fixed: add a new endpoint for another kind.' : undefined}
-          error={errors.kind}
           onChange={(event) => change('kind', event.target.value)}
         />
         <TextField
-          ref={inputRef('url')}
+          {...fieldProps('url')}
           label="URL"
           required
           type="url"
@@ -89,7 +87,6 @@ export function EndpointFormDialog({ endpoint, onSave, onClose }: EndpointFormDi
           maxLength={ENDPOINT_URL_MAX_LENGTH}
           value={values.url}
           hint={URL_HINTS[values.kind]}
-          error={errors.url}
           onChange={(event) => change('url', event.target.value)}
         />
       </form>

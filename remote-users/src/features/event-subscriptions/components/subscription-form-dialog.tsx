@@ -74,7 +74,7 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
   const [source, setSource] = useState<SourceField>('buyerIds');
   const [search, setSearch] = useState('');
   // A source's problem opens its list, so that the field focused is the one shown.
-  const { errors, otherError, saving, inputRef, clearErrors, submit } = useFieldForm(FIELDS, (first) => {
+  const { errors, otherError, saving, inputRef, fieldProps, clearErrors, submit } = useFieldForm(FIELDS, (first) => {
     const sourceField = SOURCES.find((s) => s.field === first);
     if (sourceField) setSource(sourceField.field);
   });
@@ -107,23 +107,21 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
       <form id={formId} className="deliveries-form" noValidate onSubmit={(event) => void submit(event, () => parseEventSubscriptionBody({ ...values }), onSave, onClose)}>
         {otherError ? <Alert tone="error">{otherError}</Alert> : null}
         <TextField
-          ref={inputRef('name')}
+          {...fieldProps('name')}
           label="Name"
           required
           placeholder="e.g. Acme postback: Sales"
           maxLength={SUBSCRIPTION_NAME_MAX_LENGTH}
           value={values.name}
-          error={errors.name}
           onChange={(event) => change('name', event.target.value)}
         />
         <SelectField
-          ref={inputRef('endpointId')}
+          {...fieldProps('endpointId')}
           label="Webhook endpoint"
           required
           options={[{ value: '', label: 'Choose an endpoint' }, ...webhooks.map((endpoint) => ({ value: endpoint.id, label: endpoint.name }))]}
           value={values.endpointId}
           hint="Add one under Delivery endpoints; its signing secret verifies every event."
-          error={errors.endpointId}
           onChange={(event) => change('endpointId', event.target.value)}
         />
         <fieldset className="subscriptions-form__types" aria-describedby={errors.eventTypes ? typesErrorId : undefined} aria-invalid={errors.eventTypes ? true : undefined}>
@@ -174,12 +172,11 @@ export function SubscriptionFormDialog({ subscription, onSave, onClose }: Subscr
           ) : null}
         </fieldset>
         <SelectField
-          ref={inputRef('dispositionBecomes')}
+          {...fieldProps('dispositionBecomes')}
           label="When the disposition becomes"
           options={[{ value: '', label: 'Any change' }, ...DISPOSITIONS.map((d) => ({ value: d, label: d }))]}
           value={values.dispositionBecomes ?? ''}
           hint="A buyer's postback: only changes that make a call this disposition (call events only)."
-          error={errors.dispositionBecomes}
           onChange={(event) => change('dispositionBecomes', event.target.value === '' ? null : event.target.value)}
         />
         <label className="subscriptions-form__type">
