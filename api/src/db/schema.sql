@@ -167,7 +167,7 @@ CREATE TABLE call_changes (
   kind text NOT NULL,
   actor text,
   change_set uuid,
-  changed jsonb NOT NULL,
+  changed json NOT NULL,
   CONSTRAINT call_changes_pkey PRIMARY KEY (seq),
   CONSTRAINT call_changes_kind_check CHECK (kind = ANY (ARRAY['created'::text, 'updated'::text, 'qc_verdict'::text, 'disposition_changed'::text, 'bulk_updated'::text, 'restored'::text, 'undone'::text, 'dispute_opened'::text, 'dispute_withdrawn'::text, 'dispute_decided'::text, 'repeat_redecided'::text]))
 );
@@ -1089,34 +1089,32 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7266002);
   INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
   SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, 'created', callboard_change_actor(), callboard_change_set(),
-    jsonb_strip_nulls(jsonb_build_object(
-      'callTimestamp', CASE WHEN to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') IS NOT NULL THEN jsonb_build_array(NULL, to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END,
-      'callerId', CASE WHEN n.caller_id IS NOT NULL THEN jsonb_build_array(NULL, n.caller_id) END,
-      'campaignName', CASE WHEN ca.name IS NOT NULL THEN jsonb_build_array(NULL, ca.name) END,
-      'publisherName', CASE WHEN pu.name IS NOT NULL THEN jsonb_build_array(NULL, pu.name) END,
-      'targetName', CASE WHEN ta.name IS NOT NULL THEN jsonb_build_array(NULL, ta.name) END,
-      'buyerName', CASE WHEN bu.name IS NOT NULL THEN jsonb_build_array(NULL, bu.name) END,
-      'systemName', CASE WHEN n.system_name IS NOT NULL THEN jsonb_build_array(NULL, n.system_name) END,
-      'systemPublisherId', CASE WHEN n.system_publisher_id IS NOT NULL THEN jsonb_build_array(NULL, n.system_publisher_id) END,
-      'systemBuyerId', CASE WHEN n.system_buyer_id IS NOT NULL THEN jsonb_build_array(NULL, n.system_buyer_id) END,
-      'durationSec', CASE WHEN n.duration_sec IS NOT NULL THEN jsonb_build_array(NULL, n.duration_sec) END,
-      'connected', CASE WHEN n.connected IS NOT NULL THEN jsonb_build_array(NULL, n.connected) END,
-      'recordingUrl', CASE WHEN n.recording_url IS NOT NULL THEN jsonb_build_array(NULL, n.recording_url) END,
-      'transcript', CASE WHEN CASE WHEN n.transcript IS NOT NULL THEN true END IS NOT NULL THEN jsonb_build_array(NULL, CASE WHEN n.transcript IS NOT NULL THEN true END) END,
-      'revenue', CASE WHEN n.revenue_cents::float8 / 100 IS NOT NULL THEN jsonb_build_array(NULL, n.revenue_cents::float8 / 100) END,
-      'payout', CASE WHEN n.payout_cents::float8 / 100 IS NOT NULL THEN jsonb_build_array(NULL, n.payout_cents::float8 / 100) END,
-      'status', CASE WHEN n.status IS NOT NULL THEN jsonb_build_array(NULL, n.status) END,
-      'subDisposition', CASE WHEN n.sub_disposition IS NOT NULL THEN jsonb_build_array(NULL, n.sub_disposition) END,
-      'reason', CASE WHEN n.reason IS NOT NULL THEN jsonb_build_array(NULL, n.reason) END,
-      'summary', CASE WHEN n.summary IS NOT NULL THEN jsonb_build_array(NULL, n.summary) END,
-      'statusOverridden', CASE WHEN n.status_overridden IS NOT NULL THEN jsonb_build_array(NULL, n.status_overridden) END,
-      'qcDisposition', CASE WHEN n.qc_disposition IS NOT NULL THEN jsonb_build_array(NULL, n.qc_disposition) END,
-      'qcSubDisposition', CASE WHEN n.qc_sub_disposition IS NOT NULL THEN jsonb_build_array(NULL, n.qc_sub_disposition) END,
-      'qcReason', CASE WHEN n.qc_reason IS NOT NULL THEN jsonb_build_array(NULL, n.qc_reason) END,
-      'qcSummary', CASE WHEN n.qc_summary IS NOT NULL THEN jsonb_build_array(NULL, n.qc_summary) END,
-      'repeatOf', CASE WHEN n.repeat_of::text IS NOT NULL THEN jsonb_build_array(NULL, n.repeat_of::text) END,
-      'disputeState', CASE WHEN n.dispute_state IS NOT NULL THEN jsonb_build_array(NULL, n.dispute_state) END
-    ))
+    concat('{', concat_ws(',', '"callTimestamp":[null,' || to_json(to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text || ']',
+      '"callerId":[null,' || to_json(n.caller_id)::text || ']',
+      '"campaignName":[null,' || to_json(ca.name)::text || ']',
+      '"publisherName":[null,' || to_json(pu.name)::text || ']',
+      '"targetName":[null,' || to_json(ta.name)::text || ']',
+      '"buyerName":[null,' || to_json(bu.name)::text || ']',
+      '"systemName":[null,' || to_json(n.system_name)::text || ']',
+      '"systemPublisherId":[null,' || to_json(n.system_publisher_id)::text || ']',
+      '"systemBuyerId":[null,' || to_json(n.system_buyer_id)::text || ']',
+      '"durationSec":[null,' || to_json(n.duration_sec)::text || ']',
+      '"connected":[null,' || to_json(n.connected)::text || ']',
+      '"recordingUrl":[null,' || to_json(n.recording_url)::text || ']',
+      '"transcript":[null,' || to_json(CASE WHEN n.transcript IS NOT NULL THEN true END)::text || ']',
+      '"revenue":[null,' || to_json(n.revenue_cents::float8 / 100)::text || ']',
+      '"payout":[null,' || to_json(n.payout_cents::float8 / 100)::text || ']',
+      '"status":[null,' || to_json(n.status)::text || ']',
+      '"subDisposition":[null,' || to_json(n.sub_disposition)::text || ']',
+      '"reason":[null,' || to_json(n.reason)::text || ']',
+      '"summary":[null,' || to_json(n.summary)::text || ']',
+      '"statusOverridden":[null,' || to_json(n.status_overridden)::text || ']',
+      '"qcDisposition":[null,' || to_json(n.qc_disposition)::text || ']',
+      '"qcSubDisposition":[null,' || to_json(n.qc_sub_disposition)::text || ']',
+      '"qcReason":[null,' || to_json(n.qc_reason)::text || ']',
+      '"qcSummary":[null,' || to_json(n.qc_summary)::text || ']',
+      '"repeatOf":[null,' || to_json(n.repeat_of::text)::text || ']',
+      '"disputeState":[null,' || to_json(n.dispute_state)::text || ']'), '}')::json
   FROM new_rows n
   JOIN campaigns ca ON ca.id = n.campaign_id
   JOIN publishers pu ON pu.id = n.publisher_id
@@ -1144,43 +1142,42 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7266002);
   INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
   SELECT d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
-    CASE WHEN NOT d.written AND d.changed ? 'repeatOf' AND d.changed - 'repeatOf' = '{}'::jsonb THEN 'repeat_redecided'
+    CASE WHEN NOT d.written AND d.only_repeat THEN 'repeat_redecided'
          WHEN named_kind IS NULL OR delivery THEN 'updated'
          ELSE named_kind END,
     callboard_change_actor(), callboard_change_set(), d.changed
   FROM (
     SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, n.updated_at IS DISTINCT FROM o.updated_at AS written,
-      jsonb_strip_nulls(jsonb_build_object(
-      'callTimestamp', CASE WHEN o.call_ts IS DISTINCT FROM n.call_ts THEN jsonb_build_array(to_char(o.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END,
-      'callerId', CASE WHEN o.caller_id IS DISTINCT FROM n.caller_id THEN jsonb_build_array(o.caller_id, n.caller_id) END,
-      'campaignName', CASE WHEN o.campaign_id IS DISTINCT FROM n.campaign_id THEN jsonb_build_array((SELECT dim.name FROM campaigns dim WHERE dim.id = o.campaign_id), (SELECT dim.name FROM campaigns dim WHERE dim.id = n.campaign_id)) END,
-      'publisherName', CASE WHEN o.publisher_id IS DISTINCT FROM n.publisher_id THEN jsonb_build_array((SELECT dim.name FROM publishers dim WHERE dim.id = o.publisher_id), (SELECT dim.name FROM publishers dim WHERE dim.id = n.publisher_id)) END,
-      'targetName', CASE WHEN o.target_id IS DISTINCT FROM n.target_id THEN jsonb_build_array((SELECT dim.name FROM targets dim WHERE dim.id = o.target_id), (SELECT dim.name FROM targets dim WHERE dim.id = n.target_id)) END,
-      'buyerName', CASE WHEN o.buyer_id IS DISTINCT FROM n.buyer_id THEN jsonb_build_array((SELECT dim.name FROM buyers dim WHERE dim.id = o.buyer_id), (SELECT dim.name FROM buyers dim WHERE dim.id = n.buyer_id)) END,
-      'systemName', CASE WHEN o.system_name IS DISTINCT FROM n.system_name THEN jsonb_build_array(o.system_name, n.system_name) END,
-      'systemPublisherId', CASE WHEN o.system_publisher_id IS DISTINCT FROM n.system_publisher_id THEN jsonb_build_array(o.system_publisher_id, n.system_publisher_id) END,
-      'systemBuyerId', CASE WHEN o.system_buyer_id IS DISTINCT FROM n.system_buyer_id THEN jsonb_build_array(o.system_buyer_id, n.system_buyer_id) END,
-      'durationSec', CASE WHEN o.duration_sec IS DISTINCT FROM n.duration_sec THEN jsonb_build_array(o.duration_sec, n.duration_sec) END,
-      'connected', CASE WHEN o.connected IS DISTINCT FROM n.connected THEN jsonb_build_array(o.connected, n.connected) END,
-      'recordingUrl', CASE WHEN o.recording_url IS DISTINCT FROM n.recording_url THEN jsonb_build_array(o.recording_url, n.recording_url) END,
-      'transcript', CASE WHEN o.transcript IS DISTINCT FROM n.transcript THEN jsonb_build_array(CASE WHEN o.transcript IS NOT NULL THEN true END, CASE WHEN n.transcript IS NOT NULL THEN true END) END,
-      'revenue', CASE WHEN o.revenue_cents IS DISTINCT FROM n.revenue_cents THEN jsonb_build_array(o.revenue_cents::float8 / 100, n.revenue_cents::float8 / 100) END,
-      'payout', CASE WHEN o.payout_cents IS DISTINCT FROM n.payout_cents THEN jsonb_build_array(o.payout_cents::float8 / 100, n.payout_cents::float8 / 100) END,
-      'status', CASE WHEN o.status IS DISTINCT FROM n.status THEN jsonb_build_array(o.status, n.status) END,
-      'subDisposition', CASE WHEN o.sub_disposition IS DISTINCT FROM n.sub_disposition THEN jsonb_build_array(o.sub_disposition, n.sub_disposition) END,
-      'reason', CASE WHEN o.reason IS DISTINCT FROM n.reason THEN jsonb_build_array(o.reason, n.reason) END,
-      'summary', CASE WHEN o.summary IS DISTINCT FROM n.summary THEN jsonb_build_array(o.summary, n.summary) END,
-      'statusOverridden', CASE WHEN o.status_overridden IS DISTINCT FROM n.status_overridden THEN jsonb_build_array(o.status_overridden, n.status_overridden) END,
-      'qcDisposition', CASE WHEN o.qc_disposition IS DISTINCT FROM n.qc_disposition THEN jsonb_build_array(o.qc_disposition, n.qc_disposition) END,
-      'qcSubDisposition', CASE WHEN o.qc_sub_disposition IS DISTINCT FROM n.qc_sub_disposition THEN jsonb_build_array(o.qc_sub_disposition, n.qc_sub_disposition) END,
-      'qcReason', CASE WHEN o.qc_reason IS DISTINCT FROM n.qc_reason THEN jsonb_build_array(o.qc_reason, n.qc_reason) END,
-      'qcSummary', CASE WHEN o.qc_summary IS DISTINCT FROM n.qc_summary THEN jsonb_build_array(o.qc_summary, n.qc_summary) END,
-      'repeatOf', CASE WHEN o.repeat_of IS DISTINCT FROM n.repeat_of THEN jsonb_build_array(o.repeat_of::text, n.repeat_of::text) END,
-      'disputeState', CASE WHEN o.dispute_state IS DISTINCT FROM n.dispute_state THEN jsonb_build_array(o.dispute_state, n.dispute_state) END
-    )) AS changed
+      (o.call_ts, o.caller_id, o.campaign_id, o.publisher_id, o.target_id, o.buyer_id, o.system_name, o.system_publisher_id, o.system_buyer_id, o.duration_sec, o.connected, o.recording_url, o.transcript, o.revenue_cents, o.payout_cents, o.status, o.sub_disposition, o.reason, o.summary, o.status_overridden, o.qc_disposition, o.qc_sub_disposition, o.qc_reason, o.qc_summary, o.repeat_of, o.dispute_state) IS DISTINCT FROM (n.call_ts, n.caller_id, n.campaign_id, n.publisher_id, n.target_id, n.buyer_id, n.system_name, n.system_publisher_id, n.system_buyer_id, n.duration_sec, n.connected, n.recording_url, n.transcript, n.revenue_cents, n.payout_cents, n.status, n.sub_disposition, n.reason, n.summary, n.status_overridden, n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.repeat_of, n.dispute_state) AS any_changed, o.repeat_of IS DISTINCT FROM n.repeat_of AND NOT (o.call_ts, o.caller_id, o.campaign_id, o.publisher_id, o.target_id, o.buyer_id, o.system_name, o.system_publisher_id, o.system_buyer_id, o.duration_sec, o.connected, o.recording_url, o.transcript, o.revenue_cents, o.payout_cents, o.status, o.sub_disposition, o.reason, o.summary, o.status_overridden, o.qc_disposition, o.qc_sub_disposition, o.qc_reason, o.qc_summary, o.dispute_state) IS DISTINCT FROM (n.call_ts, n.caller_id, n.campaign_id, n.publisher_id, n.target_id, n.buyer_id, n.system_name, n.system_publisher_id, n.system_buyer_id, n.duration_sec, n.connected, n.recording_url, n.transcript, n.revenue_cents, n.payout_cents, n.status, n.sub_disposition, n.reason, n.summary, n.status_overridden, n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.dispute_state) AS only_repeat,
+      concat('{', concat_ws(',', CASE WHEN o.call_ts IS DISTINCT FROM n.call_ts THEN '"callTimestamp":[' || coalesce(to_json(to_char(o.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null') || ',' || coalesce(to_json(to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null') || ']' END,
+      CASE WHEN o.caller_id IS DISTINCT FROM n.caller_id THEN '"callerId":[' || coalesce(to_json(o.caller_id)::text, 'null') || ',' || coalesce(to_json(n.caller_id)::text, 'null') || ']' END,
+      CASE WHEN o.campaign_id IS DISTINCT FROM n.campaign_id THEN '"campaignName":[' || coalesce(to_json((SELECT dim.name FROM campaigns dim WHERE dim.id = o.campaign_id))::text, 'null') || ',' || coalesce(to_json((SELECT dim.name FROM campaigns dim WHERE dim.id = n.campaign_id))::text, 'null') || ']' END,
+      CASE WHEN o.publisher_id IS DISTINCT FROM n.publisher_id THEN '"publisherName":[' || coalesce(to_json((SELECT dim.name FROM publishers dim WHERE dim.id = o.publisher_id))::text, 'null') || ',' || coalesce(to_json((SELECT dim.name FROM publishers dim WHERE dim.id = n.publisher_id))::text, 'null') || ']' END,
+      CASE WHEN o.target_id IS DISTINCT FROM n.target_id THEN '"targetName":[' || coalesce(to_json((SELECT dim.name FROM targets dim WHERE dim.id = o.target_id))::text, 'null') || ',' || coalesce(to_json((SELECT dim.name FROM targets dim WHERE dim.id = n.target_id))::text, 'null') || ']' END,
+      CASE WHEN o.buyer_id IS DISTINCT FROM n.buyer_id THEN '"buyerName":[' || coalesce(to_json((SELECT dim.name FROM buyers dim WHERE dim.id = o.buyer_id))::text, 'null') || ',' || coalesce(to_json((SELECT dim.name FROM buyers dim WHERE dim.id = n.buyer_id))::text, 'null') || ']' END,
+      CASE WHEN o.system_name IS DISTINCT FROM n.system_name THEN '"systemName":[' || coalesce(to_json(o.system_name)::text, 'null') || ',' || coalesce(to_json(n.system_name)::text, 'null') || ']' END,
+      CASE WHEN o.system_publisher_id IS DISTINCT FROM n.system_publisher_id THEN '"systemPublisherId":[' || coalesce(to_json(o.system_publisher_id)::text, 'null') || ',' || coalesce(to_json(n.system_publisher_id)::text, 'null') || ']' END,
+      CASE WHEN o.system_buyer_id IS DISTINCT FROM n.system_buyer_id THEN '"systemBuyerId":[' || coalesce(to_json(o.system_buyer_id)::text, 'null') || ',' || coalesce(to_json(n.system_buyer_id)::text, 'null') || ']' END,
+      CASE WHEN o.duration_sec IS DISTINCT FROM n.duration_sec THEN '"durationSec":[' || coalesce(to_json(o.duration_sec)::text, 'null') || ',' || coalesce(to_json(n.duration_sec)::text, 'null') || ']' END,
+      CASE WHEN o.connected IS DISTINCT FROM n.connected THEN '"connected":[' || coalesce(to_json(o.connected)::text, 'null') || ',' || coalesce(to_json(n.connected)::text, 'null') || ']' END,
+      CASE WHEN o.recording_url IS DISTINCT FROM n.recording_url THEN '"recordingUrl":[' || coalesce(to_json(o.recording_url)::text, 'null') || ',' || coalesce(to_json(n.recording_url)::text, 'null') || ']' END,
+      CASE WHEN o.transcript IS DISTINCT FROM n.transcript THEN '"transcript":[' || coalesce(to_json(CASE WHEN o.transcript IS NOT NULL THEN true END)::text, 'null') || ',' || coalesce(to_json(CASE WHEN n.transcript IS NOT NULL THEN true END)::text, 'null') || ']' END,
+      CASE WHEN o.revenue_cents IS DISTINCT FROM n.revenue_cents THEN '"revenue":[' || coalesce(to_json(o.revenue_cents::float8 / 100)::text, 'null') || ',' || coalesce(to_json(n.revenue_cents::float8 / 100)::text, 'null') || ']' END,
+      CASE WHEN o.payout_cents IS DISTINCT FROM n.payout_cents THEN '"payout":[' || coalesce(to_json(o.payout_cents::float8 / 100)::text, 'null') || ',' || coalesce(to_json(n.payout_cents::float8 / 100)::text, 'null') || ']' END,
+      CASE WHEN o.status IS DISTINCT FROM n.status THEN '"status":[' || coalesce(to_json(o.status)::text, 'null') || ',' || coalesce(to_json(n.status)::text, 'null') || ']' END,
+      CASE WHEN o.sub_disposition IS DISTINCT FROM n.sub_disposition THEN '"subDisposition":[' || coalesce(to_json(o.sub_disposition)::text, 'null') || ',' || coalesce(to_json(n.sub_disposition)::text, 'null') || ']' END,
+      CASE WHEN o.reason IS DISTINCT FROM n.reason THEN '"reason":[' || coalesce(to_json(o.reason)::text, 'null') || ',' || coalesce(to_json(n.reason)::text, 'null') || ']' END,
+      CASE WHEN o.summary IS DISTINCT FROM n.summary THEN '"summary":[' || coalesce(to_json(o.summary)::text, 'null') || ',' || coalesce(to_json(n.summary)::text, 'null') || ']' END,
+      CASE WHEN o.status_overridden IS DISTINCT FROM n.status_overridden THEN '"statusOverridden":[' || coalesce(to_json(o.status_overridden)::text, 'null') || ',' || coalesce(to_json(n.status_overridden)::text, 'null') || ']' END,
+      CASE WHEN o.qc_disposition IS DISTINCT FROM n.qc_disposition THEN '"qcDisposition":[' || coalesce(to_json(o.qc_disposition)::text, 'null') || ',' || coalesce(to_json(n.qc_disposition)::text, 'null') || ']' END,
+      CASE WHEN o.qc_sub_disposition IS DISTINCT FROM n.qc_sub_disposition THEN '"qcSubDisposition":[' || coalesce(to_json(o.qc_sub_disposition)::text, 'null') || ',' || coalesce(to_json(n.qc_sub_disposition)::text, 'null') || ']' END,
+      CASE WHEN o.qc_reason IS DISTINCT FROM n.qc_reason THEN '"qcReason":[' || coalesce(to_json(o.qc_reason)::text, 'null') || ',' || coalesce(to_json(n.qc_reason)::text, 'null') || ']' END,
+      CASE WHEN o.qc_summary IS DISTINCT FROM n.qc_summary THEN '"qcSummary":[' || coalesce(to_json(o.qc_summary)::text, 'null') || ',' || coalesce(to_json(n.qc_summary)::text, 'null') || ']' END,
+      CASE WHEN o.repeat_of IS DISTINCT FROM n.repeat_of THEN '"repeatOf":[' || coalesce(to_json(o.repeat_of::text)::text, 'null') || ',' || coalesce(to_json(n.repeat_of::text)::text, 'null') || ']' END,
+      CASE WHEN o.dispute_state IS DISTINCT FROM n.dispute_state THEN '"disputeState":[' || coalesce(to_json(o.dispute_state)::text, 'null') || ',' || coalesce(to_json(n.dispute_state)::text, 'null') || ']' END), '}')::json AS changed
     FROM new_rows n JOIN old_rows o ON o.id = n.id
   ) d
-  WHERE d.changed <> '{}'::jsonb OR (delivery AND d.written)
+  WHERE d.any_changed OR (delivery AND d.written)
   ORDER BY d.id;
   RETURN NULL;
 END
