@@ -1,4 +1,3 @@
-import { ROLLUP_LOCK_KEY } from './0009-rollup-lock';
 import type { Migration } from './index';
 
 /**
@@ -25,13 +24,16 @@ import type { Migration } from './index';
  *   statement did not otherwise write (updated_at unmoved: a neighbour's delivery, redecide_repeats()), is
  *   `repeat_redecided`.
  * - Order without gaps: a sequence number is taken before its transaction commits, so a reader paging by seq
- *   could see seq 11 committed while seq 10 is still to commit, move past it, and never read it. So the
- *   triggers take the rollup lock (0009) before they take any seq: it is held to the commit, and every
- *   delivery takes it anyway for its rollups; the next writer takes its seqs only once the last has
- *   committed, so a reader that sees a seq sees every smaller one that will ever exist. (Keeping the
- *   transaction id and reading only below the reader's snapshot xmin is not enough: a transaction can take
- *   its id before another, and its seqs after.) The same lock, not one of its own: two locks taken in either
- *   order by different writers could deadlock.
+ *   could see seq 11 committed while seq 10 is still to commit, move past it, and never read it. So before
+ *   a trigger takes any seq it claims them: a shared advisory lock, held to the commit, whose key carries a
+ *   floor at or below every seq it will take (call_changes_claim). Readers read only up to the horizon
+ *   (call_changes_horizon: the sequence's last value, lowered below the smallest claim still held by another
+ *   session), in a statement after the one that asks for it: every seq at or below it belongs to a transaction
+ *   that had ended when the claims were read, so the reader's later snapshot sees it or it never will. No
+ *   writer waits for another (an earlier version took the rollup lock, 0009, to the commit instead: it cost
+ *   ingest a third more than the log's own work, docs/decisions/0041-one-change-log.md). Keeping the
+ *   transaction id and reading below the reader's snapshot xmin is not enough: a transaction can take its id
+ *   before another, and its seqs after.
  * - `call_changes_pruned`: the highest seq retention has removed (domain/changes/change-log-retention.ts), so
  *   a reader that fell behind it is told instead of silently skipping changes.
  * - Row-level security as on `calls` (0025): a partner reads the changes of its own calls from its history day
@@ -120,22 +122,64 @@ const ONLY_REPEAT_MOVED = `o.repeat_of IS DISTINCT FROM n.repeat_of AND NOT ${di
 
 const LOG_COLUMNS = 'call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed';
 
-const CREATED = `CREATE FUNCTION call_changes_created() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
-    RETURN NULL;
-  END IF;
-  -- Before any seq is taken, held to the commit: seqs rise in commit order (see the migration's comment).
-  PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_KEY});
+/** A log row as a value of the table's row type, its seq and time left to the insert. */
+const logRow = (values: string) => `ROW(NULL, NULL, ${values})::call_changes`;
+
+/** Inserts the rows built into `logged` in their order, their seqs claimed first (see the migration's comment). */
+const INSERT_LOGGED = `PERFORM call_changes_claim();
   INSERT INTO call_changes (${LOG_COLUMNS})
-  SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, 'created', callboard_change_actor(), callboard_change_set(),
-    ${CREATED_FIELDS}
+  SELECT ${LOG_COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')} FROM unnest(logged) WITH ORDINALITY AS l ORDER BY l.ordinality;`;
+
+/**
+ * The advisory lock keys of the seqs a transaction is taking: (CLAIM_TAG << 48) | floor, where floor is at or below
+ * every seq the transaction will take. Held (shared) to the commit; the bigint key space, apart from the two-key
+ * locks of repeat detection (0019), and far above the small keys of 0004 and 0009.
+ */
+const CLAIM_TAG = 29281;
+
+/** The log's sequence, as the identity column names it. */
+const SEQUENCE = "pg_get_serial_sequence('call_changes', 'seq')::regclass";
+
+/** Claims the seqs this transaction is about to take, before it takes any: called by the triggers before each insert. */
+const CLAIM = `CREATE FUNCTION call_changes_claim() RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock_shared((${CLAIM_TAG}::bigint << 48) | (coalesce(pg_sequence_last_value(${SEQUENCE}), 0) + 1))
+$$`;
+
+/**
+ * The highest seq below which every transaction has ended: readers read only up to it, in a statement of their
+ * own after this one (its snapshot taken later). The sequence is read first, then the claims: a seq at or below
+ * the first was taken by a transaction that claimed it before; if that transaction still runs, its claim (at or
+ * below the seq) is seen and the horizon stays under it; if it has ended, a later snapshot sees its end.
+ */
+const HORIZON = `CREATE FUNCTION call_changes_horizon() RETURNS bigint LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  taken bigint := coalesce(pg_sequence_last_value(${SEQUENCE}), 0);
+  claimed bigint;
+BEGIN
+  SELECT min(((l.classid::bigint & 65535) << 32) | l.objid::bigint) INTO claimed
+  FROM pg_locks l
+  WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND (l.classid::bigint >> 16) = ${CLAIM_TAG}
+    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    AND l.pid IS DISTINCT FROM pg_backend_pid();
+  RETURN CASE WHEN claimed IS NULL THEN taken ELSE least(taken, claimed - 1) END;
+END
+$fn$`;
+
+const CREATED = `CREATE FUNCTION call_changes_created() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  logged call_changes[];
+BEGIN
+  SELECT array_agg(${logRow(`n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, 'created', callboard_change_actor(), callboard_change_set(),
+    ${CREATED_FIELDS}`)} ORDER BY n.id) INTO logged
   FROM new_rows n
   JOIN campaigns ca ON ca.id = n.campaign_id
   JOIN publishers pu ON pu.id = n.publisher_id
   LEFT JOIN targets ta ON ta.id = n.target_id
-  LEFT JOIN buyers bu ON bu.id = n.buyer_id
-  ORDER BY n.id;
+  LEFT JOIN buyers bu ON bu.id = n.buyer_id;
+  IF logged IS NULL THEN
+    RETURN NULL;
+  END IF;
+  ${INSERT_LOGGED}
   RETURN NULL;
 END
 $fn$`;
@@ -144,6 +188,7 @@ const UPDATED = `CREATE FUNCTION call_changes_updated() RETURNS trigger LANGUAGE
 DECLARE
   named_kind text := callboard_change_kind();
   delivery boolean := coalesce(named_kind = 'delivery', false);
+  logged call_changes[];
 BEGIN
   IF NOT EXISTS (
     SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
@@ -151,21 +196,19 @@ BEGIN
   ) THEN
     RETURN NULL;
   END IF;
-  PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_KEY});
-  INSERT INTO call_changes (${LOG_COLUMNS})
-  SELECT d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
+  SELECT array_agg(${logRow(`d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
     CASE WHEN NOT d.written AND d.only_repeat THEN 'repeat_redecided'
          WHEN named_kind IS NULL OR delivery THEN 'updated'
          ELSE named_kind END,
-    callboard_change_actor(), callboard_change_set(), d.changed
+    callboard_change_actor(), callboard_change_set(), d.changed`)} ORDER BY d.id) INTO logged
   FROM (
     SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, n.updated_at IS DISTINCT FROM o.updated_at AS written,
       ${ANY_FIELD_CHANGED} AS any_changed, ${ONLY_REPEAT_MOVED} AS only_repeat,
       ${UPDATED_FIELDS} AS changed
     FROM new_rows n JOIN old_rows o ON o.id = n.id
   ) d
-  WHERE d.any_changed OR (delivery AND d.written)
-  ORDER BY d.id;
+  WHERE d.any_changed OR (delivery AND d.written);
+  ${INSERT_LOGGED}
   RETURN NULL;
 END
 $fn$`;
@@ -227,12 +270,13 @@ export const callChangeLog: Migration = {
     `CREATE FUNCTION callboard_change_kind() RETURNS text LANGUAGE sql STABLE AS $$ SELECT ${setting('change_kind')} $$`,
     `CREATE FUNCTION callboard_change_actor() RETURNS text LANGUAGE sql STABLE AS $$ SELECT ${setting('change_actor')} $$`,
     `CREATE FUNCTION callboard_change_set() RETURNS uuid LANGUAGE sql STABLE AS $$ SELECT ${setting('change_set')}::uuid $$`,
+    CLAIM,
+    HORIZON,
     CREATED,
     UPDATED,
-    // Named after the rollup triggers, so on a delivery they have already taken the lock.
-    `CREATE TRIGGER calls_to_change_log_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows
+    `CREATE TRIGGER calls_log_changes_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION call_changes_created()`,
-    `CREATE TRIGGER calls_to_change_log_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    `CREATE TRIGGER calls_log_changes_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION call_changes_updated()`,
     INGEST_CALLS_AS,
 

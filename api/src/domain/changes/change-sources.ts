@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { SourceChange } from '../events/source-changes';
+import { changeHorizon } from './change-horizon';
 
 /** Rows one read takes at most: a backlog (a listener back after a drop) is read in steps of this many. */
 export const SOURCES_READ_ROWS = 20_000;
@@ -25,15 +26,17 @@ interface SourceRow {
 }
 
 /**
- * The changes after `after`, grouped by publisher × buyer × New York day of the call (the day the row policy
+ * The changes after `after`, up to the log's horizon (change-horizon.ts), grouped by publisher × buyer × New York day of the call (the day the row policy
  * compares a partner's history start with): the live event streams' counts (domain/events/calls-change-feed.ts).
  * A created call counts as inserted, every other change as updated, but for `repeat_redecided`: it comes with
  * the delivery that caused it, which the streams are told of already (and a person's screen refetches on that).
  */
 export async function readChangeSources(db: Queryable, after: number, rows = SOURCES_READ_ROWS): Promise<LoggedSources> {
+  const horizon = await changeHorizon(db);
+  if (horizon <= after) return { sources: [], through: null, more: false };
   const found = await db.query<SourceRow>(
     `WITH batch AS MATERIALIZED (
-       SELECT seq, kind, publisher_id, buyer_id, call_ts FROM call_changes WHERE seq > $1 ORDER BY seq LIMIT $2
+       SELECT seq, kind, publisher_id, buyer_id, call_ts FROM call_changes WHERE seq > $1 AND seq <= $3 ORDER BY seq LIMIT $2
      )
      SELECT publisher_id, buyer_id, to_char((call_ts AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS day,
        count(*) FILTER (WHERE kind = 'created')::int AS inserted,
@@ -42,7 +45,7 @@ export async function readChangeSources(db: Queryable, after: number, rows = SOU
        max(seq)::text AS through,
        (SELECT count(*) FROM batch)::int AS read
      FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    [after, rows],
+    [after, rows, horizon],
   );
   if (found.length === 0) return { sources: [], through: null, more: false };
   const sources = found
@@ -58,8 +61,5 @@ export async function readChangeSources(db: Queryable, after: number, rows = SOU
   return { sources, through: Math.max(...found.map((row) => Number(row.through))), more: found[0]!.read >= rows };
 }
 
-/** The log's last seq (0 for an empty log): where an instance starts telling its streams. */
-export async function highWaterSeq(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ seq: string }>('SELECT coalesce(max(seq), 0)::text AS seq FROM call_changes');
-  return Number(row?.seq ?? 0);
-}
+/** Where an instance starts telling its streams: the log's horizon (change-horizon.ts) as it opens. */
+export const highWaterSeq = changeHorizon;

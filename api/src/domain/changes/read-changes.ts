@@ -1,6 +1,7 @@
 import type { PartnerScope } from '@callboard/contract';
 import type { CallChange, ChangeKind } from '@callboard/contract/changes';
 import type { Queryable } from '../../db/database';
+import { changeHorizon } from './change-horizon';
 import { repeatIdsOf, visibleChange } from './change-visibility';
 
 export interface ChangesRequest {
@@ -66,23 +67,23 @@ function scopeCondition(scope: PartnerScope | undefined, firstParam: number): { 
 }
 
 /**
- * The change log after `after`, oldest first, at most `limit` changes (migration 0037), `changed` as the log's
- * JSON text. Gap-free by the log's construction: a change a reader sees has every smaller seq it will ever see
- * committed before it, so `nextAfter` never passes one still to commit. One statement, with the retention mark
- * read beside it.
+ * The change log after `after`, oldest first, at most `limit` changes (migration 0037), each as its JSON. Only up
+ * to the log's horizon (change-horizon.ts): every change at or below it has committed or never will, so
+ * `nextAfter` never passes one still to commit. The retention mark is read beside the changes.
  */
 async function selectChanges(db: Queryable, request: ChangesRequest): Promise<WrittenPage> {
-  const scoped = scopeCondition(request.scope, 4);
+  const horizon = await changeHorizon(db);
+  const scoped = scopeCondition(request.scope, 5);
   const rows = await db.query<ChangeRow>(
     `SELECT p.through_seq::text AS pruned_through, c.seq::text AS seq, ${ITEM} AS item
      FROM call_changes_pruned p
      LEFT JOIN LATERAL (
        SELECT * FROM call_changes
-       WHERE seq > $1 AND ($3::text[] IS NULL OR kind = ANY ($3::text[]))${scoped.sql}
+       WHERE seq > $1 AND seq <= $4 AND ($3::text[] IS NULL OR kind = ANY ($3::text[]))${scoped.sql}
        ORDER BY seq LIMIT $2
      ) c ON true
      ORDER BY c.seq`,
-    [request.after, request.limit + 1, request.kinds ?? null, ...scoped.params],
+    [request.after, request.limit + 1, request.kinds ?? null, horizon, ...scoped.params],
   );
   const read = rows.filter((row) => row.seq !== null);
   const changes = read.slice(0, request.limit).map((row): WrittenChange => ({ seq: Number(row.seq), json: row.item }));
