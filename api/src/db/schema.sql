@@ -1077,18 +1077,21 @@ CREATE INDEX view_defaults_view_idx ON public.view_defaults USING btree (view_id
 
 -- Functions
 
+CREATE OR REPLACE FUNCTION public.call_changes_claim()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  SELECT pg_advisory_xact_lock_shared((29281::bigint << 48) | (coalesce(pg_sequence_last_value(pg_get_serial_sequence('call_changes', 'seq')::regclass), 0) + 1))
+$function$;
+
 CREATE OR REPLACE FUNCTION public.call_changes_created()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  logged call_changes[];
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
-    RETURN NULL;
-  END IF;
-  -- Before any seq is taken, held to the commit: seqs rise in commit order (see the migration's comment).
-  PERFORM pg_advisory_xact_lock(7266002);
-  INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
-  SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, 'created', callboard_change_actor(), callboard_change_set(),
+  SELECT array_agg(ROW(NULL, NULL, n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, 'created', callboard_change_actor(), callboard_change_set(),
     concat('{', concat_ws(',', '"callTimestamp":[null,' || to_json(to_char(n.call_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text || ']',
       '"callerId":[null,' || to_json(n.caller_id)::text || ']',
       '"campaignName":[null,' || to_json(ca.name)::text || ']',
@@ -1114,14 +1117,36 @@ BEGIN
       '"qcReason":[null,' || to_json(n.qc_reason)::text || ']',
       '"qcSummary":[null,' || to_json(n.qc_summary)::text || ']',
       '"repeatOf":[null,' || to_json(n.repeat_of::text)::text || ']',
-      '"disputeState":[null,' || to_json(n.dispute_state)::text || ']'), '}')::json
+      '"disputeState":[null,' || to_json(n.dispute_state)::text || ']'), '}')::json)::call_changes ORDER BY n.id) INTO logged
   FROM new_rows n
   JOIN campaigns ca ON ca.id = n.campaign_id
   JOIN publishers pu ON pu.id = n.publisher_id
   LEFT JOIN targets ta ON ta.id = n.target_id
-  LEFT JOIN buyers bu ON bu.id = n.buyer_id
-  ORDER BY n.id;
+  LEFT JOIN buyers bu ON bu.id = n.buyer_id;
+  IF logged IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM call_changes_claim();
+  INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
+  SELECT l.call_id, l.system_call_id, l.publisher_id, l.buyer_id, l.call_ts, l.kind, l.actor, l.change_set, l.changed FROM unnest(logged) WITH ORDINALITY AS l ORDER BY l.ordinality;
   RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.call_changes_horizon()
+ RETURNS bigint
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  taken bigint := coalesce(pg_sequence_last_value(pg_get_serial_sequence('call_changes', 'seq')::regclass), 0);
+  claimed bigint;
+BEGIN
+  SELECT min(((l.classid::bigint & 65535) << 32) | l.objid::bigint) INTO claimed
+  FROM pg_locks l
+  WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND (l.classid::bigint >> 16) = 29281
+    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    AND l.pid IS DISTINCT FROM pg_backend_pid();
+  RETURN CASE WHEN claimed IS NULL THEN taken ELSE least(taken, claimed - 1) END;
 END
 $function$;
 
@@ -1132,6 +1157,7 @@ AS $function$
 DECLARE
   named_kind text := callboard_change_kind();
   delivery boolean := coalesce(named_kind = 'delivery', false);
+  logged call_changes[];
 BEGIN
   IF NOT EXISTS (
     SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
@@ -1139,13 +1165,11 @@ BEGIN
   ) THEN
     RETURN NULL;
   END IF;
-  PERFORM pg_advisory_xact_lock(7266002);
-  INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
-  SELECT d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
+  SELECT array_agg(ROW(NULL, NULL, d.id, d.system_call_id, d.publisher_id, d.buyer_id, d.call_ts,
     CASE WHEN NOT d.written AND d.only_repeat THEN 'repeat_redecided'
          WHEN named_kind IS NULL OR delivery THEN 'updated'
          ELSE named_kind END,
-    callboard_change_actor(), callboard_change_set(), d.changed
+    callboard_change_actor(), callboard_change_set(), d.changed)::call_changes ORDER BY d.id) INTO logged
   FROM (
     SELECT n.id, n.system_call_id, n.publisher_id, n.buyer_id, n.call_ts, n.updated_at IS DISTINCT FROM o.updated_at AS written,
       (o.call_ts, o.caller_id, o.campaign_id, o.publisher_id, o.target_id, o.buyer_id, o.system_name, o.system_publisher_id, o.system_buyer_id, o.duration_sec, o.connected, o.recording_url, o.transcript, o.revenue_cents, o.payout_cents, o.status, o.sub_disposition, o.reason, o.summary, o.status_overridden, o.qc_disposition, o.qc_sub_disposition, o.qc_reason, o.qc_summary, o.repeat_of, o.dispute_state) IS DISTINCT FROM (n.call_ts, n.caller_id, n.campaign_id, n.publisher_id, n.target_id, n.buyer_id, n.system_name, n.system_publisher_id, n.system_buyer_id, n.duration_sec, n.connected, n.recording_url, n.transcript, n.revenue_cents, n.payout_cents, n.status, n.sub_disposition, n.reason, n.summary, n.status_overridden, n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.repeat_of, n.dispute_state) AS any_changed, o.repeat_of IS DISTINCT FROM n.repeat_of AND NOT (o.call_ts, o.caller_id, o.campaign_id, o.publisher_id, o.target_id, o.buyer_id, o.system_name, o.system_publisher_id, o.system_buyer_id, o.duration_sec, o.connected, o.recording_url, o.transcript, o.revenue_cents, o.payout_cents, o.status, o.sub_disposition, o.reason, o.summary, o.status_overridden, o.qc_disposition, o.qc_sub_disposition, o.qc_reason, o.qc_summary, o.dispute_state) IS DISTINCT FROM (n.call_ts, n.caller_id, n.campaign_id, n.publisher_id, n.target_id, n.buyer_id, n.system_name, n.system_publisher_id, n.system_buyer_id, n.duration_sec, n.connected, n.recording_url, n.transcript, n.revenue_cents, n.payout_cents, n.status, n.sub_disposition, n.reason, n.summary, n.status_overridden, n.qc_disposition, n.qc_sub_disposition, n.qc_reason, n.qc_summary, n.dispute_state) AS only_repeat,
@@ -1177,8 +1201,10 @@ BEGIN
       CASE WHEN o.dispute_state IS DISTINCT FROM n.dispute_state THEN '"disputeState":[' || coalesce(to_json(o.dispute_state)::text, 'null') || ',' || coalesce(to_json(n.dispute_state)::text, 'null') || ']' END), '}')::json AS changed
     FROM new_rows n JOIN old_rows o ON o.id = n.id
   ) d
-  WHERE d.any_changed OR (delivery AND d.written)
-  ORDER BY d.id;
+  WHERE d.any_changed OR (delivery AND d.written);
+  PERFORM call_changes_claim();
+  INSERT INTO call_changes (call_id, system_call_id, publisher_id, buyer_id, call_ts, kind, actor, change_set, changed)
+  SELECT l.call_id, l.system_call_id, l.publisher_id, l.buyer_id, l.call_ts, l.kind, l.actor, l.change_set, l.changed FROM unnest(logged) WITH ORDINALITY AS l ORDER BY l.ordinality;
   RETURN NULL;
 END
 $function$;
@@ -2110,6 +2136,10 @@ CREATE TRIGGER buyers_never_deleted BEFORE DELETE OR TRUNCATE ON buyers FOR EACH
 
 CREATE TRIGGER calls_keep_dispute_credits BEFORE UPDATE OF revenue_cents, payout_cents ON calls FOR EACH ROW WHEN ((old.dispute_state = ANY (ARRAY['accepted'::text, 'partial'::text])) AND new.dispute_state = old.dispute_state AND (new.revenue_cents IS DISTINCT FROM old.revenue_cents OR new.payout_cents IS DISTINCT FROM old.payout_cents)) EXECUTE FUNCTION calls_keep_dispute_credits();
 
+CREATE TRIGGER calls_log_changes_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION call_changes_created();
+
+CREATE TRIGGER calls_log_changes_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION call_changes_updated();
+
 CREATE TRIGGER calls_move_disputes AFTER UPDATE OF call_ts, campaign_id, publisher_id, target_id, buyer_id ON calls FOR EACH ROW WHEN (old.call_ts IS DISTINCT FROM new.call_ts OR old.campaign_id IS DISTINCT FROM new.campaign_id OR old.publisher_id IS DISTINCT FROM new.publisher_id OR old.target_id IS DISTINCT FROM new.target_id OR old.buyer_id IS DISTINCT FROM new.buyer_id) EXECUTE FUNCTION calls_move_disputes();
 
 CREATE TRIGGER calls_rollup_0_lock_delete AFTER DELETE ON calls REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION calls_rollup_lock_deleted();
@@ -2123,10 +2153,6 @@ CREATE TRIGGER calls_rollup_delete AFTER DELETE ON calls REFERENCING OLD TABLE A
 CREATE TRIGGER calls_rollup_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION calls_rollup_insert();
 
 CREATE TRIGGER calls_rollup_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION calls_rollup_update();
-
-CREATE TRIGGER calls_to_change_log_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION call_changes_created();
-
-CREATE TRIGGER calls_to_change_log_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION call_changes_updated();
 
 CREATE TRIGGER calls_words_forget_delete AFTER DELETE ON calls REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION call_words_forget_deleted();
 
