@@ -30,8 +30,8 @@ import type { Migration } from './index';
  *   (call_changes_horizon: the sequence's last value, lowered below the smallest claim still held by another
  *   session), in a statement after the one that asks for it: every seq at or below it belongs to a transaction
  *   that had ended when the claims were read, so the reader's later snapshot sees it or it never will. No
- *   writer waits for another (an earlier version took the rollup lock, 0009, to the commit instead: it cost
- *   ingest a third more than the log's own work, docs/decisions/0041-one-change-log.md). Keeping the
+ *   writer waits for another (taking the rollup lock, 0009, to the commit instead cost HTTP ingest 13-19 %
+ *   against 5 % for the claims: docs/benchmarks.md, "The change log"). Keeping the
  *   transaction id and reading below the reader's snapshot xmin is not enough: a transaction can take its id
  *   before another, and its seqs after.
  * - `call_changes_pruned`: the highest seq retention has removed (domain/changes/change-log-retention.ts), so
