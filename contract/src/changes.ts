@@ -157,9 +157,12 @@ const isKind = (value: string): value is ChangeKind => (CHANGE_KINDS as readonly
 /** GET /api/changes's query string, or every problem with it (one per parameter). */
 export function parseChangesQuery(query: Record<string, unknown>): ChangesQuery | FieldError[] {
   const errors: FieldError[] = [];
+  /** The parameter's text; one given twice (an array) is returned as is, so its check refuses it. */
   const text = (name: string): string | undefined => {
     const value = query[name];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') return String(value);
+    return value.trim() === '' ? undefined : value.trim();
   };
 
   let after = 0;
