@@ -157,12 +157,11 @@ const isKind = (value: string): value is ChangeKind => (CHANGE_KINDS as readonly
 /** GET /api/changes's query string, or every problem with it (one per parameter). */
 export function parseChangesQuery(query: Record<string, unknown>): ChangesQuery | FieldError[] {
   const errors: FieldError[] = [];
-  /** The parameter's text; one given twice (an array) is returned as is, so its check refuses it. */
+  /** The parameter's text; one given twice (an array) joined with commas, so its check refuses it (or, for kinds, reads both). */
   const text = (name: string): string | undefined => {
     const value = query[name];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') return String(value);
-    return value.trim() === '' ? undefined : value.trim();
+    if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : '')).join(',');
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
 
   let after = 0;
