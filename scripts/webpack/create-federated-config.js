@@ -110,12 +110,12 @@ function productionAliases(packageDir) {
  * says why they are apart; the last three are read by the Users area's admin tabs, loaded lazily), and
  * notifications' (read by the shell's signed-in frame alone: a provide entry would count in the sign-in page's budget),
  * alerts' and report-schedules' (read by Reporting's Alerts and Reports tabs alone, loaded lazily), card-figures'
- * (read by Reporting's stats cards alone; the API's report emails too), and imports'
- * (read by the Users area's Import tab alone, loaded lazily).
+ * (read by Reporting's stats cards alone; the API's report emails too), imports'
+ * (read by the Users area's Import tab alone, loaded lazily) and event-subscriptions' (its Event subscriptions tab's).
  */
 const UNSHARED_SUBPATHS = {
   '@callboard/shared-ui': ['disputes', 'area-tabs', 'copy-text', 'confirm-dialog', 'form-dialog', 'use-debounced-value'],
-  '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms', 'notifications', 'alerts', 'report-schedules', 'card-figures', 'imports'],
+  '@callboard/contract': ['disputes', 'scorecard', 'delivery', 'connectors', 'platforms', 'notifications', 'alerts', 'report-schedules', 'card-figures', 'imports', 'event-subscriptions'],
 };
 
 /**
