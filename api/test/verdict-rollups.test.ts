@@ -12,10 +12,12 @@ import { buildTestApp, signUp, type SignedIn, type TestApp } from './support/tes
 
 let t: TestApp;
 let admin: SignedIn;
+// Building the app (PGlite's start, the migrations' snapshot, this round's plugins) took over 30 s once in a full
+// run at load average 12 on two cores; the tests below keep jest's own limit.
 beforeAll(async () => {
   t = await buildTestApp({ ingestApiKey: INGEST_KEY });
   admin = await signUp(t.app, 'Ada Admin');
-});
+}, 90_000);
 afterAll(() => t.close());
 
 const ROLLUPS = [
