@@ -1,5 +1,5 @@
 /**
- * The one delivery mechanism (DESIGN §14; docs/delivery.md): every outbound message, email, webhook or Slack,
+ * The one delivery mechanism (docs/delivery.md): every outbound message, email, webhook or Slack,
  * is written as a `deliveries` row and sent by a job on the job runner, with retries on a backoff schedule,
  * strict order per ordering key, pausing of an endpoint that keeps failing, and replay by an admin.
  *

@@ -1,5 +1,5 @@
 /**
- * Email without a mail server (DESIGN: the one-command start shows mail): with no SMTP_URL, each email is written
+ * Email without a mail server (docs/delivery.md: the one-command start shows its mail): with no SMTP_URL, each email is written
  * to `<DATA_DIR>/outbox/` as `<delivery id>.eml`, the message exactly as it would have gone over SMTP (any mail
  * client opens it), beside `<delivery id>.json`, its summary, so admins read it in the app without a MIME parser.
  * The folder is this machine's: on several instances, configure SMTP_URL (docs/delivery.md).

@@ -1,5 +1,5 @@
 /**
- * Webhooks are signed in the Standard Webhooks format (https://www.standardwebhooks.com, DESIGN §14), so a
+ * Webhooks are signed in the Standard Webhooks format (https://www.standardwebhooks.com; docs/delivery.md#webhooks), so a
  * receiver verifies them with any of that format's libraries: each request carries `webhook-id` (the same on
  * every retry and replay, for deduplication), `webhook-timestamp` (this attempt's, in seconds; receivers refuse
  * old ones, which stops a captured request being played again later) and `webhook-signature` (HMAC-SHA256 of
